@@ -1,0 +1,1 @@
+//! The optimized implementations m3diff checks, one module per rule set.

@@ -1,0 +1,11 @@
+//! Plain data shared by the engines, the references and the harness: boards,
+//! operations, instances, per-operation records, outcomes, and the problem
+//! text formats. Nothing here carries out a rule; that is the job of
+//! `m3-engine` and `m3-reference`, which share nothing but these types.
+
+pub mod stepper;
+pub mod texas;
+pub mod text;
+
+pub use stepper::{Rules, Stepper};
+pub use text::ParseError;

@@ -1,0 +1,27 @@
+//! The one step API every implementation of every rule set offers, so that the
+//! harness can drive an engine and a reference side by side without knowing
+//! which game it is.
+
+/// A rule set's vocabulary: what a game starts from, what a player does, what
+/// one operation leaves behind, and what a finished game is worth.
+pub trait Rules {
+    /// Problem instance: the starting position and the operations to apply.
+    type Instance;
+    /// One move of the player.
+    type Operation;
+    /// Everything one operation did, compared field by field between the two
+    /// implementations.
+    type Record;
+    /// The finished game.
+    type Outcome;
+}
+
+/// An implementation of rule set `R`, stepped one operation at a time.
+pub trait Stepper<R: Rules> {
+    /// The game as the instance starts it, before any operation.
+    fn start(instance: &R::Instance) -> Self;
+    /// Applies one operation and tells what it did.
+    fn step(&mut self, operation: &R::Operation) -> R::Record;
+    /// Ends the game: end-of-game bonuses are scored here.
+    fn finish(self) -> R::Outcome;
+}

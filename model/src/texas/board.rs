@@ -1,0 +1,199 @@
+use std::fmt;
+
+/// A special piece's effect when it is removed (TX5); `None` for a plain piece.
+/// The discriminant is the statement's `b` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u8)]
+pub enum Special {
+    #[default]
+    None = 0,
+    /// 1: its whole row.
+    Row = 1,
+    /// 2: its whole column.
+    Column = 2,
+    /// 3: its row and its column.
+    RowAndColumn = 3,
+    /// 4: the 3x3 square centred on it.
+    Square3 = 4,
+    /// 5: the 5x5 square centred on it.
+    Square5 = 5,
+    /// 6: every piece of its colour.
+    Colour = 6,
+}
+
+impl Special {
+    pub const ALL: [Special; 7] = [
+        Special::None,
+        Special::Row,
+        Special::Column,
+        Special::RowAndColumn,
+        Special::Square3,
+        Special::Square5,
+        Special::Colour,
+    ];
+
+    /// The special with statement code `code` (0..=6).
+    pub fn from_code(code: u8) -> Option<Special> {
+        Special::ALL.get(usize::from(code)).copied()
+    }
+
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// One piece: a colour in `1..=k` and its special.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    pub colour: u8,
+    pub special: Special,
+}
+
+impl Piece {
+    pub fn plain(colour: u8) -> Piece {
+        Piece { colour, special: Special::None }
+    }
+}
+
+/// A cell of the board, 0-based (row 0 is the top row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl Cell {
+    pub fn new(row: usize, col: usize) -> Cell {
+        Cell { row, col }
+    }
+}
+
+impl fmt::Display for Cell {
+    /// The problem format's 1-based `(row,col)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row + 1, self.col + 1)
+    }
+}
+
+/// A position as the problem format writes it: 1-based, and not necessarily
+/// on the board (TX2 makes such an operation invalid).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub row: u32,
+    pub col: u32,
+}
+
+impl Position {
+    pub fn new(row: u32, col: u32) -> Position {
+        Position { row, col }
+    }
+
+    /// The position of a cell on the board.
+    pub fn of(cell: Cell) -> Position {
+        let one_based = |i: usize| u32::try_from(i + 1).expect("board side fits in u32");
+        Position { row: one_based(cell.row), col: one_based(cell.col) }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row, self.col)
+    }
+}
+
+/// One operation: swap the pieces at two positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Swap {
+    pub first: Position,
+    pub second: Position,
+}
+
+impl Swap {
+    pub fn new(first: Position, second: Position) -> Swap {
+        Swap { first, second }
+    }
+
+    pub fn between(first: Cell, second: Cell) -> Swap {
+        Swap { first: Position::of(first), second: Position::of(second) }
+    }
+}
+
+impl fmt::Display for Swap {
+    /// The problem format's line `x1 y1 x2 y2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {} {}", self.first.row, self.first.col, self.second.row, self.second.col)
+    }
+}
+
+/// An `rows` x `cols` grid of cells, each holding a piece or empty, stored row
+/// by row.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Option<Piece>>,
+}
+
+impl Board {
+    /// A board full of `piece`.
+    pub fn filled(rows: usize, cols: usize, piece: Option<Piece>) -> Board {
+        Board { rows, cols, cells: vec![piece; rows * cols] }
+    }
+
+    /// A board from its cells in row-major order.
+    ///
+    /// # Panics
+    /// When `cells` does not hold exactly `rows * cols` cells.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<Option<Piece>>) -> Board {
+        assert_eq!(cells.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
+        Board { rows, cols, cells }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[Option<Piece>] {
+        &self.cells
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Cell { row, col }))
+    }
+
+    /// The cell a position names, if it is on the board.
+    pub fn cell_at(&self, position: Position) -> Option<Cell> {
+        let row = usize::try_from(position.row).ok()?.checked_sub(1)?;
+        let col = usize::try_from(position.col).ok()?.checked_sub(1)?;
+        (row < self.rows && col < self.cols).then_some(Cell { row, col })
+    }
+
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.row < self.rows && cell.col < self.cols
+    }
+
+    pub fn get(&self, cell: Cell) -> Option<Piece> {
+        self.cells[self.index(cell)]
+    }
+
+    pub fn set(&mut self, cell: Cell, piece: Option<Piece>) {
+        let index = self.index(cell);
+        self.cells[index] = piece;
+    }
+
+    /// True when no cell holds a piece.
+    pub fn is_empty(&self) -> bool {
+        self.cells.iter().all(Option::is_none)
+    }
+
+    fn index(&self, cell: Cell) -> usize {
+        assert!(self.contains(cell), "cell {cell} is off a {}x{} board", self.rows, self.cols);
+        cell.row * self.cols + cell.col
+    }
+}

@@ -1,0 +1,160 @@
+//! The statement's input format: `n m k q`, n rows of colours, n rows of
+//! specials, q lines `x1 y1 x2 y2`.
+
+use std::fmt;
+
+use super::{Board, Cell, Instance, Piece, Position, Special, Swap};
+use super::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE, RUN_LENGTH};
+use crate::text::{LineReader, ParseError};
+
+/// A run found on a board (TX4): `length` cells from `start` going right
+/// (horizontal) or down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    pub start: Cell,
+    pub horizontal: bool,
+    pub length: usize,
+    pub colour: u8,
+}
+
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (dr, dc) = if self.horizontal { (0, 1) } else { (1, 0) };
+        let end = Cell::new(self.start.row + dr * (self.length - 1), self.start.col + dc * (self.length - 1));
+        let direction = if self.horizontal { "horizontal" } else { "vertical" };
+        write!(f, "{direction} run of {} pieces of colour {} from {} to {end}", self.length, self.colour, self.start)
+    }
+}
+
+/// The first run on `board` in row-major order of its first cell, horizontal
+/// before vertical: TX1 forbids one on a starting board. Input validation
+/// only; the implementations find runs their own way.
+pub fn first_run(board: &Board) -> Option<Run> {
+    let colour = |cell: Cell| board.get(cell).map(|piece| piece.colour);
+    let run_from = |start: Cell, horizontal: bool| {
+        let first = colour(start)?;
+        let step = |i: usize| if horizontal { Cell::new(start.row, start.col + i) } else { Cell::new(start.row + i, start.col) };
+        let previous_same = if horizontal {
+            start.col > 0 && colour(Cell::new(start.row, start.col - 1)) == Some(first)
+        } else {
+            start.row > 0 && colour(Cell::new(start.row - 1, start.col)) == Some(first)
+        };
+        if previous_same {
+            return None;
+        }
+        let length = (0..).take_while(|&i| board.contains(step(i)) && colour(step(i)) == Some(first)).count();
+        (length >= RUN_LENGTH).then_some(Run { start, horizontal, length, colour: first })
+    };
+    board.all_cells().find_map(|cell| run_from(cell, true).or_else(|| run_from(cell, false)))
+}
+
+/// Reads an instance in the statement's format; the error names the line,
+/// the column and what was expected there.
+pub fn parse(input: &str) -> Result<Instance, ParseError> {
+    let mut reader = LineReader::new(input);
+    let header = reader.line(4, "the first line (n m k q)")?;
+    let side = 1..=u32::try_from(MAX_SIDE).expect("small");
+    let rows = header[0].integer("n (rows)", side.clone())? as usize;
+    let cols = header[1].integer("m (columns)", side)? as usize;
+    let colours = header[2].integer("k (colours)", 1..=MAX_COLOURS)?;
+    let operations = header[3].integer("q (operations)", 1..=MAX_OPERATIONS)?;
+
+    let mut colour_rows = Vec::with_capacity(rows);
+    for row in 0..rows {
+        let tokens = reader.line(cols, &format!("colour row {}", row + 1))?;
+        let line: Result<Vec<(u8, _)>, _> =
+            tokens.iter().map(|t| Ok((t.integer("a colour", 1..=colours)?, *t))).collect();
+        colour_rows.push(line?);
+    }
+    let mut cells = Vec::with_capacity(rows * cols);
+    for (row, colour_row) in colour_rows.iter().enumerate() {
+        let tokens = reader.line(cols, &format!("special row {}", row + 1))?;
+        for (token, (colour, _)) in tokens.iter().zip(colour_row) {
+            let code: u8 = token.integer("a special", 0..=6)?;
+            let special = Special::from_code(code).expect("range checked");
+            cells.push(Some(Piece { colour: *colour, special }));
+        }
+    }
+    let board = Board::from_cells(rows, cols, cells);
+    if let Some(run) = first_run(&board) {
+        let token = colour_rows[run.start.row][run.start.col].1;
+        return Err(token.error(format!("expected a starting board with no run (TX1), found a {run}")));
+    }
+
+    let mut swaps = Vec::with_capacity(operations);
+    for index in 0..operations {
+        let tokens = reader.line(4, &format!("operation {} (x1 y1 x2 y2)", index + 1))?;
+        let coordinate = |i: usize| tokens[i].integer("a coordinate", 0..=u32::MAX);
+        let first = Position::new(coordinate(0)?, coordinate(1)?);
+        let second = Position::new(coordinate(2)?, coordinate(3)?);
+        swaps.push(Swap::new(first, second));
+    }
+    reader.end()?;
+    Ok(Instance { colours, board, swaps })
+}
+
+impl fmt::Display for Instance {
+    /// The statement's input format; `parse` reads it back to the same
+    /// instance.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = &self.board;
+        writeln!(f, "{} {} {} {}", board.rows(), board.cols(), self.colours, self.swaps.len())?;
+        let write_rows = |f: &mut fmt::Formatter<'_>, value: &dyn Fn(Piece) -> u8| -> fmt::Result {
+            for row in board.cells().chunks(board.cols()) {
+                let words: Vec<String> =
+                    row.iter().map(|piece| piece.map_or(0, value).to_string()).collect();
+                writeln!(f, "{}", words.join(" "))?;
+            }
+            Ok(())
+        };
+        write_rows(f, &|piece| piece.colour)?;
+        write_rows(f, &|piece| piece.special.code())?;
+        for swap in &self.swaps {
+            writeln!(f, "{swap}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "2 3 3 1\n1 2 1\n2 1 2\n0 0 1\n6 0 0\n1 1 1 2\n";
+
+    #[test]
+    fn prints_what_it_parses() {
+        let instance = parse(SMALL).unwrap();
+        assert_eq!(instance.to_string(), SMALL);
+        assert_eq!(instance.board.get(Cell::new(1, 0)).unwrap().special, Special::Colour);
+    }
+
+    #[test]
+    fn tx1_starting_run_is_rejected_naming_it() {
+        let error = parse("1 3 2 1\n2 2 2\n0 0 0\n1 1 1 2\n").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 1));
+        assert!(error.message.contains("horizontal run of 3 pieces of colour 2 from (1,1) to (1,3)"), "{error}");
+    }
+
+    #[test]
+    fn tx1_vertical_starting_run_is_rejected() {
+        // Two in a column is no run.
+        assert!(parse("3 1 2 1\n2\n1\n1\n0\n0\n0\n1 1 1 1\n").is_ok());
+        let error = parse("3 1 2 1\n1\n1\n1\n0\n0\n0\n1 1 1 1\n").unwrap_err();
+        assert!(error.message.contains("vertical run of 3 pieces of colour 1 from (1,1) to (3,1)"), "{error}");
+    }
+
+    #[test]
+    fn colour_above_k_is_rejected_where_it_stands() {
+        let error = parse("1 3 2 1\n1 3 1\n0 0 0\n1 1 1 2\n").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+        assert!(error.message.contains("expected a colour in 1..=2"), "{error}");
+    }
+
+    #[test]
+    fn missing_operation_says_end_of_input() {
+        let error = parse("1 3 2 2\n1 2 1\n0 0 0\n1 1 1 2\n").unwrap_err();
+        assert_eq!(error.line, 5);
+        assert!(error.message.contains("expected operation 2"), "{error}");
+    }
+}

@@ -1,0 +1,42 @@
+//! Texas Match-3 (THUPC 2022), rules TX1-TX12 of RULES.md: the data only.
+
+mod board;
+mod format;
+mod record;
+
+pub use board::{Board, Cell, Piece, Position, Special, Swap};
+pub use format::{first_run, parse, Run};
+pub use record::{Invalid, OperationRecord, Outcome, Removal, Round, ScoreParts};
+
+/// Bounds the statement sets and the problem format enforces.
+pub const MAX_SIDE: usize = 50;
+pub const MAX_COLOURS: u8 = 100;
+pub const MAX_OPERATIONS: usize = 1000;
+
+/// Length of a run (TX4).
+pub const RUN_LENGTH: usize = 3;
+/// Valid operations per hand (TX10).
+pub const HAND_SIZE: usize = 5;
+/// End-of-game bonuses (TX11).
+pub const ALL_VALID_BONUS: i64 = 1000;
+pub const CLEARED_BONUS: i64 = 10000;
+
+/// A Texas Match-3 problem: the starting board, the number of colours `k`
+/// and the swaps to apply in order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Instance {
+    pub colours: u8,
+    pub board: Board,
+    pub swaps: Vec<Swap>,
+}
+
+/// The rule set's vocabulary for the harness.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Texas;
+
+impl crate::Rules for Texas {
+    type Instance = Instance;
+    type Operation = Swap;
+    type Record = OperationRecord;
+    type Outcome = Outcome;
+}

@@ -1,0 +1,150 @@
+//! Line-aware reading of the problem text formats, so that every error names
+//! the line and column where the input stopped making sense.
+
+use std::fmt;
+
+/// A malformed input: 1-based line and column, and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ParseError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// One whitespace-separated word of the input and where it stands.
+#[derive(Debug, Clone, Copy)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Token<'_> {
+    pub fn error(&self, message: impl fmt::Display) -> ParseError {
+        ParseError { line: self.line, column: self.column, message: message.to_string() }
+    }
+
+    /// Parses an integer in `range`, naming `what` in the error.
+    pub fn integer<T>(&self, what: &str, range: std::ops::RangeInclusive<T>) -> Result<T, ParseError>
+    where
+        T: std::str::FromStr + PartialOrd + fmt::Display + Copy,
+    {
+        let expected = || format!("expected {what} in {}..={}, found {:?}", range.start(), range.end(), self.text);
+        let value: T = self.text.parse().map_err(|_| self.error(expected()))?;
+        if range.contains(&value) {
+            Ok(value)
+        } else {
+            Err(self.error(expected()))
+        }
+    }
+}
+
+/// Reads the input one non-blank line at a time.
+pub struct LineReader<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    last_line: usize,
+}
+
+impl<'a> LineReader<'a> {
+    pub fn new(input: &'a str) -> Self {
+        LineReader { lines: input.lines().enumerate(), last_line: 0 }
+    }
+
+    /// The words of the next non-blank line, exactly `count` of them.
+    /// `what` names one word ("colour", "coordinate"), `line_name` the line.
+    pub fn line(&mut self, count: usize, line_name: &str) -> Result<Vec<Token<'a>>, ParseError> {
+        let (number, text) = loop {
+            match self.lines.next() {
+                Some((index, text)) if text.trim().is_empty() => self.last_line = index + 1,
+                Some((index, text)) => break (index + 1, text),
+                None => {
+                    return Err(ParseError {
+                        line: self.last_line + 1,
+                        column: 1,
+                        message: format!("expected {line_name}, found end of input"),
+                    })
+                }
+            }
+        };
+        self.last_line = number;
+        let tokens = words(text, number);
+        if tokens.len() < count {
+            let column = text.trim_end().chars().count() + 1;
+            return Err(ParseError {
+                line: number,
+                column,
+                message: format!("expected {count} numbers on {line_name}, found {}", tokens.len()),
+            });
+        }
+        if let Some(extra) = tokens.get(count) {
+            return Err(extra.error(format!("expected end of line after {count} numbers on {line_name}, found {:?}", extra.text)));
+        }
+        Ok(tokens)
+    }
+
+    /// Fails unless only blank lines remain.
+    pub fn end(&mut self) -> Result<(), ParseError> {
+        for (index, text) in self.lines.by_ref() {
+            if let Some(token) = words(text, index + 1).first() {
+                return Err(token.error(format!("expected end of input, found {:?}", token.text)));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn words(text: &str, line: usize) -> Vec<Token<'_>> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (column, (offset, ch)) in text.char_indices().enumerate() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some((offset, column)),
+            (true, Some((begin, first))) => {
+                tokens.push(Token { text: &text[begin..offset], line, column: first + 1 });
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((begin, first)) = start {
+        tokens.push(Token { text: &text[begin..], line, column: first + 1 });
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_line_points_past_its_last_word() {
+        let mut reader = LineReader::new("1 2\n");
+        let error = reader.line(3, "the first line").unwrap_err();
+        assert_eq!((error.line, error.column), (1, 4));
+    }
+
+    #[test]
+    fn extra_word_is_named_where_it_stands() {
+        let mut reader = LineReader::new("\n  1 2 x\n");
+        let error = reader.line(2, "the first line").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 7));
+        assert!(error.message.contains("\"x\""), "{error}");
+    }
+
+    #[test]
+    fn out_of_range_integer_names_the_range() {
+        let mut reader = LineReader::new("0\n");
+        let token = reader.line(1, "a line").unwrap()[0];
+        let error = token.integer::<u32>("rows", 1..=50).unwrap_err();
+        assert_eq!(error.to_string(), "line 1, column 1: expected rows in 1..=50, found \"0\"");
+    }
+
+    #[test]
+    fn trailing_garbage_is_an_error() {
+        let mut reader = LineReader::new("1\n\n  junk\n");
+        reader.line(1, "a line").unwrap();
+        let error = reader.end().unwrap_err();
+        assert_eq!((error.line, error.column), (3, 3));
+    }
+}

@@ -1,0 +1,1 @@
+//! The literal implementations, one rule after another as RULES.md states them.
