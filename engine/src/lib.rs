@@ -1,1 +1,3 @@
 //! The optimized implementations m3diff checks, one module per rule set.
+
+pub mod texas;

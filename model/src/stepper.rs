@@ -2,18 +2,21 @@
 //! harness can drive an engine and a reference side by side without knowing
 //! which game it is.
 
+use std::fmt::{Debug, Display};
+
 /// A rule set's vocabulary: what a game starts from, what a player does, what
 /// one operation leaves behind, and what a finished game is worth.
 pub trait Rules {
     /// Problem instance: the starting position and the operations to apply.
-    type Instance;
-    /// One move of the player.
-    type Operation;
+    /// It prints in the problem format.
+    type Instance: Clone + PartialEq + Debug + Display;
+    /// One move of the player, printed as the problem format writes it.
+    type Operation: Clone + PartialEq + Debug + Display;
     /// Everything one operation did, compared field by field between the two
     /// implementations.
-    type Record;
+    type Record: Clone + PartialEq + Debug;
     /// The finished game.
-    type Outcome;
+    type Outcome: Clone + PartialEq + Debug;
 }
 
 /// An implementation of rule set `R`, stepped one operation at a time.

@@ -78,7 +78,8 @@ impl<'a> LineReader<'a> {
             });
         }
         if let Some(extra) = tokens.get(count) {
-            return Err(extra.error(format!("expected end of line after {count} numbers on {line_name}, found {:?}", extra.text)));
+            return Err(extra
+                .error(format!("expected end of line after {count} numbers on {line_name}, found {:?}", extra.text)));
         }
         Ok(tokens)
     }

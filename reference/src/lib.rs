@@ -1,1 +1,3 @@
 //! The literal implementations, one rule after another as RULES.md states them.
+
+pub mod texas;

@@ -33,7 +33,13 @@ pub fn first_run(board: &Board) -> Option<Run> {
     let colour = |cell: Cell| board.get(cell).map(|piece| piece.colour);
     let run_from = |start: Cell, horizontal: bool| {
         let first = colour(start)?;
-        let step = |i: usize| if horizontal { Cell::new(start.row, start.col + i) } else { Cell::new(start.row + i, start.col) };
+        let step = |i: usize| {
+            if horizontal {
+                Cell::new(start.row, start.col + i)
+            } else {
+                Cell::new(start.row + i, start.col)
+            }
+        };
         let previous_same = if horizontal {
             start.col > 0 && colour(Cell::new(start.row, start.col - 1)) == Some(first)
         } else {
@@ -101,8 +107,7 @@ impl fmt::Display for Instance {
         writeln!(f, "{} {} {} {}", board.rows(), board.cols(), self.colours, self.swaps.len())?;
         let write_rows = |f: &mut fmt::Formatter<'_>, value: &dyn Fn(Piece) -> u8| -> fmt::Result {
             for row in board.cells().chunks(board.cols()) {
-                let words: Vec<String> =
-                    row.iter().map(|piece| piece.map_or(0, value).to_string()).collect();
+                let words: Vec<String> = row.iter().map(|piece| piece.map_or(0, value).to_string()).collect();
                 writeln!(f, "{}", words.join(" "))?;
             }
             Ok(())

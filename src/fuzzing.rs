@@ -1,0 +1,43 @@
+//! What the cargo-fuzz targets run: each target is one call into here, so the
+//! generator and the oracle are the ones every other entry point uses.
+
+use arbitrary::Unstructured;
+
+use crate::game::Game;
+use crate::oracle::check_game;
+
+/// A game drawn from the fuzzer's bytes must pass the differential oracle.
+pub fn differential<G: Game>(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(instance) = G::generate(&mut u, &G::Shape::default()) else { return };
+    let mut stats = G::Stats::default();
+    if let Err(failure) = check_game::<G>(&instance, &mut stats) {
+        panic!("{}\ninstance:\n{instance}", failure.report);
+    }
+}
+
+/// The parser never panics, and whatever it accepts prints back to text that
+/// parses to the same instance.
+pub fn parse_round_trip<G: Game>(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(instance) = G::parse(text) else { return };
+    let printed = instance.to_string();
+    match G::parse(&printed) {
+        Ok(again) => assert_eq!(again, instance, "the printed instance parses to another instance:\n{printed}"),
+        Err(error) => panic!("the printed instance does not parse: {error}\n{printed}"),
+    }
+}
+
+/// Counts of a game's statistics: lets a test insist that a generator keeps
+/// producing interesting games.
+pub fn seeded_stats<G: Game>(first_seed: u64, games: u64, shape: &G::Shape) -> Result<G::Stats, String> {
+    let mut stats = G::Stats::default();
+    for seed in first_seed..first_seed + games {
+        let instance = crate::seed::with_seed(seed, |u| G::generate(u, shape))
+            .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
+        check_game::<G>(&instance, &mut stats).map_err(|failure| {
+            failure.report_with_replay(&format!("m3diff gen {} --seed {seed} | m3diff check {} -", G::NAME, G::NAME))
+        })?;
+    }
+    Ok(stats)
+}

@@ -1,0 +1,134 @@
+//! The differential oracle: both implementations step through a game side by
+//! side; after every operation their records must be equal and must keep the
+//! invariants. The first failure stops the game and is explained.
+
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use m3_model::Stepper;
+
+use crate::game::{Checker, Difference, Game, Stats, Violation};
+
+/// What went wrong, in a form that stays the same while a case shrinks.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// The implementations disagree on this field.
+    Divergence { field: &'static str },
+    /// Both agree, but break this invariant (or, for `side`, only one does).
+    Violation { invariant: &'static str, side: &'static str },
+    /// An implementation panicked.
+    Panic { side: &'static str },
+}
+
+impl fmt::Display for FailureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FailureKind::Divergence { field } => write!(f, "divergence in `{field}`"),
+            FailureKind::Violation { invariant, side } => write!(f, "{invariant} invariant broken by the {side}"),
+            FailureKind::Panic { side } => write!(f, "the {side} panicked"),
+        }
+    }
+}
+
+/// A failed game: where, what, and the report a user reads.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub kind: FailureKind,
+    /// 1-based operation, or `None` when the failure is in the outcome.
+    pub operation: Option<usize>,
+    pub round: Option<usize>,
+    /// The full explanation, without the replay line.
+    pub report: String,
+}
+
+impl Failure {
+    /// The report followed by the command that replays the case.
+    pub fn report_with_replay(&self, replay: &str) -> String {
+        format!("{}\nreplay: {replay}\n", self.report.trim_end())
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.report)
+    }
+}
+
+/// Runs `instance` through both implementations with every check, adding the
+/// reference's records to `stats`. Returns the agreed outcome.
+pub fn check_game<G: Game>(instance: &G::Instance, stats: &mut G::Stats) -> Result<G::Outcome, Failure> {
+    let mut engine = guarded("engine", None, || G::Engine::start(instance))?;
+    let mut reference = guarded("reference", None, || G::Reference::start(instance))?;
+    let mut checker = G::Checker::new(instance);
+    for (index, operation) in G::operations(instance).iter().enumerate() {
+        let number = Some(index + 1);
+        let from_engine = guarded("engine", number, || engine.step(operation))?;
+        let from_reference = guarded("reference", number, || reference.step(operation))?;
+        if from_engine != from_reference {
+            let difference = G::record_difference(&from_engine, &from_reference);
+            return Err(divergence(number, &format!("operation {}", index + 1), difference));
+        }
+        // Equal records keep or break the invariants together: check once.
+        checker.record(&from_reference).map_err(|v| violation(number, "both", v))?;
+        stats.record(&from_reference);
+    }
+    let from_engine = guarded("engine", None, || engine.finish())?;
+    let from_reference = guarded("reference", None, || reference.finish())?;
+    if from_engine != from_reference {
+        let difference = G::outcome_difference(&from_engine, &from_reference);
+        return Err(divergence(None, "the outcome", difference));
+    }
+    checker.outcome(&from_reference).map_err(|v| violation(None, "both", v))?;
+    stats.outcome(&from_reference);
+    Ok(from_reference)
+}
+
+/// Runs one implementation alone, collecting its records (for traces).
+pub fn play<G: Game, S: Stepper<G>>(instance: &G::Instance) -> (Vec<G::Record>, G::Outcome) {
+    let mut game = S::start(instance);
+    let records = G::operations(instance).iter().map(|operation| game.step(operation)).collect();
+    (records, game.finish())
+}
+
+fn guarded<T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic with no message".to_string());
+        let place = operation.map_or_else(|| "outside any operation".to_string(), |n| format!("at operation {n}"));
+        Failure {
+            kind: FailureKind::Panic { side },
+            operation,
+            round: None,
+            report: format!("the {side} panicked {place}: {message}\n"),
+        }
+    })
+}
+
+fn divergence(operation: Option<usize>, place: &str, difference: Difference) -> Failure {
+    let round = difference.round.map_or(String::new(), |r| format!(", round {r}"));
+    let mut report = format!(
+        "divergence at {place}{round}, field `{}`\n  engine:    {}\n  reference: {}\n",
+        difference.field, difference.engine, difference.reference
+    );
+    if let Some(boards) = &difference.boards {
+        report.push_str(boards);
+    }
+    Failure { kind: FailureKind::Divergence { field: difference.field }, operation, round: difference.round, report }
+}
+
+fn violation(operation: Option<usize>, side: &'static str, violation: Violation) -> Failure {
+    let place = operation.map_or_else(|| "the outcome".to_string(), |n| format!("operation {n}"));
+    let round = violation.round.map_or(String::new(), |r| format!(", round {r}"));
+    Failure {
+        kind: FailureKind::Violation { invariant: violation.invariant, side },
+        operation,
+        round: violation.round,
+        report: format!(
+            "{} invariant broken at {place}{round} (by {side}): {}\n",
+            violation.invariant, violation.detail
+        ),
+    }
+}

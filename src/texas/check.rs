@@ -1,0 +1,326 @@
+//! The invariants of RULES.md for Texas Match-3, checked on every record:
+//! conservation of pieces, gravity order, runs marked exactly, no run left
+//! once an operation settles, and score books that balance.
+
+use std::collections::BTreeMap;
+
+use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Piece, Round, ScoreParts, Texas};
+use m3_model::texas::{ALL_VALID_BONUS, CLEARED_BONUS, HAND_SIZE, RUN_LENGTH};
+
+use crate::game::{Checker, Violation};
+
+pub const CONSERVATION: &str = "conservation";
+pub const GRAVITY: &str = "gravity";
+pub const RUNS: &str = "runs marked";
+pub const LEFTOVER_RUN: &str = "no leftover run";
+pub const SCORE_BOOK: &str = "score book";
+pub const RECORD: &str = "record";
+
+/// Follows one implementation's game through its records.
+pub struct TexasChecker {
+    board: Board,
+    valid_operations: usize,
+    all_valid: bool,
+    books: ScoreParts,
+}
+
+impl Checker<Texas> for TexasChecker {
+    fn new(instance: &Instance) -> Self {
+        TexasChecker {
+            board: instance.board.clone(),
+            valid_operations: 0,
+            all_valid: true,
+            books: ScoreParts::default(),
+        }
+    }
+
+    fn record(&mut self, record: &OperationRecord) -> Result<(), Violation> {
+        let settled = match record.validity {
+            Err(reason) => {
+                self.all_valid = false;
+                invalid_changes_nothing(record, &self.board, reason)?;
+                self.board.clone()
+            }
+            Ok(()) => {
+                self.valid_operations += 1;
+                self.valid_operation(record)?
+            }
+        };
+        if record.board != settled {
+            return Err(Violation::new(RECORD, None, "the operation's board is not the board its rounds left"));
+        }
+        self.books.elimination += record.rounds.iter().map(|r| r.elimination_points).sum::<i64>();
+        self.books.combo += record.rounds.iter().map(|r| r.combo_points).sum::<i64>();
+        self.books.chain += record.chain_points;
+        self.books.hand += record.hand_points.unwrap_or(0);
+        self.board = settled;
+        Ok(())
+    }
+
+    fn outcome(&self, outcome: &Outcome) -> Result<(), Violation> {
+        let mut expected = self.books;
+        // TX11
+        expected.endgame =
+            if self.all_valid { ALL_VALID_BONUS } else { 0 } + if self.board.is_empty() { CLEARED_BONUS } else { 0 };
+        if outcome.parts != expected {
+            return Err(Violation::new(
+                SCORE_BOOK,
+                None,
+                format!("outcome parts {:?}, records add up to {expected:?}", outcome.parts),
+            ));
+        }
+        // TX12
+        if outcome.total != expected.sum() {
+            return Err(Violation::new(
+                SCORE_BOOK,
+                None,
+                format!("total {} but the parts sum to {}", outcome.total, expected.sum()),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl TexasChecker {
+    /// Checks the rounds of a valid operation; returns the board they leave.
+    fn valid_operation(&self, record: &OperationRecord) -> Result<Board, Violation> {
+        let (Some(first), Some(second)) =
+            (self.board.cell_at(record.swap.first), self.board.cell_at(record.swap.second))
+        else {
+            return Err(Violation::new(RECORD, None, "a swap off the board is recorded as valid"));
+        };
+        let mut board = self.board.clone();
+        board.set(first, self.board.get(second));
+        board.set(second, self.board.get(first));
+        if record.rounds.is_empty() {
+            return Err(Violation::new(RECORD, None, "a valid operation with no round"));
+        }
+        let mut main_colours: Vec<u8> =
+            record.rounds[0].marked.iter().filter_map(|&c| board.get(c)).map(|p| p.colour).collect();
+        main_colours.sort_unstable();
+        main_colours.dedup();
+        if record.main_colours != main_colours {
+            return Err(Violation::new(
+                RECORD,
+                Some(1),
+                format!("main colours {:?}, round 1 marked {main_colours:?}", record.main_colours),
+            ));
+        }
+        for (index, round) in record.rounds.iter().enumerate() {
+            check_round(index + 1, &board, round)?;
+            board = round.board.clone();
+            let more_rounds = index + 1 < record.rounds.len();
+            if !more_rounds && !run_cells(&board).is_empty() {
+                return Err(Violation::new(
+                    LEFTOVER_RUN,
+                    Some(index + 1),
+                    "a run is left on the board after the last round",
+                ));
+            }
+        }
+        let rounds = record.rounds.len() as i64;
+        // TX8
+        if record.chain_points != 80 * (rounds - 1) * (rounds - 1) {
+            return Err(Violation::new(
+                SCORE_BOOK,
+                None,
+                format!("chain points {} for {rounds} rounds", record.chain_points),
+            ));
+        }
+        // TX10: a hand after every fifth valid operation, and only then.
+        let hand_due = self.valid_operations % HAND_SIZE == 0;
+        if record.hand_points.is_some() != hand_due {
+            let valid = self.valid_operations;
+            return Err(Violation::new(
+                SCORE_BOOK,
+                None,
+                format!("hand points {:?} on valid operation {valid}", record.hand_points),
+            ));
+        }
+        Ok(board)
+    }
+}
+
+fn invalid_changes_nothing(
+    record: &OperationRecord,
+    board: &Board,
+    reason: m3_model::texas::Invalid,
+) -> Result<(), Violation> {
+    let changed = !record.rounds.is_empty()
+        || !record.main_colours.is_empty()
+        || record.chain_points != 0
+        || record.hand_points.is_some();
+    if changed || record.board != *board {
+        return Err(Violation::new(RECORD, None, format!("an invalid operation ({reason:?}) changed something")));
+    }
+    Ok(())
+}
+
+/// Checks one round that starts from `board`.
+fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violation> {
+    let at = Some(number);
+    let cells = round.marked.iter().chain(round.removed.iter().map(|r| &r.cell));
+    if let Some(cell) = cells.clone().find(|&&c| !board.contains(c)) {
+        return Err(Violation::new(RECORD, at, format!("cell {cell} is off the board")));
+    }
+    if round.board.rows() != board.rows() || round.board.cols() != board.cols() {
+        return Err(Violation::new(RECORD, at, "the board changed its size"));
+    }
+    for removal in &round.removed {
+        if board.get(removal.cell) != Some(removal.piece) {
+            return Err(Violation::new(
+                CONSERVATION,
+                at,
+                format!("removed {:?} from {}, which held {:?}", removal.piece, removal.cell, board.get(removal.cell)),
+            ));
+        }
+    }
+    let removed = CellSet::new(board, round.removed.iter().map(|r| r.cell));
+    if let Some(cell) = round.marked.iter().find(|&&c| !removed.contains(c)) {
+        return Err(Violation::new(RECORD, at, format!("{cell} is marked but not removed")));
+    }
+    if round.marked != run_cells(board) {
+        return Err(Violation::new(
+            RUNS,
+            at,
+            format!("marked {} cells, the runs hold {}", round.marked.len(), run_cells(board).len()),
+        ));
+    }
+    let mut before = census(board);
+    for removal in &round.removed {
+        *before.entry(removal.piece).or_default() -= 1;
+    }
+    before.retain(|_, count| *count != 0);
+    if before != census(&round.board) {
+        return Err(Violation::new(CONSERVATION, at, "pieces before != pieces after + pieces removed"));
+    }
+    check_gravity(board, &removed, &round.board).map_err(|detail| Violation::new(GRAVITY, at, detail))?;
+    // TX7
+    let colours: i64 = round.removed.iter().map(|r| i64::from(r.piece.colour)).sum();
+    if round.elimination_points != number as i64 * colours {
+        return Err(Violation::new(
+            SCORE_BOOK,
+            at,
+            format!("elimination points {} for removed colours summing to {colours}", round.elimination_points),
+        ));
+    }
+    // TX9
+    let combo = combo_points(board, &round.marked);
+    if round.combo_points != combo {
+        return Err(Violation::new(
+            SCORE_BOOK,
+            at,
+            format!("combo points {}, the marked components give {combo}", round.combo_points),
+        ));
+    }
+    Ok(())
+}
+
+fn census(board: &Board) -> BTreeMap<Piece, i64> {
+    let mut counts = BTreeMap::new();
+    for piece in board.cells().iter().flatten() {
+        *counts.entry(*piece).or_default() += 1;
+    }
+    counts
+}
+
+/// TX6: each column's survivors, in order, at the bottom; nothing above a gap.
+fn check_gravity(before: &Board, removed: &CellSet, after: &Board) -> Result<(), String> {
+    for col in 0..before.cols() {
+        let column = |board: &Board| (0..board.rows()).map(|row| board.get(Cell::new(row, col))).collect::<Vec<_>>();
+        let after_column = column(after);
+        if let Some(row) = (1..after.rows()).find(|&row| after_column[row - 1].is_some() && after_column[row].is_none())
+        {
+            return Err(format!("a piece floats above the empty cell {}", Cell::new(row, col)));
+        }
+        let survivors: Vec<Piece> = (0..before.rows())
+            .filter(|&row| !removed.contains(Cell::new(row, col)))
+            .filter_map(|row| before.get(Cell::new(row, col)))
+            .collect();
+        let fallen: Vec<Piece> = after_column.into_iter().flatten().collect();
+        if survivors != fallen {
+            return Err(format!("column {} does not keep its pieces' order", col + 1));
+        }
+    }
+    Ok(())
+}
+
+/// Every cell in a run (TX4), in row-major order.
+fn run_cells(board: &Board) -> Vec<Cell> {
+    let colour = |cell: Cell| board.get(cell).map(|p| p.colour);
+    let in_run = |cell: Cell| {
+        let Some(here) = colour(cell) else { return false };
+        let length = |step: &dyn Fn(usize) -> Option<Cell>| {
+            (1..).map_while(step).take_while(|&c| colour(c) == Some(here)).count()
+        };
+        let (row, col) = (cell.row, cell.col);
+        let on_board = |c: Cell| board.contains(c).then_some(c);
+        let left = length(&|i| col.checked_sub(i).map(|c| Cell::new(row, c)));
+        let right = length(&|i| on_board(Cell::new(row, col + i)));
+        let up = length(&|i| row.checked_sub(i).map(|r| Cell::new(r, col)));
+        let down = length(&|i| on_board(Cell::new(row + i, col)));
+        left + right + 1 >= RUN_LENGTH || up + down + 1 >= RUN_LENGTH
+    };
+    board.all_cells().filter(|&cell| in_run(cell)).collect()
+}
+
+/// TX9 recomputed: components of marked cells of one colour.
+fn combo_points(board: &Board, marked: &[Cell]) -> i64 {
+    let colour = |cell: Cell| if board.contains(cell) { board.get(cell).map(|p| p.colour) } else { None };
+    let mut unvisited = CellSet::new(board, marked.iter().copied());
+    let mut points = 0;
+    for &start in marked {
+        if !unvisited.remove(start) {
+            continue;
+        }
+        let mut stack = vec![start];
+        let mut size = 0i64;
+        while let Some(cell) = stack.pop() {
+            size += 1;
+            let neighbours = [
+                cell.row.checked_sub(1).map(|r| Cell::new(r, cell.col)),
+                Some(Cell::new(cell.row + 1, cell.col)),
+                cell.col.checked_sub(1).map(|c| Cell::new(cell.row, c)),
+                Some(Cell::new(cell.row, cell.col + 1)),
+            ];
+            for next in neighbours.into_iter().flatten() {
+                if colour(next) == colour(cell) && unvisited.remove(next) {
+                    stack.push(next);
+                }
+            }
+        }
+        points += 50 * (size - 3) * (size - 3);
+    }
+    points
+}
+
+/// A set of cells of one board, as a mask.
+struct CellSet {
+    cols: usize,
+    rows: usize,
+    mask: Vec<bool>,
+}
+
+impl CellSet {
+    fn new(board: &Board, cells: impl IntoIterator<Item = Cell>) -> CellSet {
+        let mut set =
+            CellSet { cols: board.cols(), rows: board.rows(), mask: vec![false; board.rows() * board.cols()] };
+        for cell in cells {
+            set.mask[cell.row * set.cols + cell.col] = true;
+        }
+        set
+    }
+
+    fn contains(&self, cell: Cell) -> bool {
+        cell.row < self.rows && cell.col < self.cols && self.mask[cell.row * self.cols + cell.col]
+    }
+
+    /// Removes `cell`; true when it was there.
+    fn remove(&mut self, cell: Cell) -> bool {
+        let present = self.contains(cell);
+        if present {
+            self.mask[cell.row * self.cols + cell.col] = false;
+        }
+        present
+    }
+}

@@ -1,0 +1,96 @@
+//! Where an engine's record first differs from the reference's, named by the
+//! record's field and round.
+
+use std::fmt::Debug;
+
+use m3_model::texas::{Board, Cell, OperationRecord, Outcome, Removal};
+
+use super::draw::{grid, side_by_side};
+use crate::game::Difference;
+
+pub fn record_difference(engine: &OperationRecord, reference: &OperationRecord) -> Difference {
+    let plain = |field, e: &dyn Debug, r: &dyn Debug| Difference {
+        round: None,
+        field,
+        engine: format!("{e:?}"),
+        reference: format!("{r:?}"),
+        boards: None,
+    };
+    if engine.swap != reference.swap {
+        return plain("swap", &engine.swap, &reference.swap);
+    }
+    if engine.validity != reference.validity {
+        return Difference {
+            boards: Some(boards(&engine.board, &reference.board)),
+            ..plain("validity", &engine.validity, &reference.validity)
+        };
+    }
+    for (index, (e, r)) in engine.rounds.iter().zip(&reference.rounds).enumerate() {
+        let in_round = |field, engine: String, reference: String| Difference {
+            round: Some(index + 1),
+            field,
+            engine,
+            reference,
+            boards: Some(boards(&e.board, &r.board)),
+        };
+        if e.marked != r.marked {
+            return in_round("marked", cells(&e.marked), cells(&r.marked));
+        }
+        if e.removed != r.removed {
+            return in_round("removed", removals(&e.removed), removals(&r.removed));
+        }
+        if e.elimination_points != r.elimination_points {
+            return in_round("elimination_points", e.elimination_points.to_string(), r.elimination_points.to_string());
+        }
+        if e.combo_points != r.combo_points {
+            return in_round("combo_points", e.combo_points.to_string(), r.combo_points.to_string());
+        }
+        if e.board != r.board {
+            return in_round("board", "see the boards below".into(), "see the boards below".into());
+        }
+    }
+    if engine.rounds.len() != reference.rounds.len() {
+        let difference = plain("rounds", &engine.rounds.len(), &reference.rounds.len());
+        return Difference { boards: Some(boards(&engine.board, &reference.board)), ..difference };
+    }
+    if engine.main_colours != reference.main_colours {
+        return plain("main_colours", &engine.main_colours, &reference.main_colours);
+    }
+    if engine.chain_points != reference.chain_points {
+        return plain("chain_points", &engine.chain_points, &reference.chain_points);
+    }
+    if engine.hand_points != reference.hand_points {
+        return plain("hand_points", &engine.hand_points, &reference.hand_points);
+    }
+    Difference { boards: Some(boards(&engine.board, &reference.board)), ..plain("board", &"see below", &"see below") }
+}
+
+pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+    let (e, r) = (engine.parts, reference.parts);
+    let fields = [
+        ("elimination", e.elimination, r.elimination),
+        ("chain", e.chain, r.chain),
+        ("combo", e.combo, r.combo),
+        ("hand", e.hand, r.hand),
+        ("endgame", e.endgame, r.endgame),
+        ("total", engine.total, reference.total),
+    ];
+    let (field, engine, reference) =
+        fields.into_iter().find(|(_, e, r)| e != r).unwrap_or(("total", engine.total, reference.total));
+    Difference { round: None, field, engine: engine.to_string(), reference: reference.to_string(), boards: None }
+}
+
+fn boards(engine: &Board, reference: &Board) -> String {
+    side_by_side("engine", &grid(engine, &[], &[]), "reference", &grid(reference, &[], &[]))
+}
+
+fn cells(cells: &[Cell]) -> String {
+    let words: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    format!("{} cells: {}", cells.len(), words.join(" "))
+}
+
+fn removals(removed: &[Removal]) -> String {
+    let words: Vec<String> =
+        removed.iter().map(|r| format!("{}={}/{}", r.cell, r.piece.colour, r.piece.special.code())).collect();
+    format!("{} pieces (cell=colour/special): {}", removed.len(), words.join(" "))
+}

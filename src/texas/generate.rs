@@ -1,0 +1,264 @@
+//! Texas Match-3 games drawn from an `Unstructured`: boards with no starting
+//! run, specials at a tunable density, and operations mostly chosen among the
+//! swaps that are valid on the board as it then stands.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use arbitrary::{Result, Unstructured};
+use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Texas, MAX_COLOURS, MAX_SIDE};
+use m3_model::Stepper;
+
+/// How large the drawn games are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Size {
+    /// Boards up to 8x8 and up to 32 operations: games that end in empty
+    /// boards, and quick to shrink.
+    Small,
+    /// Mostly small, sometimes up to the statement's bounds.
+    #[default]
+    Mixed,
+    /// The statement's largest: 50x50, 1000 operations, about 8 colours.
+    Max,
+}
+
+/// The generator's knobs; a field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default)]
+pub struct Shape {
+    pub size: Size,
+    pub rows: Option<usize>,
+    pub cols: Option<usize>,
+    pub colours: Option<u8>,
+    pub operations: Option<usize>,
+    /// Percentage of pieces that are specials.
+    pub special_percent: Option<u8>,
+    /// Percentage of operations chosen among the valid swaps.
+    pub valid_percent: Option<u8>,
+}
+
+const SPECIAL_PERCENTS: [u8; 6] = [0, 2, 5, 10, 20, 40];
+
+/// Draws a game. The board's evolution is followed with `S` (the engine, for
+/// speed: a wrong engine only skews the mix of operations, and the oracle
+/// reports it anyway).
+pub fn generate<S: Stepper<Texas>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
+    let rows = shape.rows.map_or_else(|| side(u, shape.size), Ok)?.clamp(1, MAX_SIDE);
+    let cols = shape.cols.map_or_else(|| side(u, shape.size), Ok)?.clamp(1, MAX_SIDE);
+    let mut colours = match shape.colours {
+        Some(k) => k.clamp(1, MAX_COLOURS),
+        None => colour_count(u, shape.size)?,
+    };
+    let special_percent = match shape.special_percent {
+        Some(percent) => percent.min(100),
+        // A large board dense with specials is cleared by its first swaps.
+        None if shape.size == Size::Max => *u.choose(&SPECIAL_PERCENTS[..3])?,
+        None => *u.choose(&SPECIAL_PERCENTS)?,
+    };
+    let board = board(u, rows, cols, &mut colours, special_percent)?;
+    let operations = match shape.operations {
+        Some(q) => q.clamp(1, m3_model::texas::MAX_OPERATIONS),
+        None => operation_count(u, shape.size)?,
+    };
+    let valid_percent = shape.valid_percent.unwrap_or(80).min(100);
+    let fixed_length = shape.operations.is_some() || shape.size == Size::Max;
+
+    let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
+    let mut game = S::start(&instance);
+    let mut current = instance.board.clone();
+    for _ in 0..operations {
+        let Some(swap) = operation(u, &current, valid_percent)? else {
+            // No valid swap is left: a game whose length was not asked for
+            // ends here rather than padding itself with invalid operations.
+            if !fixed_length && !instance.swaps.is_empty() {
+                break;
+            }
+            let (first, second) = (any_cell(u, &current)?, any_cell(u, &current)?);
+            instance.swaps.push(Swap::between(first, second));
+            continue;
+        };
+        instance.swaps.push(swap);
+        // A panicking implementation ends the game here: the oracle meets the
+        // same panic and reports it with the case intact.
+        match catch_unwind(AssertUnwindSafe(|| game.step(&swap))) {
+            Ok(record) => current = record.board,
+            Err(_) => break,
+        }
+    }
+    Ok(instance)
+}
+
+fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    match size {
+        Size::Small => u.int_in_range(1..=8),
+        Size::Max => Ok(MAX_SIDE),
+        Size::Mixed => match u.int_in_range(0..=9u8)? {
+            0..=6 => u.int_in_range(1..=8),
+            7..=8 => u.int_in_range(1..=20),
+            _ => u.int_in_range(1..=MAX_SIDE),
+        },
+    }
+}
+
+fn colour_count(u: &mut Unstructured<'_>, size: Size) -> Result<u8> {
+    match size {
+        Size::Max => u.int_in_range(6..=10),
+        _ if u.ratio(9, 10)? => u.int_in_range(2..=6),
+        _ => u.int_in_range(1..=MAX_COLOURS),
+    }
+}
+
+fn operation_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    match size {
+        Size::Max => Ok(m3_model::texas::MAX_OPERATIONS),
+        Size::Small => u.int_in_range(1..=32),
+        Size::Mixed if u.ratio(9, 10)? => u.int_in_range(1..=32),
+        Size::Mixed => u.int_in_range(1..=m3_model::texas::MAX_OPERATIONS),
+    }
+}
+
+/// A full board with no run (TX1). A drawn colour that would complete a run
+/// with the two pieces to its left or above is replaced by the next colour
+/// that does not; when every colour would, the board gets one more colour.
+fn board(u: &mut Unstructured<'_>, rows: usize, cols: usize, colours: &mut u8, special_percent: u8) -> Result<Board> {
+    let mut board = Board::filled(rows, cols, None);
+    for cell in Board::filled(rows, cols, None).all_cells() {
+        let drawn = u.int_in_range(1..=*colours)?;
+        let colour = (0..*colours)
+            .map(|offset| (drawn - 1 + offset) % *colours + 1)
+            .find(|&colour| !completes_run(&board, cell, colour))
+            .unwrap_or_else(|| {
+                *colours += 1;
+                *colours
+            });
+        let special = if u.int_in_range(0..=99u8)? < special_percent {
+            Special::from_code(u.int_in_range(1..=6)?).expect("1..=6 are specials")
+        } else {
+            Special::None
+        };
+        board.set(cell, Some(Piece { colour, special }));
+    }
+    Ok(board)
+}
+
+/// Whether `colour` at `cell` would end a run with the two cells before it in
+/// its row or its column (the board fills row by row).
+fn completes_run(board: &Board, cell: Cell, colour: u8) -> bool {
+    let same = |row: usize, col: usize| board.get(Cell::new(row, col)).map(|p| p.colour) == Some(colour);
+    (cell.col >= 2 && same(cell.row, cell.col - 1) && same(cell.row, cell.col - 2))
+        || (cell.row >= 2 && same(cell.row - 1, cell.col) && same(cell.row - 2, cell.col))
+}
+
+/// The kinds of operation the generator mixes.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Valid,
+    OffBoard,
+    SameCell,
+    NotAdjacent,
+    EmptyCell,
+    NoRun,
+}
+
+const INVALID_KINDS: [Kind; 5] = [Kind::OffBoard, Kind::SameCell, Kind::NotAdjacent, Kind::EmptyCell, Kind::NoRun];
+
+/// One operation of a drawn kind; `None` when the kind drawn is a valid swap
+/// and the board has none left.
+fn operation(u: &mut Unstructured<'_>, board: &Board, valid_percent: u8) -> Result<Option<Swap>> {
+    let kind = if u.int_in_range(0..=99u8)? < valid_percent { Kind::Valid } else { *u.choose(&INVALID_KINDS)? };
+    match operation_of_kind(u, board, kind)? {
+        None if matches!(kind, Kind::Valid) => Ok(None),
+        Some(swap) => Ok(Some(swap)),
+        // An invalid kind impossible on this board (no empty cell, a board
+        // too small for two cells apart, ...): any two cells will do.
+        None => Ok(Some(Swap::between(any_cell(u, board)?, any_cell(u, board)?))),
+    }
+}
+
+fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Result<Option<Swap>> {
+    let pick = |u: &mut Unstructured<'_>, pairs: Vec<(Cell, Cell)>| -> Result<Option<Swap>> {
+        if pairs.is_empty() {
+            return Ok(None);
+        }
+        let (a, b) = *u.choose(&pairs)?;
+        Ok(Some(if u.arbitrary()? { Swap::between(a, b) } else { Swap::between(b, a) }))
+    };
+    match kind {
+        Kind::Valid => pick(u, neighbour_pairs(board).filter(|&(a, b)| makes_run(board, a, b)).collect()),
+        Kind::NoRun => pick(
+            u,
+            neighbour_pairs(board)
+                .filter(|&(a, b)| board.get(a).is_some() && board.get(b).is_some() && !makes_run(board, a, b))
+                .collect(),
+        ),
+        Kind::EmptyCell => {
+            pick(u, neighbour_pairs(board).filter(|&(a, b)| board.get(a).is_none() || board.get(b).is_none()).collect())
+        }
+        Kind::SameCell => {
+            let cell = any_cell(u, board)?;
+            Ok(Some(Swap::between(cell, cell)))
+        }
+        Kind::NotAdjacent => {
+            let (a, b) = (any_cell(u, board)?, any_cell(u, board)?);
+            Ok((a.row.abs_diff(b.row) + a.col.abs_diff(b.col) >= 2).then(|| Swap::between(a, b)))
+        }
+        Kind::OffBoard => {
+            let inside = Position::of(any_cell(u, board)?);
+            let rows = board.rows() as u32;
+            let cols = board.cols() as u32;
+            let outside = *u.choose(&[
+                Position::new(0, inside.col),
+                Position::new(inside.row, 0),
+                Position::new(rows + 1, inside.col),
+                Position::new(inside.row, cols + 1),
+                Position::new(u32::MAX, u32::MAX),
+            ])?;
+            Ok(Some(if u.arbitrary()? { Swap::new(inside, outside) } else { Swap::new(outside, inside) }))
+        }
+    }
+}
+
+fn any_cell(u: &mut Unstructured<'_>, board: &Board) -> Result<Cell> {
+    Ok(Cell::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?))
+}
+
+/// Every pair of 4-adjacent cells, each pair once.
+fn neighbour_pairs(board: &Board) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+    board.all_cells().flat_map(move |cell| {
+        let right = Cell::new(cell.row, cell.col + 1);
+        let below = Cell::new(cell.row + 1, cell.col);
+        [right, below].into_iter().filter(|&other| board.contains(other)).map(move |other| (cell, other))
+    })
+}
+
+/// Whether swapping the pieces of `a` and `b` makes a run through either.
+/// Only steers the mix of operations; the implementations decide validity.
+fn makes_run(board: &Board, a: Cell, b: Cell) -> bool {
+    let (Some(piece_a), Some(piece_b)) = (board.get(a), board.get(b)) else { return false };
+    if piece_a.colour == piece_b.colour {
+        return false;
+    }
+    let colour_after = |cell: Cell| {
+        if cell == a {
+            Some(piece_b.colour)
+        } else if cell == b {
+            Some(piece_a.colour)
+        } else {
+            board.get(cell).map(|p| p.colour)
+        }
+    };
+    let line_length = |cell: Cell, (dr, dc): (isize, isize)| {
+        let colour = colour_after(cell);
+        let count = |sign: isize| {
+            (1..)
+                .map(|i| (cell.row as isize + sign * i * dr, cell.col as isize + sign * i * dc))
+                .take_while(|&(r, c)| {
+                    r >= 0
+                        && c >= 0
+                        && board.contains(Cell::new(r as usize, c as usize))
+                        && colour_after(Cell::new(r as usize, c as usize)) == colour
+                })
+                .count()
+        };
+        1 + count(1) + count(-1)
+    };
+    [a, b].into_iter().any(|cell| line_length(cell, (0, 1)) >= 3 || line_length(cell, (1, 0)) >= 3)
+}

@@ -1,0 +1,57 @@
+//! Texas Match-3 (THUPC 2022) in the harness.
+
+mod check;
+mod diff;
+mod draw;
+mod generate;
+mod stats;
+
+use arbitrary::Unstructured;
+use m3_model::texas::{self, Instance, OperationRecord, Outcome, Swap, Texas};
+use m3_model::ParseError;
+
+pub use check::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK};
+pub use draw::{grid, trace};
+pub use generate::{generate, Shape, Size};
+pub use stats::TexasStats;
+
+impl crate::Game for Texas {
+    const NAME: &'static str = "texas";
+    type Engine = m3_engine::texas::Game;
+    type Reference = m3_reference::texas::Game;
+    type Checker = TexasChecker;
+    type Stats = TexasStats;
+    type Shape = Shape;
+
+    fn parse(input: &str) -> Result<Instance, ParseError> {
+        texas::parse(input)
+    }
+
+    fn operations(instance: &Instance) -> &[Swap] {
+        &instance.swaps
+    }
+
+    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
+        generate::<m3_engine::texas::Game>(u, shape)
+    }
+
+    fn record_difference(engine: &OperationRecord, reference: &OperationRecord) -> crate::Difference {
+        diff::record_difference(engine, reference)
+    }
+
+    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> crate::Difference {
+        diff::outcome_difference(engine, reference)
+    }
+
+    fn trace(instance: &Instance, records: &[OperationRecord], outcome: &Outcome) -> String {
+        trace(instance, records, outcome)
+    }
+
+    fn answer(outcome: &Outcome) -> String {
+        outcome.total.to_string()
+    }
+
+    fn solve(instance: &Instance) -> String {
+        m3_engine::texas::solve(instance).to_string()
+    }
+}
