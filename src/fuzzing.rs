@@ -6,10 +6,30 @@ use arbitrary::Unstructured;
 use crate::game::Game;
 use crate::oracle::check_game;
 
-/// A game drawn from the fuzzer's bytes must pass the differential oracle.
+/// First byte of a fuzz input that holds an instance in the problem format
+/// (0xFF never starts UTF-8 text). Any other input feeds the generator. So
+/// every corpus file can seed the fuzzer, and every crash reads back as an
+/// instance.
+pub const TEXT_MARKER: u8 = 0xFF;
+
+/// The instance a fuzz input stands for, if any.
+pub fn instance_from_input<G: Game>(data: &[u8]) -> Option<G::Instance> {
+    match data.split_first() {
+        Some((&TEXT_MARKER, text)) => G::parse(std::str::from_utf8(text).ok()?).ok(),
+        _ => G::generate(&mut Unstructured::new(data), &G::Shape::default()).ok(),
+    }
+}
+
+/// The fuzz input that stands for `instance`.
+pub fn input_from_instance<G: Game>(instance: &G::Instance) -> Vec<u8> {
+    let mut data = vec![TEXT_MARKER];
+    data.extend_from_slice(instance.to_string().as_bytes());
+    data
+}
+
+/// The game a fuzz input stands for must pass the differential oracle.
 pub fn differential<G: Game>(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(instance) = G::generate(&mut u, &G::Shape::default()) else { return };
+    let Some(instance) = instance_from_input::<G>(data) else { return };
     let mut stats = G::Stats::default();
     if let Err(failure) = check_game::<G>(&instance, &mut stats) {
         panic!("{}\ninstance:\n{instance}", failure.report);

@@ -17,19 +17,35 @@ pub trait Game: Rules + Sized + 'static {
     type Checker: Checker<Self>;
     type Stats: Stats<Self>;
     /// The knobs of the generator.
-    type Shape: Default + Clone + fmt::Debug;
+    type Shape: Default + Clone + fmt::Debug + Send + Sync;
 
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
     fn operations(instance: &Self::Instance) -> &[Self::Operation];
+
+    /// The generator's knobs for a campaign of games of `size`.
+    fn shape(size: Size) -> Self::Shape;
 
     /// A game drawn from `u`: fuzzers, proptest and seeded runs all come
     /// through here.
     fn generate(u: &mut Unstructured<'_>, shape: &Self::Shape) -> arbitrary::Result<Self::Instance>;
 
-    /// Where two records that are not equal first differ.
-    fn record_difference(engine: &Self::Record, reference: &Self::Record) -> Difference;
+    /// Where two records that are not equal first differ. `previous` is the
+    /// last record both agreed on (`None` for the first operation).
+    fn record_difference(
+        instance: &Self::Instance,
+        previous: Option<&Self::Record>,
+        engine: &Self::Record,
+        reference: &Self::Record,
+    ) -> Difference;
     /// Where two outcomes that are not equal first differ.
     fn outcome_difference(engine: &Self::Outcome, reference: &Self::Outcome) -> Difference;
+
+    /// Smaller instances derived from `instance`, most promising first: the
+    /// shrinker keeps the first that still fails the same way. Each must be
+    /// an instance the problem format accepts.
+    fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
+    /// How big an instance is, for reports: "4x5 board, 2 operations".
+    fn describe_size(instance: &Self::Instance) -> String;
 
     /// A readable account of a game: every operation, every round, boards
     /// drawn as grids.
@@ -50,8 +66,21 @@ pub trait Checker<G: Game> {
     fn outcome(&self, outcome: &G::Outcome) -> Result<(), Violation>;
 }
 
+/// How large the generated games of a campaign are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Size {
+    /// Small boards and few operations: games that end in empty boards, and
+    /// quick to shrink.
+    Small,
+    /// Mostly small, sometimes up to the statement's bounds.
+    #[default]
+    Mixed,
+    /// The statement's largest instances.
+    Max,
+}
+
 /// Figures that tell whether generated games are interesting.
-pub trait Stats<G: Game>: Default + fmt::Display {
+pub trait Stats<G: Game>: Default + fmt::Display + Send {
     fn record(&mut self, record: &G::Record);
     fn outcome(&mut self, outcome: &G::Outcome);
     /// Adds another run's figures (campaign jobs merge theirs).

@@ -6,13 +6,16 @@
 //! knows nothing of libFuzzer: cargo-fuzz targets, proptest properties and the
 //! CLI all call the same functions.
 
+pub mod campaign;
 pub mod cli;
 pub mod corpus;
 pub mod fuzzing;
 pub mod game;
 pub mod oracle;
+pub mod regression;
 pub mod seed;
+pub mod shrink;
 pub mod texas;
 
-pub use game::{Checker, Difference, Game, Stats, Violation};
-pub use oracle::{check_game, Failure, FailureKind};
+pub use game::{Checker, Difference, Game, Size, Stats, Violation};
+pub use oracle::{check_game, check_game_with, Failure, FailureKind};

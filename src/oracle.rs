@@ -57,20 +57,31 @@ impl fmt::Display for Failure {
 /// Runs `instance` through both implementations with every check, adding the
 /// reference's records to `stats`. Returns the agreed outcome.
 pub fn check_game<G: Game>(instance: &G::Instance, stats: &mut G::Stats) -> Result<G::Outcome, Failure> {
-    let mut engine = guarded("engine", None, || G::Engine::start(instance))?;
+    check_game_with::<G, G::Engine>(instance, stats)
+}
+
+/// [`check_game`] with engine `E` in place of the game's own: tests plant a
+/// wrong engine this way to prove the harness catches it.
+pub fn check_game_with<G: Game, E: Stepper<G>>(
+    instance: &G::Instance,
+    stats: &mut G::Stats,
+) -> Result<G::Outcome, Failure> {
+    let mut engine = guarded("engine", None, || E::start(instance))?;
     let mut reference = guarded("reference", None, || G::Reference::start(instance))?;
     let mut checker = G::Checker::new(instance);
+    let mut previous: Option<G::Record> = None;
     for (index, operation) in G::operations(instance).iter().enumerate() {
         let number = Some(index + 1);
         let from_engine = guarded("engine", number, || engine.step(operation))?;
         let from_reference = guarded("reference", number, || reference.step(operation))?;
         if from_engine != from_reference {
-            let difference = G::record_difference(&from_engine, &from_reference);
+            let difference = G::record_difference(instance, previous.as_ref(), &from_engine, &from_reference);
             return Err(divergence(number, &format!("operation {}", index + 1), difference));
         }
         // Equal records keep or break the invariants together: check once.
         checker.record(&from_reference).map_err(|v| violation(number, "both", v))?;
         stats.record(&from_reference);
+        previous = Some(from_reference);
     }
     let from_engine = guarded("engine", None, || engine.finish())?;
     let from_reference = guarded("reference", None, || reference.finish())?;
@@ -79,6 +90,15 @@ pub fn check_game<G: Game>(instance: &G::Instance, stats: &mut G::Stats) -> Resu
         return Err(divergence(None, "the outcome", difference));
     }
     checker.outcome(&from_reference).map_err(|v| violation(None, "both", v))?;
+    // The engine's quiet path builds no record; its answer must still be
+    // the one both stepped paths agree on.
+    let fast = guarded("engine", None, || G::solve(instance))?;
+    let agreed = G::answer(&from_reference);
+    if fast != agreed {
+        let difference =
+            Difference { round: None, field: "quiet path answer", engine: fast, reference: agreed, boards: None };
+        return Err(divergence(None, "the engine's quiet path (solve)", difference));
+    }
     stats.outcome(&from_reference);
     Ok(from_reference)
 }
@@ -90,13 +110,30 @@ pub fn play<G: Game, S: Stepper<G>>(instance: &G::Instance) -> (Vec<G::Record>, 
     (records, game.finish())
 }
 
+thread_local! {
+    static PANIC_LOCATION: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the panic message on stderr by a note of where the panic was, for
+/// the failure report: a campaign that meets a panicking engine a thousand
+/// times should say so once, in its report.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let location = info.location().map(|l| l.to_string());
+        PANIC_LOCATION.with(|cell| *cell.borrow_mut() = location);
+    }));
+}
+
 fn guarded<T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        let message = payload
+        let mut message = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic with no message".to_string());
+        if let Some(location) = PANIC_LOCATION.with(|cell| cell.borrow_mut().take()) {
+            message = format!("{message} (at {location})");
+        }
         let place = operation.map_or_else(|| "outside any operation".to_string(), |n| format!("at operation {n}"));
         Failure {
             kind: FailureKind::Panic { side },

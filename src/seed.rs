@@ -18,16 +18,8 @@ pub fn with_seed<T>(seed: u64, f: impl FnOnce(&mut Unstructured<'_>) -> T) -> T 
     f(&mut Unstructured::new(&bytes))
 }
 
-/// The seed from `M3DIFF_SEED`, or one from the clock (printed by callers so
-/// that the run can be replayed).
-pub fn seed_from_env() -> Result<u64, String> {
-    match std::env::var(SEED_VARIABLE) {
-        Ok(text) => text.trim().parse().map_err(|_| format!("{SEED_VARIABLE}={text:?}: expected an unsigned integer")),
-        Err(_) => Ok(clock_seed()),
-    }
-}
-
-fn clock_seed() -> u64 {
+/// A seed that differs from run to run.
+pub fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     // Fold to 64 bits; only distinctness matters.
     (nanos ^ (nanos >> 64)) as u64

@@ -42,7 +42,7 @@ fn generator_keeps_producing_interesting_games() {
 
 #[test]
 fn every_size_generates_runnable_games() {
-    use m3diff::texas::Size;
+    use m3diff::Size;
     for size in [Size::Small, Size::Mixed, Size::Max] {
         let shape = Shape { size, ..Shape::default() };
         let games = if size == Size::Max { 1 } else { 50 };

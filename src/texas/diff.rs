@@ -3,12 +3,13 @@
 
 use std::fmt::Debug;
 
-use m3_model::texas::{Board, Cell, OperationRecord, Outcome, Removal};
+use m3_model::texas::{Board, Cell, OperationRecord, Outcome, Removal, Round};
 
 use super::draw::{grid, side_by_side};
 use crate::game::Difference;
 
-pub fn record_difference(engine: &OperationRecord, reference: &OperationRecord) -> Difference {
+/// `before` is the board both sides started the operation from.
+pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
     let plain = |field, e: &dyn Debug, r: &dyn Debug| Difference {
         round: None,
         field,
@@ -25,13 +26,16 @@ pub fn record_difference(engine: &OperationRecord, reference: &OperationRecord) 
             ..plain("validity", &engine.validity, &reference.validity)
         };
     }
+    // The rounds before the one that differs agree, so both sides start each
+    // round from the same board.
+    let mut round_start = swapped(before, engine);
     for (index, (e, r)) in engine.rounds.iter().zip(&reference.rounds).enumerate() {
         let in_round = |field, engine: String, reference: String| Difference {
             round: Some(index + 1),
             field,
             engine,
             reference,
-            boards: Some(boards(&e.board, &r.board)),
+            boards: Some(round_boards(&round_start, e, r)),
         };
         if e.marked != r.marked {
             return in_round("marked", cells(&e.marked), cells(&r.marked));
@@ -48,6 +52,7 @@ pub fn record_difference(engine: &OperationRecord, reference: &OperationRecord) 
         if e.board != r.board {
             return in_round("board", "see the boards below".into(), "see the boards below".into());
         }
+        round_start = r.board.clone();
     }
     if engine.rounds.len() != reference.rounds.len() {
         let difference = plain("rounds", &engine.rounds.len(), &reference.rounds.len());
@@ -80,8 +85,35 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
     Difference { round: None, field, engine: engine.to_string(), reference: reference.to_string(), boards: None }
 }
 
+/// The board after the operation's swap, when the swap is on the board.
+fn swapped(before: &Board, record: &OperationRecord) -> Board {
+    let mut board = before.clone();
+    if let (Some(a), Some(b)) = (before.cell_at(record.swap.first), before.cell_at(record.swap.second)) {
+        board.set(a, before.get(b));
+        board.set(b, before.get(a));
+    }
+    board
+}
+
+/// The round's starting board as each side marked and removed it, then each
+/// side's board after gravity.
+fn round_boards(start: &Board, engine: &Round, reference: &Round) -> String {
+    let removed =
+        |round: &Round| round.removed.iter().map(|r| r.cell).filter(|c| start.contains(*c)).collect::<Vec<_>>();
+    let marked = |round: &Round| round.marked.iter().copied().filter(|c| start.contains(*c)).collect::<Vec<_>>();
+    let mut text = side_by_side(
+        "engine removed",
+        &grid(start, &marked(engine), &removed(engine)),
+        "reference removed",
+        &grid(start, &marked(reference), &removed(reference)),
+    );
+    text.push_str(&boards(&engine.board, &reference.board));
+    text.push_str(&format!("    {}\n", super::draw::LEGEND));
+    text
+}
+
 fn boards(engine: &Board, reference: &Board) -> String {
-    side_by_side("engine", &grid(engine, &[], &[]), "reference", &grid(reference, &[], &[]))
+    side_by_side("engine after", &grid(engine, &[], &[]), "reference after", &grid(reference, &[], &[]))
 }
 
 fn cells(cells: &[Cell]) -> String {

@@ -8,18 +8,7 @@ use arbitrary::{Result, Unstructured};
 use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Texas, MAX_COLOURS, MAX_SIDE};
 use m3_model::Stepper;
 
-/// How large the drawn games are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Size {
-    /// Boards up to 8x8 and up to 32 operations: games that end in empty
-    /// boards, and quick to shrink.
-    Small,
-    /// Mostly small, sometimes up to the statement's bounds.
-    #[default]
-    Mixed,
-    /// The statement's largest: 50x50, 1000 operations, about 8 colours.
-    Max,
-}
+use crate::game::Size;
 
 /// The generator's knobs; a field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default)]

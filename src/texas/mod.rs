@@ -4,6 +4,7 @@ mod check;
 mod diff;
 mod draw;
 mod generate;
+mod shrink;
 mod stats;
 
 use arbitrary::Unstructured;
@@ -12,7 +13,7 @@ use m3_model::ParseError;
 
 pub use check::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK};
 pub use draw::{grid, trace};
-pub use generate::{generate, Shape, Size};
+pub use generate::{generate, Shape};
 pub use stats::TexasStats;
 
 impl crate::Game for Texas {
@@ -31,16 +32,41 @@ impl crate::Game for Texas {
         &instance.swaps
     }
 
+    fn shape(size: crate::Size) -> Shape {
+        Shape { size, ..Shape::default() }
+    }
+
     fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
         generate::<m3_engine::texas::Game>(u, shape)
     }
 
-    fn record_difference(engine: &OperationRecord, reference: &OperationRecord) -> crate::Difference {
-        diff::record_difference(engine, reference)
+    fn record_difference(
+        instance: &Instance,
+        previous: Option<&OperationRecord>,
+        engine: &OperationRecord,
+        reference: &OperationRecord,
+    ) -> crate::Difference {
+        let before = previous.map_or(&instance.board, |record| &record.board);
+        diff::record_difference(before, engine, reference)
     }
 
     fn outcome_difference(engine: &Outcome, reference: &Outcome) -> crate::Difference {
         diff::outcome_difference(engine, reference)
+    }
+
+    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
+        shrink::candidates(instance)
+    }
+
+    fn describe_size(instance: &Instance) -> String {
+        let board = &instance.board;
+        format!(
+            "{}x{} board, {} colours, {} operations",
+            board.rows(),
+            board.cols(),
+            instance.colours,
+            instance.swaps.len()
+        )
     }
 
     fn trace(instance: &Instance, records: &[OperationRecord], outcome: &Outcome) -> String {

@@ -6,40 +6,21 @@ use m3_model::Stepper;
 
 use crate::texas::{solve, Game};
 
-const BOARD: &str = "\
-1 1 5 1 5 4 5 3
-2 1 2 2 5 4 3 2
-1 4 1 4 2 1 5 4
-2 1 5 5 2 1 4 4
-2 3 5 2 3 4 2 2
-4 2 4 3 3 2 4 5
-1 3 4 3 5 2 4 3
-3 4 2 5 2 1 1 2
-0 0 0 0 0 0 0 0
-2 0 0 0 0 0 0 0
-0 0 0 0 5 0 0 0
-0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0
-0 0 0 6 0 0 3 1
-0 0 0 0 3 0 0 0
-";
+// The statement's official samples, as the corpus keeps them.
+fn sample(text: &str) -> Instance {
+    parse(text).unwrap()
+}
 
 fn sample1() -> Instance {
-    let text = format!("8 8 5 5\n{BOARD}0 0 0 0 0 0 1 4\n3 2 4 2\n5 4 5 5\n7 2 7 3\n8 5 8 6\n6 7 6 8\n");
-    parse(&text).unwrap()
+    sample(include_str!("../../../../corpus/texas/sample1.in"))
 }
 
 fn sample2() -> Instance {
-    let text = format!(
-        "8 8 5 8\n{BOARD}0 0 0 0 0 0 0 0\n1 1 2 2\n3 2 4 2\n3 2 3 3\n4 2 4 3\n5 4 5 5\n7 2 7 3\n8 5 8 6\n6 7 6 8\n"
-    );
-    parse(&text).unwrap()
+    sample(include_str!("../../../../corpus/texas/sample2.in"))
 }
 
 fn sample3() -> Instance {
-    let text = "5 5 2 1\n1 1 2 1 1\n1 1 2 1 1\n2 2 1 2 2\n1 1 2 1 1\n1 1 2 1 1\n\
-                0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n3 3 4 3\n";
-    parse(text).unwrap()
+    sample(include_str!("../../../../corpus/texas/sample3.in"))
 }
 
 fn observe(instance: &Instance) -> (Vec<OperationRecord>, Outcome) {

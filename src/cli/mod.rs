@@ -1,4 +1,9 @@
-//! The command line: `solve`, `check` and `gen`, for every game.
+//! The command line. Every command is written once, generic over [`Game`],
+//! and dispatched here by the game's name.
+
+mod corpus;
+mod fuzz;
+mod play;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -7,9 +12,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use m3_model::texas::Texas;
 
-use crate::game::Game;
-use crate::oracle::{check_game, play};
-use crate::texas::{Shape, Size};
+use crate::game::{Game, Size};
+use crate::texas::Shape;
 
 /// Exit code of a run where the implementations disagree or break an
 /// invariant.
@@ -52,6 +56,20 @@ pub enum Command {
         #[command(flatten)]
         shape: ShapeArgs,
     },
+    /// Fuzz engine against reference until the time or the cases run out;
+    /// shrink and keep every failure under CORPUS/<game>/regressions/.
+    Fuzz(fuzz::FuzzArgs),
+    /// Shrink a failing instance and keep it as a regression.
+    Shrink {
+        game: GameName,
+        file: PathBuf,
+        /// The corpus root that holds <game>/regressions/.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+    },
+    /// Move cases between the corpus and cargo-fuzz.
+    #[command(subcommand)]
+    Corpus(corpus::CorpusCommand),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -60,18 +78,11 @@ pub enum GameName {
     Texas,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SizeName {
-    Small,
-    Mixed,
-    Max,
-}
-
 /// The generator's knobs; what is not given is drawn from the seed.
 #[derive(Debug, Clone, Args)]
 pub struct ShapeArgs {
     #[arg(long, value_enum, default_value = "mixed")]
-    pub size: SizeName,
+    pub size: Size,
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=50))]
     pub rows: Option<u16>,
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=50))]
@@ -91,11 +102,7 @@ pub struct ShapeArgs {
 impl ShapeArgs {
     pub fn texas(&self) -> Shape {
         Shape {
-            size: match self.size {
-                SizeName::Small => Size::Small,
-                SizeName::Mixed => Size::Mixed,
-                SizeName::Max => Size::Max,
-            },
+            size: self.size,
             rows: self.rows.map(usize::from),
             cols: self.cols.map(usize::from),
             colours: self.colours,
@@ -109,10 +116,13 @@ impl ShapeArgs {
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Solve { game: GameName::Texas, file, reference, trace } => {
-            solve::<Texas>(file.as_deref(), reference, trace)
+            play::solve::<Texas>(file.as_deref(), reference, trace)
         }
-        Command::Check { game: GameName::Texas, file } => check::<Texas>(&file),
-        Command::Gen { game: GameName::Texas, seed, shape } => generate::<Texas>(seed, &shape.texas()),
+        Command::Check { game: GameName::Texas, file } => play::check::<Texas>(&file),
+        Command::Gen { game: GameName::Texas, seed, shape } => play::generate::<Texas>(seed, &shape.texas()),
+        Command::Fuzz(args) => fuzz::fuzz(&args),
+        Command::Shrink { game: GameName::Texas, file, corpus } => corpus::shrink::<Texas>(&file, &corpus),
+        Command::Corpus(command) => corpus::run(command),
     };
     match result {
         Ok(code) => code,
@@ -145,45 +155,8 @@ fn read_stdin() -> Result<String, String> {
     Ok(text)
 }
 
-fn solve<G: Game>(file: Option<&Path>, reference: bool, trace: bool) -> Result<ExitCode, String> {
-    let instance = read_instance::<G>(file)?;
-    let output = match (trace, reference) {
-        (false, false) => format!("{}\n", G::solve(&instance)),
-        (with_trace, _) => {
-            let (records, outcome) =
-                if reference { play::<G, G::Reference>(&instance) } else { play::<G, G::Engine>(&instance) };
-            let account = if with_trace { G::trace(&instance, &records, &outcome) } else { String::new() };
-            format!("{account}{}\n", G::answer(&outcome))
-        }
-    };
-    write_stdout(&output)
-}
-
-fn check<G: Game>(file: &Path) -> Result<ExitCode, String> {
-    let instance = read_instance::<G>(Some(file))?;
-    let mut stats = G::Stats::default();
-    match check_game::<G>(&instance, &mut stats) {
-        Ok(outcome) => {
-            let operations = G::operations(&instance).len();
-            let answer = G::answer(&outcome);
-            write_stdout(&format!("agree: {} operations, answer {answer}, no invariant broken\n", operations))
-        }
-        Err(failure) => {
-            let replay = format!("m3diff check {} {}", G::NAME, file.display());
-            print!("{}", failure.report_with_replay(&replay));
-            Ok(ExitCode::from(EXIT_FAILURE_FOUND))
-        }
-    }
-}
-
-fn generate<G: Game>(seed: u64, shape: &G::Shape) -> Result<ExitCode, String> {
-    let instance = crate::seed::with_seed(seed, |u| G::generate(u, shape))
-        .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
-    write_stdout(&instance.to_string())
-}
-
 /// Writes to standard output; a closed pipe (`| head`) is not an error.
-fn write_stdout(text: &str) -> Result<ExitCode, String> {
+pub(crate) fn write_stdout(text: &str) -> Result<ExitCode, String> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),

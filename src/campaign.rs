@@ -1,0 +1,215 @@
+//! `m3diff fuzz`: every game's generator and oracle, run on all cores until
+//! the time or the case budget is spent, with progress, statistics, and every
+//! failure shrunk and kept as a regression.
+
+use std::collections::HashSet;
+use std::marker::PhantomData;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use m3_model::Stepper;
+
+use crate::game::{Game, Size, Stats};
+use crate::oracle::{check_game_with, FailureKind};
+use crate::regression::keep;
+
+/// When a campaign ends.
+#[derive(Debug, Clone, Copy)]
+pub enum Budget {
+    Time(Duration),
+    /// Cases per game: with a seed, the exact same cases every time.
+    Cases(u64),
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub budget: Budget,
+    pub seed: u64,
+    pub jobs: usize,
+    pub size: Size,
+    /// Where `<game>/regressions/` lives.
+    pub corpus: PathBuf,
+}
+
+/// What the campaign tells the user as it goes.
+pub trait Reporter: Sync {
+    /// A line worth reading now: a failure found, a regression written.
+    fn line(&self, text: &str);
+    /// The running counts, called a few times a second.
+    fn progress(&self, elapsed: Duration, cases: u64, failures: u64);
+}
+
+/// One game in a campaign, with its types erased so that games of different
+/// kinds run side by side.
+pub trait Target: Sync {
+    fn name(&self) -> &'static str;
+    fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>);
+    fn cases(&self) -> u64;
+    fn failures(&self) -> u64;
+    /// Cases run and the generator's statistics.
+    fn summary(&self) -> String;
+}
+
+/// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
+pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
+    shape: G::Shape,
+    stats: Mutex<G::Stats>,
+    cases: AtomicU64,
+    failures: AtomicU64,
+    kinds_kept: Mutex<HashSet<FailureKind>>,
+    engine: PhantomData<fn() -> E>,
+}
+
+impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
+    pub fn new(size: Size) -> Self {
+        GameTarget {
+            shape: G::shape(size),
+            stats: Mutex::new(G::Stats::default()),
+            cases: AtomicU64::new(0),
+            failures: AtomicU64::new(0),
+            kinds_kept: Mutex::new(HashSet::new()),
+            engine: PhantomData,
+        }
+    }
+}
+
+impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
+        let size = format!("{:?}", campaign.settings.size).to_lowercase();
+        let origin = format!(
+            "m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {})",
+            G::NAME,
+            campaign.settings.seed
+        );
+        let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, &self.shape));
+        let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
+        let instance = match generated {
+            Ok(Ok(instance)) => instance,
+            Ok(Err(_)) => return, // The generator gave up on these bytes.
+            Err(_) => {
+                self.failures.fetch_add(1, Ordering::Relaxed);
+                campaign.reporter.line(&format!("{}: the generator panicked on {origin}", G::NAME));
+                return;
+            }
+        };
+        let mut stats = G::Stats::default();
+        let result = check_game_with::<G, E>(&instance, &mut stats);
+        self.cases.fetch_add(1, Ordering::Relaxed);
+        lock(&self.stats).merge(&stats);
+        let Err(failure) = result else { return };
+        self.failures.fetch_add(1, Ordering::Relaxed);
+        // One regression per kind of failure: the same field differing again
+        // is almost always the same bug.
+        if !lock(&self.kinds_kept).insert(failure.kind.clone()) {
+            return;
+        }
+        campaign.reporter.line(&format!("{}: {} found by {origin}; shrinking", G::NAME, failure.kind));
+        let stop = || campaign.stopped();
+        match keep::<G, E>(&campaign.settings.corpus, &instance, failure, &origin, &stop) {
+            Ok(kept) => campaign.reporter.line(&format!(
+                "{}: kept {} ({} -> {})\n{}",
+                G::NAME,
+                kept.path.display(),
+                kept.before,
+                kept.after,
+                kept.failure.report.trim_end()
+            )),
+            Err(error) => {
+                campaign.reporter.line(&format!("{}: cannot write the regression: {error}\n{instance}", G::NAME))
+            }
+        }
+    }
+
+    fn cases(&self) -> u64 {
+        self.cases.load(Ordering::Relaxed)
+    }
+
+    fn failures(&self) -> u64 {
+        self.failures.load(Ordering::Relaxed)
+    }
+
+    fn summary(&self) -> String {
+        format!("{}: {} cases, {} failures\n{}", G::NAME, self.cases(), self.failures(), lock(&self.stats))
+    }
+}
+
+/// A campaign under way: what the targets see of it.
+pub struct Campaign<'a> {
+    pub settings: &'a Settings,
+    pub reporter: &'a dyn Reporter,
+    stop: &'a AtomicBool,
+}
+
+impl Campaign<'_> {
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The seed of case `index` of game `name`: the same in every campaign with
+/// this seed, whatever the number of jobs.
+pub fn case_seed(campaign_seed: u64, name: &str, index: u64) -> u64 {
+    let game = crate::regression::short_hash(name);
+    let game = u64::from_str_radix(&game, 16).unwrap_or(0);
+    splitmix64(splitmix64(campaign_seed ^ game).wrapping_add(index))
+}
+
+fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
+/// Cases are dealt out in turn: case c is case c / n of game c mod n.
+pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) {
+    let campaign = Campaign { settings, reporter, stop };
+    let next_case = AtomicU64::new(0);
+    let games = targets.len() as u64;
+    let started = Instant::now();
+    let out_of_budget = |case: u64| match settings.budget {
+        Budget::Cases(per_game) => case >= per_game * games,
+        Budget::Time(limit) => started.elapsed() >= limit,
+    };
+    let jobs = settings.jobs.max(1);
+    let running = AtomicU64::new(jobs as u64);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let case = next_case.fetch_add(1, Ordering::Relaxed);
+                    if campaign.stopped() || out_of_budget(case) {
+                        break;
+                    }
+                    let target = targets[(case % games) as usize];
+                    target.run_case(case_seed(settings.seed, target.name(), case / games), &campaign);
+                }
+                running.fetch_sub(1, Ordering::Relaxed);
+            });
+        }
+        let counts = || {
+            let cases = targets.iter().map(|t| t.cases()).sum();
+            let failures = targets.iter().map(|t| t.failures()).sum();
+            (cases, failures)
+        };
+        while running.load(Ordering::Relaxed) > 0 {
+            let (cases, failures) = counts();
+            reporter.progress(started.elapsed(), cases, failures);
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let (cases, failures) = counts();
+        reporter.progress(started.elapsed(), cases, failures);
+    });
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere never leaves these counters half-updated.
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}

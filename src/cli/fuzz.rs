@@ -1,0 +1,146 @@
+//! `m3diff fuzz`: the campaign on the command line, with a progress bar and
+//! Ctrl-C that stops after the cases under way, keeping what they found.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use m3_model::texas::Texas;
+
+use super::EXIT_FAILURE_FOUND;
+use crate::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
+use crate::game::Size;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FuzzGame {
+    /// Every game, side by side.
+    All,
+    /// Texas Match-3.
+    Texas,
+}
+
+#[derive(Debug, Args)]
+pub struct FuzzArgs {
+    #[arg(long, value_enum, default_value = "all")]
+    pub game: FuzzGame,
+    /// How long to run: 60s, 10m, 8h ... (default 60s).
+    #[arg(long, value_parser = humantime::parse_duration, conflicts_with = "cases")]
+    pub time: Option<Duration>,
+    /// Run exactly this many cases of each game instead.
+    #[arg(long)]
+    pub cases: Option<u64>,
+    /// Replays a campaign exactly (with --cases); drawn from the clock when absent.
+    #[arg(long, env = crate::seed::SEED_VARIABLE)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    #[arg(long, value_enum, default_value = "mixed")]
+    pub size: Size,
+    /// The corpus root; failures go to CORPUS/<game>/regressions/.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+}
+
+pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
+    let settings = Settings {
+        budget: match (args.cases, args.time) {
+            (Some(cases), _) => Budget::Cases(cases),
+            (None, time) => Budget::Time(time.unwrap_or(Duration::from_secs(60))),
+        },
+        seed: args.seed.unwrap_or_else(crate::seed::clock_seed),
+        jobs: args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from),
+        size: args.size,
+        corpus: args.corpus.clone(),
+    };
+    let texas = GameTarget::<Texas>::new(settings.size);
+    let targets: Vec<&dyn Target> = match args.game {
+        FuzzGame::All | FuzzGame::Texas => vec![&texas],
+    };
+    let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
+    let size = format!("{:?}", settings.size).to_lowercase();
+    eprintln!(
+        "m3diff fuzz: games {}, seed {}, {} jobs, size {size}, {}",
+        names.join(" "),
+        settings.seed,
+        settings.jobs,
+        match settings.budget {
+            Budget::Time(limit) => humantime::format_duration(limit).to_string(),
+            Budget::Cases(cases) => format!("{cases} cases per game"),
+        }
+    );
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let handler_stop = Arc::clone(&stop);
+    // Installing fails only when a handler is already in place (tests that
+    // call this twice); the campaign then runs without one.
+    let _ = ctrlc::set_handler(move || {
+        if handler_stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping after the cases under way; what they found is kept (Ctrl-C again to quit now)");
+    });
+    crate::oracle::quiet_panics();
+    let reporter = BarReporter::new();
+    campaign::run(&targets, &settings, &reporter, &stop);
+    reporter.bar.finish_and_clear();
+
+    let failures: u64 = targets.iter().map(|t| t.failures()).sum();
+    for target in &targets {
+        println!("{}\n", target.summary());
+    }
+    let replay = format!("m3diff fuzz --game {} --seed {} --size {size}", names.join(","), settings.seed);
+    if failures > 0 {
+        println!(
+            "{failures} failing cases; kept under {}/<game>/regressions/ (replay the campaign: {replay})",
+            settings.corpus.display()
+        );
+        Ok(ExitCode::from(EXIT_FAILURE_FOUND))
+    } else {
+        println!("no divergence, no invariant broken (seed {})", settings.seed);
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// A spinner on a terminal; elsewhere (CI logs) a progress line every 10 s.
+struct BarReporter {
+    bar: ProgressBar,
+    last_line: Mutex<Instant>,
+}
+
+impl BarReporter {
+    fn new() -> Self {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("a valid template"));
+        BarReporter { bar, last_line: Mutex::new(Instant::now()) }
+    }
+}
+
+impl Reporter for BarReporter {
+    fn line(&self, text: &str) {
+        if self.bar.is_hidden() {
+            eprintln!("{text}");
+        } else {
+            self.bar.println(text);
+        }
+    }
+
+    fn progress(&self, elapsed: Duration, cases: u64, failures: u64) {
+        let rate = cases as f64 / elapsed.as_secs_f64().max(1e-3);
+        let message = format!("{cases} cases ({rate:.0}/s), {failures} failing");
+        if self.bar.is_hidden() {
+            let mut last = self.last_line.lock().unwrap_or_else(|p| p.into_inner());
+            if last.elapsed() >= Duration::from_secs(10) {
+                *last = Instant::now();
+                eprintln!("{}s: {message}", elapsed.as_secs());
+            }
+        } else {
+            self.bar.set_message(message);
+            self.bar.tick();
+        }
+    }
+}

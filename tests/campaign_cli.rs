@@ -1,0 +1,129 @@
+//! `m3diff fuzz`, `shrink` and `corpus` as a user runs them.
+
+use std::process::{Command, Output};
+
+fn m3diff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("M3DIFF_SEED")
+        .output()
+        .expect("the m3diff binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_campaign_with_a_seed_and_a_case_budget_is_replayed_exactly() {
+    let corpus = tempfile::tempdir().unwrap();
+    let dir = corpus.path().to_str().unwrap();
+    let run = |jobs: &str| {
+        m3diff(&[
+            "fuzz", "--game", "texas", "--cases", "300", "--seed", "11", "--size", "small", "--jobs", jobs, "--corpus",
+            dir,
+        ])
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert!(one.status.success(), "{}{}", text(&one.stdout), text(&one.stderr));
+    let stdout = text(&one.stdout);
+    assert!(stdout.contains("texas: 300 cases, 0 failures"), "{stdout}");
+    assert!(stdout.contains("valid share") && stdout.contains("boards cleared"), "{stdout}");
+    assert_eq!(stdout, text(&two.stdout), "the same seed gave other games with another number of jobs");
+    assert!(text(&one.stderr).contains("seed 11"), "the seed is printed: {}", text(&one.stderr));
+    assert!(!corpus.path().join("texas").exists(), "nothing failed, nothing is written");
+}
+
+#[test]
+fn fuzz_seed_comes_from_the_environment() {
+    let output = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--cases", "5", "--size", "small", "--corpus", "/nonexistent/never-written"])
+        .env("M3DIFF_SEED", "424242")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(text(&output.stderr).contains("seed 424242"), "{}", text(&output.stderr));
+}
+
+#[test]
+fn fuzz_rejects_bad_arguments_with_exit_two() {
+    for args in [
+        &["fuzz", "--time", "5 parsecs"][..],
+        &["fuzz", "--time", "1s", "--cases", "3"],
+        &["fuzz", "--game", "chess"],
+        &["fuzz", "--jobs", "0"],
+        &["fuzz", "--size", "huge"],
+    ] {
+        let output = m3diff(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output.stderr));
+    }
+}
+
+#[test]
+fn shrink_of_a_file_that_agrees_says_so_and_writes_nothing() {
+    let corpus = tempfile::tempdir().unwrap();
+    let output = m3diff(&["shrink", "texas", "corpus/texas/sample1.in", "--corpus", corpus.path().to_str().unwrap()]);
+    assert!(output.status.success());
+    assert!(text(&output.stdout).starts_with("agree: nothing to shrink"), "{}", text(&output.stdout));
+    assert!(std::fs::read_dir(corpus.path()).unwrap().next().is_none());
+}
+
+#[test]
+fn export_writes_every_corpus_file_as_a_fuzz_input_that_reads_back() {
+    let out = tempfile::tempdir().unwrap();
+    let output = m3diff(&["corpus", "export", out.path().to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let corpus =
+        m3diff::corpus::instance_files(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/texas")))
+            .unwrap();
+    let mut expected: Vec<_> =
+        corpus.iter().map(|f| m3_model::texas::parse(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+    let mut exported: Vec<_> = std::fs::read_dir(out.path().join("texas_diff"))
+        .unwrap()
+        .map(|entry| {
+            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            m3diff::fuzzing::instance_from_input::<m3_model::texas::Texas>(&data).expect("an exported input reads back")
+        })
+        .collect();
+    let key = |i: &m3_model::texas::Instance| i.to_string();
+    expected.sort_by_key(key);
+    exported.sort_by_key(key);
+    assert_eq!(exported, expected);
+    assert_eq!(std::fs::read_dir(out.path().join("texas_parse")).unwrap().count(), corpus.len());
+
+    // An exported input imported back agrees, so nothing is kept.
+    let first = std::fs::read_dir(out.path().join("texas_diff")).unwrap().next().unwrap().unwrap().path();
+    let kept = tempfile::tempdir().unwrap();
+    let output =
+        m3diff(&["corpus", "import", "texas", first.to_str().unwrap(), "--corpus", kept.path().to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("agree: nothing to shrink"));
+}
+
+#[test]
+fn import_of_a_missing_artifact_is_one_line_and_exit_two() {
+    let output = m3diff(&["corpus", "import", "texas", "no/such/crash-123"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&output.stderr).lines().count(), 1);
+}
+
+#[test]
+fn ctrl_c_stops_a_campaign_after_the_cases_under_way_and_prints_the_summary() {
+    let corpus = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--time", "10m", "--size", "small", "--corpus", corpus.path().to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let started = std::time::Instant::now();
+    let signalled = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(signalled.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "the campaign did not stop on Ctrl-C");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("stopping after the cases under way"));
+    assert!(text(&output.stdout).contains("no divergence"), "{}", text(&output.stdout));
+}
