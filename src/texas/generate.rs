@@ -24,7 +24,7 @@ pub struct Shape {
     pub valid_percent: Option<u8>,
 }
 
-const SPECIAL_PERCENTS: [u8; 6] = [0, 2, 5, 10, 20, 40];
+const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
 /// Draws a game. The board's evolution is followed with `S` (the engine, for
 /// speed: a wrong engine only skews the mix of operations, and the oracle
@@ -60,8 +60,7 @@ pub fn generate<S: Stepper<Texas>>(u: &mut Unstructured<'_>, shape: &Shape) -> R
             if !fixed_length && !instance.swaps.is_empty() {
                 break;
             }
-            let (first, second) = (any_cell(u, &current)?, any_cell(u, &current)?);
-            instance.swaps.push(Swap::between(first, second));
+            instance.swaps.push(invalid_operation(u, &current)?);
             continue;
         };
         instance.swaps.push(swap);
@@ -152,13 +151,21 @@ const INVALID_KINDS: [Kind; 5] = [Kind::OffBoard, Kind::SameCell, Kind::NotAdjac
 /// One operation of a drawn kind; `None` when the kind drawn is a valid swap
 /// and the board has none left.
 fn operation(u: &mut Unstructured<'_>, board: &Board, valid_percent: u8) -> Result<Option<Swap>> {
-    let kind = if u.int_in_range(0..=99u8)? < valid_percent { Kind::Valid } else { *u.choose(&INVALID_KINDS)? };
+    if u.int_in_range(0..=99u8)? < valid_percent {
+        operation_of_kind(u, board, Kind::Valid)
+    } else {
+        invalid_operation(u, board).map(Some)
+    }
+}
+
+/// An operation of a drawn invalid kind; when that kind is impossible on this
+/// board (no empty cell, a board too small for two cells apart, ...), any two
+/// cells.
+fn invalid_operation(u: &mut Unstructured<'_>, board: &Board) -> Result<Swap> {
+    let kind = *u.choose(&INVALID_KINDS)?;
     match operation_of_kind(u, board, kind)? {
-        None if matches!(kind, Kind::Valid) => Ok(None),
-        Some(swap) => Ok(Some(swap)),
-        // An invalid kind impossible on this board (no empty cell, a board
-        // too small for two cells apart, ...): any two cells will do.
-        None => Ok(Some(Swap::between(any_cell(u, board)?, any_cell(u, board)?))),
+        Some(swap) => Ok(swap),
+        None => Ok(Swap::between(any_cell(u, board)?, any_cell(u, board)?)),
     }
 }
 
