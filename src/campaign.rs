@@ -155,9 +155,7 @@ impl Campaign<'_> {
 /// The seed of case `index` of game `name`: the same in every campaign with
 /// this seed, whatever the number of jobs.
 pub fn case_seed(campaign_seed: u64, name: &str, index: u64) -> u64 {
-    let game = crate::regression::short_hash(name);
-    let game = u64::from_str_radix(&game, 16).unwrap_or(0);
-    splitmix64(splitmix64(campaign_seed ^ game).wrapping_add(index))
+    splitmix64(splitmix64(campaign_seed ^ crate::regression::fnv1a(name)).wrapping_add(index))
 }
 
 fn splitmix64(mut x: u64) -> u64 {

@@ -86,11 +86,13 @@ fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     std::fs::rename(&partial, path)
 }
 
-/// 64-bit FNV-1a of the instance text, in 12 hex digits: stable across
-/// platforms and Rust versions, unlike the standard library's hasher.
+/// The name of a regression: 12 hex digits of the instance text's hash.
 pub fn short_hash(text: &str) -> String {
-    let hash = text
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
-    format!("{:012x}", hash >> 16)
+    format!("{:012x}", fnv1a(text) >> 16)
+}
+
+/// 64-bit FNV-1a: stable across platforms and Rust versions, unlike the
+/// standard library's hasher, so names and seeds never change.
+pub fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
