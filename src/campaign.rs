@@ -2,7 +2,7 @@
 //! the time or the case budget is spent, with progress, statistics, and every
 //! failure shrunk and kept as a regression.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use m3_model::Stepper;
 
 use crate::game::{Game, Size, Stats};
-use crate::oracle::{check_game_with, FailureKind};
-use crate::regression::keep;
+use crate::oracle::{check_game_with, Failure, FailureKind};
+use crate::regression::{keep, remove};
 
 /// When a campaign ends.
 #[derive(Debug, Clone, Copy)]
@@ -58,7 +58,8 @@ pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
     stats: Mutex<G::Stats>,
     cases: AtomicU64,
     failures: AtomicU64,
-    kinds_kept: Mutex<HashSet<FailureKind>>,
+    /// Per kind of failure, the regression kept and its measure.
+    kept: Mutex<HashMap<FailureKind, Regression>>,
     engine: PhantomData<fn() -> E>,
 }
 
@@ -69,8 +70,68 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
             stats: Mutex::new(G::Stats::default()),
             cases: AtomicU64::new(0),
             failures: AtomicU64::new(0),
-            kinds_kept: Mutex::new(HashSet::new()),
+            kept: Mutex::new(HashMap::new()),
             engine: PhantomData,
+        }
+    }
+}
+
+impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
+    /// Keeps one regression per kind of failure (the same field differing
+    /// again is almost always the same bug), the smallest found: a later
+    /// case is shrunk only when it starts out smaller than the one kept.
+    fn keep_smallest(&self, instance: &G::Instance, failure: Failure, origin: &str, campaign: &Campaign<'_>) {
+        let kind = failure.kind.clone();
+        let measure = G::measure(instance);
+        {
+            let mut kept = lock(&self.kept);
+            let entry = kept.entry(kind.clone()).or_insert(Regression { bar: usize::MAX, kept: None });
+            if entry.bar <= measure {
+                return;
+            }
+            // Claimed: other jobs skip cases of this kind that are no smaller.
+            entry.bar = measure;
+        }
+        campaign.reporter.line(&format!("{}: {kind} found by {origin}; shrinking", G::NAME));
+        let found = match keep::<G, E>(&campaign.settings.corpus, instance, failure, origin, &|| campaign.stopped()) {
+            Ok(found) => found,
+            Err(error) => {
+                campaign.reporter.line(&format!("{}: cannot write the regression: {error}\n{instance}", G::NAME));
+                return;
+            }
+        };
+        let measure = G::measure(&found.instance);
+        // Compared with what is kept now, not when this case was claimed:
+        // another job may have finished a smaller one meanwhile.
+        let goes = {
+            let mut kept = lock(&self.kept);
+            let entry = kept.get_mut(&kind).expect("claimed above");
+            entry.bar = entry.bar.min(measure);
+            match entry.kept.take() {
+                Some((old_measure, old_path)) if old_measure <= measure => {
+                    entry.kept = Some((old_measure, old_path));
+                    Some(found.path.clone())
+                }
+                old => {
+                    entry.kept = Some((measure, found.path.clone()));
+                    old.map(|(_, path)| path).filter(|path| *path != found.path)
+                }
+            }
+        };
+        let kept_new = goes.as_ref() != Some(&found.path);
+        if let Some(path) = goes {
+            if let Err(error) = remove(&path) {
+                campaign.reporter.line(&format!("{}: cannot remove {}: {error}", G::NAME, path.display()));
+            }
+        }
+        if kept_new {
+            let (path, report) = (found.path.display(), found.failure.report.trim_end());
+            campaign.reporter.line(&format!(
+                "{}: kept {path} ({} -> {})\n{report}",
+                G::NAME,
+                found.before,
+                found.after
+            ));
         }
     }
 }
@@ -104,26 +165,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
         lock(&self.stats).merge(&stats);
         let Err(failure) = result else { return };
         self.failures.fetch_add(1, Ordering::Relaxed);
-        // One regression per kind of failure: the same field differing again
-        // is almost always the same bug.
-        if !lock(&self.kinds_kept).insert(failure.kind.clone()) {
-            return;
-        }
-        campaign.reporter.line(&format!("{}: {} found by {origin}; shrinking", G::NAME, failure.kind));
-        let stop = || campaign.stopped();
-        match keep::<G, E>(&campaign.settings.corpus, &instance, failure, &origin, &stop) {
-            Ok(kept) => campaign.reporter.line(&format!(
-                "{}: kept {} ({} -> {})\n{}",
-                G::NAME,
-                kept.path.display(),
-                kept.before,
-                kept.after,
-                kept.failure.report.trim_end()
-            )),
-            Err(error) => {
-                campaign.reporter.line(&format!("{}: cannot write the regression: {error}\n{instance}", G::NAME))
-            }
-        }
+        self.keep_smallest(&instance, failure, &origin, campaign);
     }
 
     fn cases(&self) -> u64 {
@@ -137,6 +179,15 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     fn summary(&self) -> String {
         format!("{}: {} cases, {} failures\n{}", G::NAME, self.cases(), self.failures(), lock(&self.stats))
     }
+}
+
+/// The regression kept for one kind of failure.
+struct Regression {
+    /// A case of this kind is shrunk only when its measure is below this:
+    /// the measure of the one kept, or of one being shrunk.
+    bar: usize,
+    /// The measure and path of the regression written.
+    kept: Option<(usize, PathBuf)>,
 }
 
 /// A campaign under way: what the targets see of it.

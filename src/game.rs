@@ -46,6 +46,9 @@ pub trait Game: Rules + Sized + 'static {
     fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
     /// How big an instance is, for reports: "4x5 board, 2 operations".
     fn describe_size(instance: &Self::Instance) -> String;
+    /// How big an instance is, as one number to compare: of two cases that
+    /// fail the same way, the campaign keeps the smaller.
+    fn measure(instance: &Self::Instance) -> usize;
 
     /// A readable account of a game: every operation, every round, boards
     /// drawn as grids.

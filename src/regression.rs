@@ -16,8 +16,9 @@ use crate::shrink::shrink;
 pub const REPORT_EXTENSION: &str = "txt";
 
 /// A failure written to the corpus.
-pub struct Kept {
+pub struct Kept<I> {
     pub path: PathBuf,
+    pub instance: I,
     pub failure: Failure,
     pub before: String,
     pub after: String,
@@ -32,7 +33,7 @@ pub fn keep<G: Game, E: Stepper<G>>(
     failure: Failure,
     origin: &str,
     stop: &dyn Fn() -> bool,
-) -> io::Result<Kept> {
+) -> io::Result<Kept<G::Instance>> {
     let before = G::describe_size(instance);
     let raw = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
     let shrunk = shrink::<G, E>(instance, failure, stop);
@@ -47,7 +48,7 @@ pub fn keep<G: Game, E: Stepper<G>>(
     if path != raw {
         remove(&raw)?;
     }
-    Ok(Kept { path, failure: shrunk.failure, before, after })
+    Ok(Kept { path, instance: shrunk.instance, failure: shrunk.failure, before, after })
 }
 
 /// Writes one case and its report; returns the instance's path.
@@ -74,7 +75,8 @@ pub fn write<G: Game>(
     Ok(path)
 }
 
-fn remove(instance: &Path) -> io::Result<()> {
+/// Removes a regression and its report.
+pub fn remove(instance: &Path) -> io::Result<()> {
     std::fs::remove_file(instance)?;
     std::fs::remove_file(instance.with_extension(REPORT_EXTENSION))
 }

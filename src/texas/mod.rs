@@ -69,6 +69,12 @@ impl crate::Game for Texas {
         )
     }
 
+    fn measure(instance: &Instance) -> usize {
+        // An operation weighs like a few cells: a reader follows a cell at a
+        // glance and an operation round by round.
+        instance.board.rows() * instance.board.cols() + 4 * instance.swaps.len()
+    }
+
     fn trace(instance: &Instance, records: &[OperationRecord], outcome: &Outcome) -> String {
         trace(instance, records, outcome)
     }
