@@ -142,12 +142,12 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     }
 
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
-        let size = format!("{:?}", campaign.settings.size).to_lowercase();
-        let origin = format!(
-            "m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {})",
-            G::NAME,
-            campaign.settings.seed
-        );
+        // Said only when something failed: a campaign runs thousands of cases a second.
+        let origin = || {
+            let size = format!("{:?}", campaign.settings.size).to_lowercase();
+            let seed = campaign.settings.seed;
+            format!("m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {seed})", G::NAME)
+        };
         let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, &self.shape));
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
         let instance = match generated {
@@ -155,7 +155,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             Ok(Err(_)) => return, // The generator gave up on these bytes.
             Err(_) => {
                 self.failures.fetch_add(1, Ordering::Relaxed);
-                campaign.reporter.line(&format!("{}: the generator panicked on {origin}", G::NAME));
+                campaign.reporter.line(&format!("{}: the generator panicked on {}", G::NAME, origin()));
                 return;
             }
         };
@@ -165,7 +165,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
         lock(&self.stats).merge(&stats);
         let Err(failure) = result else { return };
         self.failures.fetch_add(1, Ordering::Relaxed);
-        self.keep_smallest(&instance, failure, &origin, campaign);
+        self.keep_smallest(&instance, failure, &origin(), campaign);
     }
 
     fn cases(&self) -> u64 {

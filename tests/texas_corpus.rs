@@ -16,11 +16,7 @@ fn corpus() -> Vec<std::path::PathBuf> {
 }
 
 fn total<S: Stepper<Texas>>(instance: &texas::Instance) -> i64 {
-    let mut game = S::start(instance);
-    for swap in &instance.swaps {
-        game.step(swap);
-    }
-    game.finish().total
+    m3diff::oracle::play::<Texas, S>(instance).1.total
 }
 
 #[test]

@@ -84,14 +84,9 @@ impl Checker<Texas> for TexasChecker {
 impl TexasChecker {
     /// Checks the rounds of a valid operation; returns the board they leave.
     fn valid_operation(&self, record: &OperationRecord) -> Result<Board, Violation> {
-        let (Some(first), Some(second)) =
-            (self.board.cell_at(record.swap.first), self.board.cell_at(record.swap.second))
-        else {
+        let Some(mut board) = super::swapped(&self.board, &record.swap) else {
             return Err(Violation::new(RECORD, None, "a swap off the board is recorded as valid"));
         };
-        let mut board = self.board.clone();
-        board.set(first, self.board.get(second));
-        board.set(second, self.board.get(first));
         if record.rounds.is_empty() {
             return Err(Violation::new(RECORD, None, "a valid operation with no round"));
         }

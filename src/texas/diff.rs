@@ -28,7 +28,7 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
     }
     // The rounds before the one that differs agree, so both sides start each
     // round from the same board.
-    let mut round_start = swapped(before, engine);
+    let mut round_start = super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone());
     for (index, (e, r)) in engine.rounds.iter().zip(&reference.rounds).enumerate() {
         let in_round = |field, engine: String, reference: String| Difference {
             round: Some(index + 1),
@@ -83,16 +83,6 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
     let (field, engine, reference) =
         fields.into_iter().find(|(_, e, r)| e != r).unwrap_or(("total", engine.total, reference.total));
     Difference { round: None, field, engine: engine.to_string(), reference: reference.to_string(), boards: None }
-}
-
-/// The board after the operation's swap, when the swap is on the board.
-fn swapped(before: &Board, record: &OperationRecord) -> Board {
-    let mut board = before.clone();
-    if let (Some(a), Some(b)) = (before.cell_at(record.swap.first), before.cell_at(record.swap.second)) {
-        board.set(a, before.get(b));
-        board.set(b, before.get(a));
-    }
-    board
 }
 
 /// The round's starting board as each side marked and removed it, then each

@@ -89,11 +89,7 @@ pub fn trace(instance: &Instance, records: &[OperationRecord], outcome: &Outcome
             continue;
         }
         let _ = writeln!(text, "valid, main colours {:?}", record.main_colours);
-        let mut before = current.clone();
-        if let (Some(a), Some(b)) = (current.cell_at(record.swap.first), current.cell_at(record.swap.second)) {
-            before.set(a, current.get(b));
-            before.set(b, current.get(a));
-        }
+        let mut before = super::swapped(&current, &record.swap).unwrap_or_else(|| current.clone());
         for (number, round) in record.rounds.iter().enumerate() {
             let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
             let _ = writeln!(

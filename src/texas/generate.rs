@@ -108,7 +108,7 @@ fn operation_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
 /// that does not; when every colour would, the board gets one more colour.
 fn board(u: &mut Unstructured<'_>, rows: usize, cols: usize, colours: &mut u8, special_percent: u8) -> Result<Board> {
     let mut board = Board::filled(rows, cols, None);
-    for cell in Board::filled(rows, cols, None).all_cells() {
+    for cell in (0..rows).flat_map(|row| (0..cols).map(move |col| Cell::new(row, col))) {
         let drawn = u.int_in_range(1..=*colours)?;
         let colour = (0..*colours)
             .map(|offset| (drawn - 1 + offset) % *colours + 1)

@@ -8,13 +8,23 @@ mod shrink;
 mod stats;
 
 use arbitrary::Unstructured;
-use m3_model::texas::{self, Instance, OperationRecord, Outcome, Swap, Texas};
+use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 use m3_model::ParseError;
 
 pub use check::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK};
 pub use draw::{grid, trace};
 pub use generate::{generate, Shape};
 pub use stats::TexasStats;
+
+/// The board after `swap`, or `None` when the swap names a cell off the
+/// board. Checker, trace and diff all follow a record from the board before.
+fn swapped(board: &Board, swap: &Swap) -> Option<Board> {
+    let (a, b) = (board.cell_at(swap.first)?, board.cell_at(swap.second)?);
+    let mut after = board.clone();
+    after.set(a, board.get(b));
+    after.set(b, board.get(a));
+    Some(after)
+}
 
 impl crate::Game for Texas {
     const NAME: &'static str = "texas";

@@ -40,19 +40,11 @@ fn fewer_lines(instance: &Instance, horizontal: bool, out: &mut Vec<Instance>) {
         return;
     }
     for removed in 0..lines {
-        let cell = |line: usize, i: usize| if horizontal { Cell::new(line, i) } else { Cell::new(i, line) };
-        let mut cells = Vec::with_capacity((lines - 1) * across);
-        let kept = Board::filled(
-            if horizontal { lines - 1 } else { across },
-            if horizontal { across } else { lines - 1 },
-            None,
-        );
-        for target in kept.all_cells() {
-            let (line, i) = if horizontal { (target.row, target.col) } else { (target.col, target.row) };
-            let source_line = if line >= removed { line + 1 } else { line };
-            cells.push(board.get(cell(source_line, i)));
-        }
-        let shrunk = Board::from_cells(kept.rows(), kept.cols(), cells);
+        // Without one row or column, the other cells keep their row-major order.
+        let on_removed_line = |c: &Cell| if horizontal { c.row == removed } else { c.col == removed };
+        let cells = board.all_cells().filter(|c| !on_removed_line(c)).map(|c| board.get(c)).collect();
+        let (rows, cols) = if horizontal { (lines - 1, across) } else { (across, lines - 1) };
+        let shrunk = Board::from_cells(rows, cols, cells);
         let shift = |p: u32| if p as usize > removed + 1 { p - 1 } else { p };
         let swaps = instance
             .swaps
