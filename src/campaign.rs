@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use m3_model::Stepper;
 
-use crate::game::{Game, Size, Stats};
+use crate::coverage::Tally;
+use crate::game::{Game, Size};
 use crate::oracle::{check_game_with, Failure, FailureKind};
 use crate::regression::{keep, remove};
 
@@ -48,14 +49,14 @@ pub trait Target: Sync {
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>);
     fn cases(&self) -> u64;
     fn failures(&self) -> u64;
-    /// Cases run and the generator's statistics.
+    /// Cases run and the rule-coverage table.
     fn summary(&self) -> String;
 }
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
 pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
     shape: G::Shape,
-    stats: Mutex<G::Stats>,
+    tally: Mutex<Tally<G::Counter>>,
     cases: AtomicU64,
     failures: AtomicU64,
     /// Per kind of failure, the regression kept and its measure.
@@ -67,7 +68,7 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
     pub fn new(size: Size) -> Self {
         GameTarget {
             shape: G::shape(size),
-            stats: Mutex::new(G::Stats::default()),
+            tally: Mutex::new(Tally::default()),
             cases: AtomicU64::new(0),
             failures: AtomicU64::new(0),
             kept: Mutex::new(HashMap::new()),
@@ -144,7 +145,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
         // Said only when something failed: a campaign runs thousands of cases a second.
         let origin = || {
-            let size = format!("{:?}", campaign.settings.size).to_lowercase();
+            let size = campaign.settings.size.name();
             let seed = campaign.settings.seed;
             format!("m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {seed})", G::NAME)
         };
@@ -159,10 +160,10 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
                 return;
             }
         };
-        let mut stats = G::Stats::default();
-        let result = check_game_with::<G, E>(&instance, &mut stats);
+        let mut tally = Tally::default();
+        let result = check_game_with::<G, E>(&instance, &mut tally);
         self.cases.fetch_add(1, Ordering::Relaxed);
-        lock(&self.stats).merge(&stats);
+        lock(&self.tally).merge(&tally);
         let Err(failure) = result else { return };
         self.failures.fetch_add(1, Ordering::Relaxed);
         self.keep_smallest(&instance, failure, &origin(), campaign);
@@ -177,7 +178,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     }
 
     fn summary(&self) -> String {
-        format!("{}: {} cases, {} failures\n{}", G::NAME, self.cases(), self.failures(), lock(&self.stats))
+        format!("{}: {} cases, {} failures\n{}", G::NAME, self.cases(), self.failures(), lock(&self.tally))
     }
 }
 

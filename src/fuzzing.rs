@@ -3,6 +3,7 @@
 
 use arbitrary::Unstructured;
 
+use crate::coverage::Tally;
 use crate::game::Game;
 use crate::oracle::check_game;
 
@@ -30,8 +31,7 @@ pub fn input_from_instance<G: Game>(instance: &G::Instance) -> Vec<u8> {
 /// The game a fuzz input stands for must pass the differential oracle.
 pub fn differential<G: Game>(data: &[u8]) {
     let Some(instance) = instance_from_input::<G>(data) else { return };
-    let mut stats = G::Stats::default();
-    if let Err(failure) = check_game::<G>(&instance, &mut stats) {
+    if let Err(failure) = check_game::<G>(&instance, &mut Tally::default()) {
         panic!("{}\ninstance:\n{instance}", failure.report);
     }
 }
@@ -48,16 +48,16 @@ pub fn parse_round_trip<G: Game>(data: &[u8]) {
     }
 }
 
-/// Counts of a game's statistics: lets a test insist that a generator keeps
-/// producing interesting games.
-pub fn seeded_stats<G: Game>(first_seed: u64, games: u64, shape: &G::Shape) -> Result<G::Stats, String> {
-    let mut stats = G::Stats::default();
+/// The rule coverage of `games` seeded games: lets a test insist that a
+/// generator keeps producing interesting games.
+pub fn seeded_coverage<G: Game>(first_seed: u64, games: u64, shape: &G::Shape) -> Result<Tally<G::Counter>, String> {
+    let mut tally = Tally::default();
     for seed in first_seed..first_seed + games {
         let instance = crate::seed::with_seed(seed, |u| G::generate(u, shape))
             .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
-        check_game::<G>(&instance, &mut stats).map_err(|failure| {
+        check_game::<G>(&instance, &mut tally).map_err(|failure| {
             failure.report_with_replay(&format!("m3diff gen {} --seed {seed} | m3diff check {} -", G::NAME, G::NAME))
         })?;
     }
-    Ok(stats)
+    Ok(tally)
 }

@@ -1,42 +1,56 @@
 //! What the harness needs to know of a rule set. Each game implements
-//! [`Game`] once; the oracle, the CLI, the fuzz targets and the tests are
-//! written against this trait only.
+//! [`Game`] once; the oracle, the CLI, the campaign, the fuzz targets, the
+//! test suites and the benches are written against this trait only, and
+//! reach every game through the registry in [`crate::games`].
 
 use std::fmt;
 
 use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
 
+use crate::coverage::{Counter, Tally};
+
 /// A rule set as the harness sees it: its two implementations, its problem
-/// format, its generator and its invariants.
+/// format, its generator, its invariants and how its games read.
 pub trait Game: Rules + Sized + 'static {
     /// The name users type on the command line.
     const NAME: &'static str;
+    /// The rule set's full name, for help and reports.
+    const TITLE: &'static str;
+    /// What one operation is called in reports ("operation", "turn").
+    const OPERATION: &'static str;
+    /// What the steps inside an operation are called ("round", "stage").
+    const STEP: &'static str;
+
     type Engine: Stepper<Self>;
     type Reference: Stepper<Self>;
     type Checker: Checker<Self>;
-    type Stats: Stats<Self>;
-    /// The knobs of the generator.
-    type Shape: Default + Clone + fmt::Debug + Send + Sync;
+    /// The rule-coverage counters.
+    type Counter: Counter;
+    /// The game between two operations, as the checker, the diff and the
+    /// trace see it: the state before each operation reaches them once,
+    /// from here.
+    type State: Clone;
+    /// The generator's knobs, which are also the options of `m3diff gen`.
+    type Shape: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync;
 
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
-    fn operations(instance: &Self::Instance) -> &[Self::Operation];
+    fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
+
+    /// The state before the first operation.
+    fn start_state(instance: &Self::Instance) -> Self::State;
+    /// The state after `record`, which both sides agreed on, from `before`.
+    fn next_state(before: &Self::State, record: &Self::Record) -> Self::State;
 
     /// The generator's knobs for a campaign of games of `size`.
     fn shape(size: Size) -> Self::Shape;
-
     /// A game drawn from `u`: fuzzers, proptest and seeded runs all come
     /// through here.
     fn generate(u: &mut Unstructured<'_>, shape: &Self::Shape) -> arbitrary::Result<Self::Instance>;
 
-    /// Where two records that are not equal first differ. `previous` is the
-    /// last record both agreed on (`None` for the first operation).
-    fn record_difference(
-        instance: &Self::Instance,
-        previous: Option<&Self::Record>,
-        engine: &Self::Record,
-        reference: &Self::Record,
-    ) -> Difference;
+    /// Where two records that are not equal first differ; both sides
+    /// started the operation from `before`.
+    fn record_difference(before: &Self::State, engine: &Self::Record, reference: &Self::Record) -> Difference;
     /// Where two outcomes that are not equal first differ.
     fn outcome_difference(engine: &Self::Outcome, reference: &Self::Outcome) -> Difference;
 
@@ -50,23 +64,35 @@ pub trait Game: Rules + Sized + 'static {
     /// fail the same way, the campaign keeps the smaller.
     fn measure(instance: &Self::Instance) -> usize;
 
-    /// A readable account of a game: every operation, every round, boards
-    /// drawn as grids.
-    fn trace(instance: &Self::Instance, records: &[Self::Record], outcome: &Self::Outcome) -> String;
+    /// Counts what one agreed record exercised.
+    fn count(tally: &mut Tally<Self::Counter>, before: &Self::State, record: &Self::Record);
+    /// Counts what a finished game exercised.
+    fn count_outcome(tally: &mut Tally<Self::Counter>, last: &Self::State, outcome: &Self::Outcome);
+
+    /// The head of a `--trace`: the instance and its starting board.
+    fn trace_start(instance: &Self::Instance) -> String;
+    /// Operation `number` (1-based) of a trace, from the state `before` it.
+    fn trace_operation(number: usize, before: &Self::State, record: &Self::Record) -> String;
+    /// The last lines of a trace.
+    fn trace_outcome(outcome: &Self::Outcome) -> String;
+
     /// The answer an accepted contest solution prints.
     fn answer(outcome: &Self::Outcome) -> String;
     /// The same answer by the engine's fastest path, which builds no record.
     fn solve(instance: &Self::Instance) -> String;
+
+    /// Fixed instances to time, smallest first, for the benches.
+    fn benchmarks() -> Vec<(&'static str, Self::Instance)>;
 }
 
 /// The invariants of RULES.md, checked on one implementation's records as
 /// they come.
 pub trait Checker<G: Game> {
     fn new(instance: &G::Instance) -> Self;
-    /// Checks one operation's record against the state the checker carries.
-    fn record(&mut self, record: &G::Record) -> Result<(), Violation>;
-    /// Checks the finished game's books.
-    fn outcome(&self, outcome: &G::Outcome) -> Result<(), Violation>;
+    /// Checks one operation's record, which started from `before`.
+    fn record(&mut self, before: &G::State, record: &G::Record) -> Result<(), Violation>;
+    /// Checks the finished game's books; `last` is the state it ended in.
+    fn outcome(&self, last: &G::State, outcome: &G::Outcome) -> Result<(), Violation>;
 }
 
 /// How large the generated games of a campaign are.
@@ -82,12 +108,15 @@ pub enum Size {
     Max,
 }
 
-/// Figures that tell whether generated games are interesting.
-pub trait Stats<G: Game>: Default + fmt::Display + Send {
-    fn record(&mut self, record: &G::Record);
-    fn outcome(&mut self, outcome: &G::Outcome);
-    /// Adds another run's figures (campaign jobs merge theirs).
-    fn merge(&mut self, other: &Self);
+impl Size {
+    /// As the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Mixed => "mixed",
+            Size::Max => "max",
+        }
+    }
 }
 
 /// An invariant that a record breaks.
@@ -95,26 +124,45 @@ pub trait Stats<G: Game>: Default + fmt::Display + Send {
 pub struct Violation {
     /// Short name of the invariant: "conservation", "gravity", ...
     pub invariant: &'static str,
-    /// 1-based round of the operation, when the violation lies in one.
-    pub round: Option<usize>,
+    /// 1-based step of the operation (`Game::STEP`), when the violation
+    /// lies in one.
+    pub step: Option<usize>,
     pub detail: String,
 }
 
 impl Violation {
-    pub fn new(invariant: &'static str, round: Option<usize>, detail: impl Into<String>) -> Violation {
-        Violation { invariant, round, detail: detail.into() }
+    pub fn new(invariant: &'static str, step: Option<usize>, detail: impl Into<String>) -> Violation {
+        Violation { invariant, step, detail: detail.into() }
     }
 }
 
 /// The first place where the engine's and the reference's results differ.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Difference {
-    /// 1-based round, when the difference lies in one.
-    pub round: Option<usize>,
+    /// 1-based step (`Game::STEP`), when the difference lies in one.
+    pub step: Option<usize>,
     /// The record field that differs, e.g. `removed` or `hand_points`.
     pub field: &'static str,
     pub engine: String,
     pub reference: String,
     /// Both sides' boards drawn next to each other, where there are boards.
     pub boards: Option<String>,
+}
+
+impl Difference {
+    /// A difference outside any step, values shown as `Debug` prints them.
+    pub fn plain(field: &'static str, engine: &dyn fmt::Debug, reference: &dyn fmt::Debug) -> Difference {
+        Difference {
+            step: None,
+            field,
+            engine: format!("{engine:?}"),
+            reference: format!("{reference:?}"),
+            boards: None,
+        }
+    }
+
+    /// The same difference with both sides' boards.
+    pub fn with_boards(self, boards: String) -> Difference {
+        Difference { boards: Some(boards), ..self }
+    }
 }

@@ -4,18 +4,25 @@
 //! engine and the literal reference side by side, compare every operation's
 //! record, check the invariants of RULES.md, and explain what went wrong. It
 //! knows nothing of libFuzzer: cargo-fuzz targets, proptest properties and the
-//! CLI all call the same functions.
+//! CLI all call the same functions. A game plugs in by implementing
+//! [`Game`] and taking a line in the registry, [`games`].
 
 pub mod campaign;
 pub mod cli;
 pub mod corpus;
+pub mod coverage;
+pub mod draw;
 pub mod fuzzing;
 pub mod game;
+pub mod games;
 pub mod oracle;
+pub mod planted;
 pub mod regression;
 pub mod seed;
 pub mod shrink;
+
 pub mod texas;
 
-pub use game::{Checker, Difference, Game, Size, Stats, Violation};
+pub use coverage::{Counter, Tally};
+pub use game::{Checker, Difference, Game, Size, Violation};
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

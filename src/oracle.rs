@@ -7,7 +7,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use m3_model::Stepper;
 
-use crate::game::{Checker, Difference, Game, Stats, Violation};
+use crate::coverage::Tally;
+use crate::game::{Checker, Difference, Game, Violation};
 
 /// What went wrong, in a form that stays the same while a case shrinks.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -36,7 +37,8 @@ pub struct Failure {
     pub kind: FailureKind,
     /// 1-based operation, or `None` when the failure is in the outcome.
     pub operation: Option<usize>,
-    pub round: Option<usize>,
+    /// 1-based step inside the operation (`Game::STEP`).
+    pub step: Option<usize>,
     /// The full explanation, without the replay line.
     pub report: String,
 }
@@ -54,52 +56,54 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Runs `instance` through both implementations with every check, adding the
-/// reference's records to `stats`. Returns the agreed outcome.
-pub fn check_game<G: Game>(instance: &G::Instance, stats: &mut G::Stats) -> Result<G::Outcome, Failure> {
-    check_game_with::<G, G::Engine>(instance, stats)
+/// Runs `instance` through both implementations with every check, counting
+/// what the agreed records exercised in `tally`. Returns the agreed outcome.
+pub fn check_game<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Counter>) -> Result<G::Outcome, Failure> {
+    check_game_with::<G, G::Engine>(instance, tally)
 }
 
 /// [`check_game`] with engine `E` in place of the game's own: tests plant a
 /// wrong engine this way to prove the harness catches it.
 pub fn check_game_with<G: Game, E: Stepper<G>>(
     instance: &G::Instance,
-    stats: &mut G::Stats,
+    tally: &mut Tally<G::Counter>,
 ) -> Result<G::Outcome, Failure> {
-    let mut engine = guarded("engine", None, || E::start(instance))?;
-    let mut reference = guarded("reference", None, || G::Reference::start(instance))?;
+    let mut engine = guarded::<G, _>("engine", None, || E::start(instance))?;
+    let mut reference = guarded::<G, _>("reference", None, || G::Reference::start(instance))?;
     let mut checker = G::Checker::new(instance);
-    let mut previous: Option<G::Record> = None;
+    let mut state = G::start_state(instance);
     for (index, operation) in G::operations(instance).iter().enumerate() {
         let number = Some(index + 1);
-        let from_engine = guarded("engine", number, || engine.step(operation))?;
-        let from_reference = guarded("reference", number, || reference.step(operation))?;
+        let from_engine = guarded::<G, _>("engine", number, || engine.step(operation))?;
+        let from_reference = guarded::<G, _>("reference", number, || reference.step(operation))?;
         if from_engine != from_reference {
-            let difference = G::record_difference(instance, previous.as_ref(), &from_engine, &from_reference);
-            return Err(divergence(number, &format!("operation {}", index + 1), difference));
+            let difference = G::record_difference(&state, &from_engine, &from_reference);
+            return Err(divergence::<G>(number, &format!("{} {}", G::OPERATION, index + 1), difference));
         }
         // Equal records keep or break the invariants together: check once.
-        checker.record(&from_reference).map_err(|v| violation(number, "both", v))?;
-        stats.record(&from_reference);
-        previous = Some(from_reference);
+        checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
+        tally.operations += 1;
+        G::count(tally, &state, &from_reference);
+        state = G::next_state(&state, &from_reference);
     }
-    let from_engine = guarded("engine", None, || engine.finish())?;
-    let from_reference = guarded("reference", None, || reference.finish())?;
+    let from_engine = guarded::<G, _>("engine", None, || engine.finish())?;
+    let from_reference = guarded::<G, _>("reference", None, || reference.finish())?;
     if from_engine != from_reference {
         let difference = G::outcome_difference(&from_engine, &from_reference);
-        return Err(divergence(None, "the outcome", difference));
+        return Err(divergence::<G>(None, "the outcome", difference));
     }
-    checker.outcome(&from_reference).map_err(|v| violation(None, "both", v))?;
+    checker.outcome(&state, &from_reference).map_err(|v| violation::<G>(None, "both", v))?;
     // The engine's quiet path builds no record; its answer must still be
     // the one both stepped paths agree on.
-    let fast = guarded("engine", None, || G::solve(instance))?;
+    let fast = guarded::<G, _>("engine", None, || G::solve(instance))?;
     let agreed = G::answer(&from_reference);
     if fast != agreed {
         let difference =
-            Difference { round: None, field: "quiet path answer", engine: fast, reference: agreed, boards: None };
-        return Err(divergence(None, "the engine's quiet path (solve)", difference));
+            Difference { step: None, field: "quiet path answer", engine: fast, reference: agreed, boards: None };
+        return Err(divergence::<G>(None, "the engine's quiet path (solve)", difference));
     }
-    stats.outcome(&from_reference);
+    tally.games += 1;
+    G::count_outcome(tally, &state, &from_reference);
     Ok(from_reference)
 }
 
@@ -108,6 +112,19 @@ pub fn play<G: Game, S: Stepper<G>>(instance: &G::Instance) -> (Vec<G::Record>, 
     let mut game = S::start(instance);
     let records = G::operations(instance).iter().map(|operation| game.step(operation)).collect();
     (records, game.finish())
+}
+
+/// The readable account of a game: every operation from the state before
+/// it, boards drawn as grids, then the outcome.
+pub fn trace<G: Game>(instance: &G::Instance, records: &[G::Record], outcome: &G::Outcome) -> String {
+    let mut text = G::trace_start(instance);
+    let mut state = G::start_state(instance);
+    for (index, record) in records.iter().enumerate() {
+        text.push_str(&G::trace_operation(index + 1, &state, record));
+        state = G::next_state(&state, record);
+    }
+    text.push_str(&G::trace_outcome(outcome));
+    text
 }
 
 thread_local! {
@@ -124,7 +141,7 @@ pub fn quiet_panics() {
     }));
 }
 
-fn guarded<T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
+fn guarded<G: Game, T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
         let mut message = payload
             .downcast_ref::<&str>()
@@ -134,37 +151,38 @@ fn guarded<T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> 
         if let Some(location) = PANIC_LOCATION.with(|cell| cell.borrow_mut().take()) {
             message = format!("{message} (at {location})");
         }
-        let place = operation.map_or_else(|| "outside any operation".to_string(), |n| format!("at operation {n}"));
+        let place =
+            operation.map_or_else(|| format!("outside any {}", G::OPERATION), |n| format!("at {} {n}", G::OPERATION));
         Failure {
             kind: FailureKind::Panic { side },
             operation,
-            round: None,
+            step: None,
             report: format!("the {side} panicked {place}: {message}\n"),
         }
     })
 }
 
-fn divergence(operation: Option<usize>, place: &str, difference: Difference) -> Failure {
-    let round = difference.round.map_or(String::new(), |r| format!(", round {r}"));
+fn divergence<G: Game>(operation: Option<usize>, place: &str, difference: Difference) -> Failure {
+    let step = difference.step.map_or(String::new(), |s| format!(", {} {s}", G::STEP));
     let mut report = format!(
-        "divergence at {place}{round}, field `{}`\n  engine:    {}\n  reference: {}\n",
+        "divergence at {place}{step}, field `{}`\n  engine:    {}\n  reference: {}\n",
         difference.field, difference.engine, difference.reference
     );
     if let Some(boards) = &difference.boards {
         report.push_str(boards);
     }
-    Failure { kind: FailureKind::Divergence { field: difference.field }, operation, round: difference.round, report }
+    Failure { kind: FailureKind::Divergence { field: difference.field }, operation, step: difference.step, report }
 }
 
-fn violation(operation: Option<usize>, side: &'static str, violation: Violation) -> Failure {
-    let place = operation.map_or_else(|| "the outcome".to_string(), |n| format!("operation {n}"));
-    let round = violation.round.map_or(String::new(), |r| format!(", round {r}"));
+fn violation<G: Game>(operation: Option<usize>, side: &'static str, violation: Violation) -> Failure {
+    let place = operation.map_or_else(|| "the outcome".to_string(), |n| format!("{} {n}", G::OPERATION));
+    let step = violation.step.map_or(String::new(), |s| format!(", {} {s}", G::STEP));
     Failure {
         kind: FailureKind::Violation { invariant: violation.invariant, side },
         operation,
-        round: violation.round,
+        step: violation.step,
         report: format!(
-            "{} invariant broken at {place}{round} (by {side}): {}\n",
+            "{} invariant broken at {place}{step} (by {side}): {}\n",
             violation.invariant, violation.detail
         ),
     }

@@ -1,9 +1,9 @@
 //! The invariant checker must report each kind of violation when a record is
 //! corrupted: a checker that cannot fail proves nothing.
 
-use m3_model::texas::{self, Board, Cell, OperationRecord, Outcome, Texas};
-use m3diff::texas::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK};
-use m3diff::Checker;
+use m3_model::texas::{self, Board, Cell, Invalid, OperationRecord, Outcome, Texas};
+use m3diff::texas::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK, SPECIALS, VALIDITY};
+use m3diff::{Checker, Game};
 
 fn sample(name: &str) -> texas::Instance {
     let path = format!("{}/corpus/texas/{name}.in", env!("CARGO_MANIFEST_DIR"));
@@ -20,12 +20,14 @@ fn played(name: &str) -> (texas::Instance, Vec<OperationRecord>, Outcome) {
 /// The first invariant the checker finds broken, if any.
 fn first_violation(instance: &texas::Instance, records: &[OperationRecord], outcome: &Outcome) -> Option<&'static str> {
     let mut checker = <TexasChecker as Checker<Texas>>::new(instance);
+    let mut state = Texas::start_state(instance);
     for record in records {
-        if let Err(violation) = checker.record(record) {
+        if let Err(violation) = checker.record(&state, record) {
             return Some(violation.invariant);
         }
+        state = Texas::next_state(&state, record);
     }
-    checker.outcome(outcome).err().map(|v| v.invariant)
+    checker.outcome(&state, outcome).err().map(|v| v.invariant)
 }
 
 #[test]
@@ -128,6 +130,62 @@ fn tx2_an_invalid_operation_that_scores_breaks_the_record() {
     let invalid = records.iter_mut().find(|r| !r.is_valid()).expect("sample 2 has invalid operations");
     invalid.hand_points = Some(100);
     assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn tx2_an_invalid_operation_with_another_reason_breaks_validity() {
+    let (instance, mut records, outcome) = played("tx2-invalid-operations");
+    let invalid = records.iter_mut().find(|r| r.validity == Err(Invalid::SameCell)).expect("a same-cell swap");
+    invalid.validity = Err(Invalid::NotAdjacent);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+}
+
+#[test]
+fn tx2_a_valid_swap_recorded_as_invalid_breaks_validity() {
+    let (instance, mut records, outcome) = played("sample1");
+    let record = &mut records[0];
+    record.validity = Err(Invalid::NoRun);
+    record.rounds.clear();
+    record.main_colours.clear();
+    record.chain_points = 0;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+}
+
+#[test]
+fn tx3_an_empty_round_recorded_breaks_the_record() {
+    let (instance, mut records, outcome) = played("tx9-cross-combo");
+    let record = &mut records[0];
+    let last = record.rounds.last().unwrap().clone();
+    record.rounds.push(m3_model::texas::Round {
+        marked: Vec::new(),
+        removed: Vec::new(),
+        elimination_points: 0,
+        combo_points: 0,
+        board: last.board,
+    });
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn tx5_a_piece_removed_that_no_special_reaches_breaks_the_specials() {
+    let (instance, mut records, outcome) = played("tx5-colour-special");
+    let round = &mut records[0].rounds[0];
+    // The colour special takes every piece of colour 1; claim it left one.
+    let unmarked = round.removed.iter().rposition(|r| !round.marked.contains(&r.cell)).unwrap();
+    round.removed.remove(unmarked);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SPECIALS));
+}
+
+#[test]
+fn tx10_hand_points_that_the_main_colours_do_not_make_break_the_score_book() {
+    let (instance, mut records, outcome) = played("sample1");
+    let hand = records.iter_mut().find(|r| r.hand_points.is_some()).expect("sample 1 scores a hand");
+    // Recorded consistently everywhere but against TX10's table.
+    hand.hand_points = hand.hand_points.map(|points| points + 7);
+    let mut outcome = outcome;
+    outcome.parts.hand += 7;
+    outcome.total += 7;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
 }
 
 fn column_pair_of_different_pieces(board: &Board) -> (Cell, Cell) {

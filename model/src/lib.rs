@@ -3,9 +3,12 @@
 //! text formats. Nothing here carries out a rule; that is the job of
 //! `m3-engine` and `m3-reference`, which share nothing but these types.
 
+pub mod grid;
+pub mod square;
 pub mod stepper;
 pub mod texas;
 pub mod text;
 
+pub use grid::Grid;
 pub use stepper::{Rules, Stepper};
 pub use text::ParseError;

@@ -5,40 +5,58 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use m3_model::texas::Texas;
 
-use super::{read_instance, write_stdout, GameName, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
+use super::{read_instance, write_stdout, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use crate::corpus::instance_files;
 use crate::fuzzing::{input_from_instance, instance_from_input};
 use crate::game::Game;
+use crate::games::{self, Visitor};
 use crate::oracle::check_game;
 use crate::regression::keep;
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum CorpusCommand {
-    /// Write every instance of the corpus as seed inputs of the cargo-fuzz
-    /// targets: DIR/<game>_diff/ and DIR/<game>_parse/.
+    /// Write every instance of the corpus, of every game, as seed inputs of
+    /// the cargo-fuzz targets: DIR/<game>_diff/ and DIR/<game>_parse/.
     Export {
+        /// Where the cargo-fuzz corpora go.
         #[arg(default_value = "fuzz/corpus")]
         dir: PathBuf,
-        /// The corpus root.
+        /// The corpus root, which holds <game>/.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
     },
     /// Turn a cargo-fuzz crash artifact into a shrunk regression with its report.
     Import {
-        game: GameName,
+        /// The rule set whose target found the artifact.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
+        /// The artifact, e.g. fuzz/artifacts/texas_diff/crash-...
         artifact: PathBuf,
+        /// The corpus root that holds <game>/regressions/.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
     },
 }
 
-pub fn run(command: CorpusCommand) -> Result<ExitCode, String> {
-    match command {
-        CorpusCommand::Export { dir, corpus } => export::<Texas>(&corpus, &dir),
-        CorpusCommand::Import { game: GameName::Texas, artifact, corpus } => import::<Texas>(&artifact, &corpus),
+/// `corpus export` for every game of the registry.
+pub fn export_all(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
+    #[derive(Clone)]
+    struct Export<'a>(&'a Path, &'a Path);
+    impl Visitor for Export<'_> {
+        type Output = Result<ExitCode, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            export::<G>(self.0, self.1)
+        }
     }
+    let mut code = ExitCode::SUCCESS;
+    for result in games::visit_all(&Export(corpus, dir)) {
+        let exported = result?;
+        if exported != ExitCode::SUCCESS {
+            code = exported;
+        }
+    }
+    Ok(code)
 }
 
 pub fn shrink<G: Game>(file: &Path, corpus: &Path) -> Result<ExitCode, String> {
@@ -46,7 +64,7 @@ pub fn shrink<G: Game>(file: &Path, corpus: &Path) -> Result<ExitCode, String> {
     keep_if_failing::<G>(&instance, &format!("m3diff shrink {} {}", G::NAME, file.display()), corpus)
 }
 
-fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, String> {
+pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, String> {
     let data = std::fs::read(artifact).map_err(|e| format!("{}: cannot read: {e}", artifact.display()))?;
     let Some(instance) = instance_from_input::<G>(&data) else {
         return Err(format!(
@@ -60,7 +78,7 @@ fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, String> {
 
 fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path) -> Result<ExitCode, String> {
     crate::oracle::quiet_panics();
-    let Err(failure) = check_game::<G>(instance, &mut G::Stats::default()) else {
+    let Err(failure) = check_game::<G>(instance, &mut Default::default()) else {
         write_stdout(&format!("agree: nothing to shrink ({})\n", G::describe_size(instance)))?;
         return Ok(ExitCode::SUCCESS);
     };

@@ -7,26 +7,28 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use clap::{Args, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use m3_model::texas::Texas;
 
 use super::EXIT_FAILURE_FOUND;
 use crate::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
-use crate::game::Size;
+use crate::game::{Game, Size};
+use crate::games::{self, Visitor};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FuzzGame {
-    /// Every game, side by side.
-    All,
-    /// Texas Match-3.
-    Texas,
+/// What `--game` takes besides the games' names.
+const ALL: &str = "all";
+
+fn game_parser() -> PossibleValuesParser {
+    let all = PossibleValue::new(ALL).help("Every game, side by side");
+    PossibleValuesParser::new(std::iter::once(all).chain(games::possible_values()))
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct FuzzArgs {
-    #[arg(long, value_enum, default_value = "all")]
-    pub game: FuzzGame,
+    /// The games to fuzz, side by side: `all`, or names separated by commas.
+    #[arg(long, value_delimiter = ',', default_value = ALL, value_parser = game_parser())]
+    pub game: Vec<String>,
     /// How long to run: 60s, 10m, 8h ... (default 60s).
     #[arg(long, value_parser = humantime::parse_duration, conflicts_with = "cases")]
     pub time: Option<Duration>,
@@ -39,6 +41,7 @@ pub struct FuzzArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// How large the generated games are.
     #[arg(long, value_enum, default_value = "mixed")]
     pub size: Size,
     /// The corpus root; failures go to CORPUS/<game>/regressions/.
@@ -57,12 +60,23 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         size: args.size,
         corpus: args.corpus.clone(),
     };
-    let texas = GameTarget::<Texas>::new(settings.size);
-    let targets: Vec<&dyn Target> = match args.game {
-        FuzzGame::All | FuzzGame::Texas => vec![&texas],
-    };
+    #[derive(Clone)]
+    struct MakeTarget(Size);
+    impl Visitor for MakeTarget {
+        type Output = Box<dyn Target>;
+        fn visit<G: Game>(self) -> Box<dyn Target> {
+            Box::new(GameTarget::<G>::new(self.0))
+        }
+    }
+    let everything = args.game.iter().any(|name| name == ALL);
+    let chosen: Vec<Box<dyn Target>> = games::NAMES
+        .iter()
+        .filter(|name| everything || args.game.iter().any(|chosen| chosen == *name))
+        .filter_map(|name| games::visit(name, MakeTarget(settings.size)))
+        .collect();
+    let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
     let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
-    let size = format!("{:?}", settings.size).to_lowercase();
+    let size = settings.size.name();
     eprintln!(
         "m3diff fuzz: games {}, seed {}, {} jobs, size {size}, {}",
         names.join(" "),

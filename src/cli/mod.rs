@@ -1,19 +1,19 @@
 //! The command line. Every command is written once, generic over [`Game`],
-//! and dispatched here by the game's name.
+//! and reaches the game it names through the registry ([`crate::games`]).
 
 mod corpus;
 mod fuzz;
+mod gen;
 mod play;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use m3_model::texas::Texas;
+use clap::{Parser, Subcommand};
 
-use crate::game::{Game, Size};
-use crate::texas::Shape;
+use crate::game::Game;
+use crate::games::{self, Visitor};
 
 /// Exit code of a run where the implementations disagree or break an
 /// invariant.
@@ -28,40 +28,42 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum Command {
     /// Print what an accepted contest solution prints for an instance.
     Solve {
-        game: GameName,
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
         /// The instance in the statement's format; standard input when absent or `-`.
         file: Option<PathBuf>,
         /// Use the reference instead of the engine.
         #[arg(long)]
         reference: bool,
-        /// Before the answer, give an account of every operation and round.
+        /// Before the answer, give an account of every operation and step.
         #[arg(long)]
         trace: bool,
     },
     /// Run engine and reference side by side with every invariant.
     Check {
-        game: GameName,
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
         /// The instance; standard input when `-`.
         file: PathBuf,
     },
-    /// Print a generated instance.
-    Gen {
-        game: GameName,
-        #[arg(long)]
-        seed: u64,
-        #[command(flatten)]
-        shape: ShapeArgs,
-    },
+    /// Print a generated instance; each game has its own options.
+    #[command(subcommand)]
+    Gen(gen::GenCommand),
     /// Fuzz engine against reference until the time or the cases run out;
     /// shrink and keep every failure under CORPUS/<game>/regressions/.
     Fuzz(fuzz::FuzzArgs),
     /// Shrink a failing instance and keep it as a regression.
     Shrink {
-        game: GameName,
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
+        /// The failing instance, in the statement's format.
         file: PathBuf,
         /// The corpus root that holds <game>/regressions/.
         #[arg(long, default_value = "corpus")]
@@ -72,63 +74,47 @@ pub enum Command {
     Corpus(corpus::CorpusCommand),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Texas Match-3 (THUPC 2022).
-    Texas,
-}
-
-/// The generator's knobs; what is not given is drawn from the seed.
-#[derive(Debug, Clone, Args)]
-pub struct ShapeArgs {
-    #[arg(long, value_enum, default_value = "mixed")]
-    pub size: Size,
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=50))]
-    pub rows: Option<u16>,
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=50))]
-    pub cols: Option<u16>,
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
-    pub colours: Option<u8>,
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1000))]
-    pub operations: Option<u16>,
-    /// Percentage of pieces that are specials.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub special_percent: Option<u8>,
-    /// Percentage of operations chosen among the valid swaps.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub valid_percent: Option<u8>,
-}
-
-impl ShapeArgs {
-    pub fn texas(&self) -> Shape {
-        Shape {
-            size: self.size,
-            rows: self.rows.map(usize::from),
-            cols: self.cols.map(usize::from),
-            colours: self.colours,
-            operations: self.operations.map(usize::from),
-            special_percent: self.special_percent,
-            valid_percent: self.valid_percent,
-        }
-    }
-}
-
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
-        Command::Solve { game: GameName::Texas, file, reference, trace } => {
-            play::solve::<Texas>(file.as_deref(), reference, trace)
-        }
-        Command::Check { game: GameName::Texas, file } => play::check::<Texas>(&file),
-        Command::Gen { game: GameName::Texas, seed, shape } => play::generate::<Texas>(seed, &shape.texas()),
         Command::Fuzz(args) => fuzz::fuzz(&args),
-        Command::Shrink { game: GameName::Texas, file, corpus } => corpus::shrink::<Texas>(&file, &corpus),
-        Command::Corpus(command) => corpus::run(command),
+        Command::Corpus(corpus::CorpusCommand::Export { dir, corpus }) => corpus::export_all(&corpus, &dir),
+        Command::Gen(command) => command.run(),
+        command => {
+            let game = match &command {
+                Command::Solve { game, .. } | Command::Check { game, .. } | Command::Shrink { game, .. } => game,
+                Command::Corpus(corpus::CorpusCommand::Import { game, .. }) => game,
+                _ => unreachable!("handled above"),
+            }
+            .clone();
+            games::visit(&game, OneGame(command)).unwrap_or_else(|| Err(format!("no game called {game:?}")))
+        }
     };
     match result {
         Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// A command about one game, run once the registry has found the game.
+struct OneGame(Command);
+
+impl Visitor for OneGame {
+    type Output = Result<ExitCode, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        match self.0 {
+            Command::Solve { file, reference, trace, .. } => play::solve::<G>(file.as_deref(), reference, trace),
+            Command::Check { file, .. } => play::check::<G>(&file),
+            Command::Shrink { file, corpus, .. } => corpus::shrink::<G>(&file, &corpus),
+            Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
+                corpus::import::<G>(&artifact, &corpus)
+            }
+            Command::Fuzz(_) | Command::Gen(_) | Command::Corpus(corpus::CorpusCommand::Export { .. }) => {
+                unreachable!("commands about several games are run without the registry's visit")
+            }
         }
     }
 }

@@ -14,7 +14,8 @@ pub fn solve<G: Game>(file: Option<&Path>, reference: bool, trace: bool) -> Resu
         (with_trace, _) => {
             let (records, outcome) =
                 if reference { play::<G, G::Reference>(&instance) } else { play::<G, G::Engine>(&instance) };
-            let account = if with_trace { G::trace(&instance, &records, &outcome) } else { String::new() };
+            let account =
+                if with_trace { crate::oracle::trace::<G>(&instance, &records, &outcome) } else { String::new() };
             format!("{account}{}\n", G::answer(&outcome))
         }
     };
@@ -23,8 +24,7 @@ pub fn solve<G: Game>(file: Option<&Path>, reference: bool, trace: bool) -> Resu
 
 pub fn check<G: Game>(file: &Path) -> Result<ExitCode, String> {
     let instance = read_instance::<G>(Some(file))?;
-    let mut stats = G::Stats::default();
-    match check_game::<G>(&instance, &mut stats) {
+    match check_game::<G>(&instance, &mut Default::default()) {
         Ok(outcome) => {
             let operations = G::operations(&instance).len();
             let answer = G::answer(&outcome);

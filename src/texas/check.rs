@@ -1,12 +1,16 @@
 //! The invariants of RULES.md for Texas Match-3, checked on every record:
-//! conservation of pieces, gravity order, runs marked exactly, no run left
-//! once an operation settles, and score books that balance.
+//! the reason of an invalid operation, conservation of pieces, gravity order,
+//! runs marked exactly, specials reaching exactly what they reach, no run
+//! left once an operation settles, and score books that balance.
 
 use std::collections::BTreeMap;
 
-use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Piece, Round, ScoreParts, Texas};
-use m3_model::texas::{ALL_VALID_BONUS, CLEARED_BONUS, HAND_SIZE, RUN_LENGTH};
+use m3_model::texas::{Board, Cell, Instance, Invalid, OperationRecord, Outcome, Piece, Round, ScoreParts};
+use m3_model::texas::{Special, Swap, Texas, ALL_VALID_BONUS, CLEARED_BONUS, HAND_SIZE};
 
+use super::hand::best_hand;
+use super::runs::run_cells;
+use super::Standing;
 use crate::game::{Checker, Violation};
 
 pub const CONSERVATION: &str = "conservation";
@@ -15,35 +19,39 @@ pub const RUNS: &str = "runs marked";
 pub const LEFTOVER_RUN: &str = "no leftover run";
 pub const SCORE_BOOK: &str = "score book";
 pub const RECORD: &str = "record";
+pub const VALIDITY: &str = "validity";
+pub const SPECIALS: &str = "specials reach";
 
 /// Follows one implementation's game through its records.
 pub struct TexasChecker {
-    board: Board,
     valid_operations: usize,
     all_valid: bool,
     books: ScoreParts,
 }
 
 impl Checker<Texas> for TexasChecker {
-    fn new(instance: &Instance) -> Self {
-        TexasChecker {
-            board: instance.board.clone(),
-            valid_operations: 0,
-            all_valid: true,
-            books: ScoreParts::default(),
-        }
+    fn new(_: &Instance) -> Self {
+        TexasChecker { valid_operations: 0, all_valid: true, books: ScoreParts::default() }
     }
 
-    fn record(&mut self, record: &OperationRecord) -> Result<(), Violation> {
+    fn record(&mut self, before: &Standing, record: &OperationRecord) -> Result<(), Violation> {
+        let reason = validity(&before.board, &record.swap);
+        if record.validity != reason {
+            return Err(Violation::new(
+                VALIDITY,
+                None,
+                format!("recorded {:?}, TX2 gives {reason:?}", record.validity),
+            ));
+        }
         let settled = match record.validity {
             Err(reason) => {
                 self.all_valid = false;
-                invalid_changes_nothing(record, &self.board, reason)?;
-                self.board.clone()
+                invalid_changes_nothing(record, &before.board, reason)?;
+                before.board.clone()
             }
             Ok(()) => {
                 self.valid_operations += 1;
-                self.valid_operation(record)?
+                self.valid_operation(before, record)?
             }
         };
         if record.board != settled {
@@ -53,15 +61,14 @@ impl Checker<Texas> for TexasChecker {
         self.books.combo += record.rounds.iter().map(|r| r.combo_points).sum::<i64>();
         self.books.chain += record.chain_points;
         self.books.hand += record.hand_points.unwrap_or(0);
-        self.board = settled;
         Ok(())
     }
 
-    fn outcome(&self, outcome: &Outcome) -> Result<(), Violation> {
+    fn outcome(&self, last: &Standing, outcome: &Outcome) -> Result<(), Violation> {
         let mut expected = self.books;
         // TX11
         expected.endgame =
-            if self.all_valid { ALL_VALID_BONUS } else { 0 } + if self.board.is_empty() { CLEARED_BONUS } else { 0 };
+            if self.all_valid { ALL_VALID_BONUS } else { 0 } + if last.board.is_empty() { CLEARED_BONUS } else { 0 };
         if outcome.parts != expected {
             return Err(Violation::new(
                 SCORE_BOOK,
@@ -83,8 +90,8 @@ impl Checker<Texas> for TexasChecker {
 
 impl TexasChecker {
     /// Checks the rounds of a valid operation; returns the board they leave.
-    fn valid_operation(&self, record: &OperationRecord) -> Result<Board, Violation> {
-        let Some(mut board) = super::swapped(&self.board, &record.swap) else {
+    fn valid_operation(&self, before: &Standing, record: &OperationRecord) -> Result<Board, Violation> {
+        let Some(mut board) = super::swapped(&before.board, &record.swap) else {
             return Err(Violation::new(RECORD, None, "a swap off the board is recorded as valid"));
         };
         if record.rounds.is_empty() {
@@ -132,8 +139,42 @@ impl TexasChecker {
                 format!("hand points {:?} on valid operation {valid}", record.hand_points),
             ));
         }
+        if let Some(points) = record.hand_points {
+            let mut hand = before.hand.clone();
+            hand.push(record.main_colours.clone());
+            let best = best_hand(&hand).map(|(_, points)| points);
+            if best != Some(points) {
+                return Err(Violation::new(
+                    SCORE_BOOK,
+                    None,
+                    format!("hand points {points}, the main colours {hand:?} make at best {best:?}"),
+                ));
+            }
+        }
         Ok(board)
     }
+}
+
+/// TX2 re-derived: the first reason, in the order of `Invalid`, that makes
+/// `swap` invalid on `board`.
+fn validity(board: &Board, swap: &Swap) -> Result<(), Invalid> {
+    let (Some(a), Some(b)) = (board.cell_at(swap.first), board.cell_at(swap.second)) else {
+        return Err(Invalid::OffBoard);
+    };
+    if a == b {
+        return Err(Invalid::SameCell);
+    }
+    if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) != 1 {
+        return Err(Invalid::NotAdjacent);
+    }
+    if board.get(a).is_none() || board.get(b).is_none() {
+        return Err(Invalid::EmptyCell);
+    }
+    let after = super::swapped(board, swap).expect("both cells are on the board");
+    if run_cells(&after).is_empty() {
+        return Err(Invalid::NoRun);
+    }
+    Ok(())
 }
 
 fn invalid_changes_nothing(
@@ -158,6 +199,9 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
     if let Some(cell) = cells.clone().find(|&&c| !board.contains(c)) {
         return Err(Violation::new(RECORD, at, format!("cell {cell} is off the board")));
     }
+    if round.marked.is_empty() {
+        return Err(Violation::new(RECORD, at, "a round that marks no piece"));
+    }
     if round.board.rows() != board.rows() || round.board.cols() != board.cols() {
         return Err(Violation::new(RECORD, at, "the board changed its size"));
     }
@@ -179,6 +223,19 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
             RUNS,
             at,
             format!("marked {} cells, the runs hold {}", round.marked.len(), run_cells(board).len()),
+        ));
+    }
+    let reached = reached_by_specials(board, &round.marked);
+    let removed_cells: Vec<Cell> = round.removed.iter().map(|r| r.cell).collect();
+    if removed_cells != reached {
+        return Err(Violation::new(
+            SPECIALS,
+            at,
+            format!(
+                "removed {} pieces, the marked ones and what their specials reach are {}",
+                removed_cells.len(),
+                reached.len()
+            ),
         ));
     }
     let mut before = census(board);
@@ -240,23 +297,34 @@ fn check_gravity(before: &Board, removed: &CellSet, after: &Board) -> Result<(),
     Ok(())
 }
 
-/// Every cell in a run (TX4), in row-major order.
-fn run_cells(board: &Board) -> Vec<Cell> {
-    let colour = |cell: Cell| board.get(cell).map(|p| p.colour);
-    let in_run = |cell: Cell| {
-        let Some(here) = colour(cell) else { return false };
-        let length = |step: &dyn Fn(usize) -> Option<Cell>| {
-            (1..).map_while(step).take_while(|&c| colour(c) == Some(here)).count()
+/// TX5 re-derived: the marked cells and everything their specials reach,
+/// and the specials of what those reach, in row-major order.
+fn reached_by_specials(board: &Board, marked: &[Cell]) -> Vec<Cell> {
+    let mut removed = CellSet::new(board, marked.iter().copied());
+    let mut pending: Vec<Cell> = marked.to_vec();
+    while let Some(cell) = pending.pop() {
+        let Some(piece) = board.get(cell).filter(|p| p.special != Special::None) else { continue };
+        let (row, col) = (cell.row as isize, cell.col as isize);
+        let square = |radius: isize, other: Cell| {
+            (other.row as isize - row).abs() <= radius && (other.col as isize - col).abs() <= radius
         };
-        let (row, col) = (cell.row, cell.col);
-        let on_board = |c: Cell| board.contains(c).then_some(c);
-        let left = length(&|i| col.checked_sub(i).map(|c| Cell::new(row, c)));
-        let right = length(&|i| on_board(Cell::new(row, col + i)));
-        let up = length(&|i| row.checked_sub(i).map(|r| Cell::new(r, col)));
-        let down = length(&|i| on_board(Cell::new(row + i, col)));
-        left + right + 1 >= RUN_LENGTH || up + down + 1 >= RUN_LENGTH
-    };
-    board.all_cells().filter(|&cell| in_run(cell)).collect()
+        let reaches = |other: Cell| match piece.special {
+            Special::None => unreachable!("plain pieces were passed over"),
+            Special::Row => other.row == cell.row,
+            Special::Column => other.col == cell.col,
+            Special::RowAndColumn => other.row == cell.row || other.col == cell.col,
+            Special::Square3 => square(1, other),
+            Special::Square5 => square(2, other),
+            Special::Colour => board.get(other).is_some_and(|p| p.colour == piece.colour),
+        };
+        for other in board.all_cells() {
+            if board.get(other).is_some() && reaches(other) && !removed.contains(other) {
+                removed.insert(other);
+                pending.push(other);
+            }
+        }
+    }
+    board.all_cells().filter(|&c| removed.contains(c)).collect()
 }
 
 /// TX9 recomputed: components of marked cells of one colour.
@@ -304,6 +372,10 @@ impl CellSet {
             set.mask[cell.row * set.cols + cell.col] = true;
         }
         set
+    }
+
+    fn insert(&mut self, cell: Cell) {
+        self.mask[cell.row * self.cols + cell.col] = true;
     }
 
     fn contains(&self, cell: Cell) -> bool {

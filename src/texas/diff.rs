@@ -1,37 +1,28 @@
 //! Where an engine's record first differs from the reference's, named by the
 //! record's field and round.
 
-use std::fmt::Debug;
-
 use m3_model::texas::{Board, Cell, OperationRecord, Outcome, Removal, Round};
 
-use super::draw::{grid, side_by_side};
+use super::draw::grid;
+use crate::draw::side_by_side;
 use crate::game::Difference;
 
 /// `before` is the board both sides started the operation from.
 pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
-    let plain = |field, e: &dyn Debug, r: &dyn Debug| Difference {
-        round: None,
-        field,
-        engine: format!("{e:?}"),
-        reference: format!("{r:?}"),
-        boards: None,
-    };
+    let plain = Difference::plain;
     if engine.swap != reference.swap {
         return plain("swap", &engine.swap, &reference.swap);
     }
     if engine.validity != reference.validity {
-        return Difference {
-            boards: Some(boards(&engine.board, &reference.board)),
-            ..plain("validity", &engine.validity, &reference.validity)
-        };
+        return plain("validity", &engine.validity, &reference.validity)
+            .with_boards(boards(&engine.board, &reference.board));
     }
     // The rounds before the one that differs agree, so both sides start each
     // round from the same board.
     let mut round_start = super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone());
     for (index, (e, r)) in engine.rounds.iter().zip(&reference.rounds).enumerate() {
         let in_round = |field, engine: String, reference: String| Difference {
-            round: Some(index + 1),
+            step: Some(index + 1),
             field,
             engine,
             reference,
@@ -55,8 +46,8 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
         round_start = r.board.clone();
     }
     if engine.rounds.len() != reference.rounds.len() {
-        let difference = plain("rounds", &engine.rounds.len(), &reference.rounds.len());
-        return Difference { boards: Some(boards(&engine.board, &reference.board)), ..difference };
+        return plain("rounds", &engine.rounds.len(), &reference.rounds.len())
+            .with_boards(boards(&engine.board, &reference.board));
     }
     if engine.main_colours != reference.main_colours {
         return plain("main_colours", &engine.main_colours, &reference.main_colours);
@@ -67,7 +58,7 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
     if engine.hand_points != reference.hand_points {
         return plain("hand_points", &engine.hand_points, &reference.hand_points);
     }
-    Difference { boards: Some(boards(&engine.board, &reference.board)), ..plain("board", &"see below", &"see below") }
+    plain("board", &"see below", &"see below").with_boards(boards(&engine.board, &reference.board))
 }
 
 pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
@@ -82,7 +73,7 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
     ];
     let (field, engine, reference) =
         fields.into_iter().find(|(_, e, r)| e != r).unwrap_or(("total", engine.total, reference.total));
-    Difference { round: None, field, engine: engine.to_string(), reference: reference.to_string(), boards: None }
+    Difference { step: None, field, engine: engine.to_string(), reference: reference.to_string(), boards: None }
 }
 
 /// The round's starting board as each side marked and removed it, then each

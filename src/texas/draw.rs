@@ -1,8 +1,11 @@
-//! Boards drawn as text grids, and the `--trace` account of a game.
+//! Texas boards through the grid toolkit, and the `--trace` account of a game.
 
 use std::fmt::Write;
 
 use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Special};
+
+use super::Standing;
+use crate::draw::{indented, side_by_side, Drawn, Frame};
 
 /// How a cell is drawn: colour number, then a sign for its special.
 fn special_sign(special: Special) -> char {
@@ -22,44 +25,20 @@ pub const LEGEND: &str = "specials: - row, | column, + row and column, o 3x3, O 
 /// The lines of a board grid. Cells in `marked` are drawn `[c ]`, other cells
 /// in `removed` `(c )`.
 pub fn grid(board: &Board, marked: &[Cell], removed: &[Cell]) -> Vec<String> {
-    let width = board.cells().iter().flatten().map(|p| p.colour.to_string().len()).max().unwrap_or(1);
-    (0..board.rows())
-        .map(|row| {
-            let mut line = String::new();
-            for col in 0..board.cols() {
-                let cell = Cell::new(row, col);
-                let body = match board.get(cell) {
-                    Some(piece) => format!("{:>width$}{}", piece.colour, special_sign(piece.special)),
-                    None => format!("{:>width$} ", "."),
-                };
-                let (open, close) = if marked.contains(&cell) {
-                    ('[', ']')
-                } else if removed.contains(&cell) {
-                    ('(', ')')
-                } else {
-                    (' ', ' ')
-                };
-                let _ = write!(line, "{open}{body}{close}");
-            }
-            line.trim_end().to_string()
-        })
-        .collect()
-}
-
-/// Two grids next to each other under their titles.
-pub fn side_by_side(left_title: &str, left: &[String], right_title: &str, right: &[String]) -> String {
-    let width = left.iter().map(|l| l.chars().count()).chain([left_title.len()]).max().unwrap_or(0);
-    let mut text = format!("    {left_title:<width$}  |  {right_title}\n");
-    for i in 0..left.len().max(right.len()) {
-        let l = left.get(i).map_or("", String::as_str);
-        let r = right.get(i).map_or("", String::as_str);
-        let _ = writeln!(text, "    {l:<width$}  |  {r}");
-    }
-    text
-}
-
-fn indented(lines: &[String]) -> String {
-    lines.iter().map(|line| format!("    {line}\n")).collect()
+    crate::draw::grid(board.rows(), board.cols(), |row, col| {
+        let cell = Cell::new(row, col);
+        let frame = if marked.contains(&cell) {
+            Frame::Marked
+        } else if removed.contains(&cell) {
+            Frame::Removed
+        } else {
+            Frame::Plain
+        };
+        match board.get(cell) {
+            Some(piece) => Drawn::new(piece.colour, special_sign(piece.special), frame),
+            None => Drawn::new(".", ' ', frame),
+        }
+    })
 }
 
 /// The board before a round with what it removes, next to the board after its
@@ -69,57 +48,56 @@ pub fn round_boards(before: &Board, round: &Round) -> String {
     side_by_side("removed", &grid(before, &round.marked, &removed), "after gravity", &grid(&round.board, &[], &[]))
 }
 
-/// The readable account of a whole game.
-pub fn trace(instance: &Instance, records: &[OperationRecord], outcome: &Outcome) -> String {
+pub fn trace_start(instance: &Instance) -> String {
     let board = &instance.board;
-    let mut text = format!(
+    format!(
         "Texas Match-3: {}x{} board, {} colours, {} operations\n{LEGEND}\nstart\n{}",
         board.rows(),
         board.cols(),
         instance.colours,
         instance.swaps.len(),
         indented(&grid(board, &[], &[]))
-    );
-    let mut current = board.clone();
-    let mut total = 0;
-    for (index, record) in records.iter().enumerate() {
-        let _ = write!(text, "operation {}: swap {} {}: ", index + 1, record.swap.first, record.swap.second);
-        if let Err(reason) = record.validity {
-            let _ = writeln!(text, "invalid ({reason:?})");
-            continue;
-        }
-        let _ = writeln!(text, "valid, main colours {:?}", record.main_colours);
-        let mut before = super::swapped(&current, &record.swap).unwrap_or_else(|| current.clone());
-        for (number, round) in record.rounds.iter().enumerate() {
-            let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
-            let _ = writeln!(
-                text,
-                "  round {}: {} marked, {} removed, {} specials triggered, elimination {}, combo {}",
-                number + 1,
-                round.marked.len(),
-                round.removed.len(),
-                specials,
-                round.elimination_points,
-                round.combo_points
-            );
-            text.push_str(&round_boards(&before, round));
-            before = round.board.clone();
-        }
-        total += record.points();
-        let hand = record.hand_points.map_or("-".to_string(), |h| h.to_string());
+    )
+}
+
+pub fn trace_operation(number: usize, before: &Standing, record: &OperationRecord) -> String {
+    let mut text = format!("operation {number}: swap {} {}: ", record.swap.first, record.swap.second);
+    if let Err(reason) = record.validity {
+        let _ = writeln!(text, "invalid ({reason:?})");
+        return text;
+    }
+    let _ = writeln!(text, "valid, main colours {:?}", record.main_colours);
+    let mut board = super::swapped(&before.board, &record.swap).unwrap_or_else(|| before.board.clone());
+    for (number, round) in record.rounds.iter().enumerate() {
+        let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
         let _ = writeln!(
             text,
-            "  chain {}, hand {hand}, operation points {}, running {total}",
-            record.chain_points,
-            record.points()
+            "  round {}: {} marked, {} removed, {} specials triggered, elimination {}, combo {}",
+            number + 1,
+            round.marked.len(),
+            round.removed.len(),
+            specials,
+            round.elimination_points,
+            round.combo_points
         );
-        current = record.board.clone();
+        text.push_str(&round_boards(&board, round));
+        board = round.board.clone();
     }
-    let parts = outcome.parts;
+    let hand = record.hand_points.map_or("-".to_string(), |h| h.to_string());
     let _ = writeln!(
         text,
-        "outcome: elimination {}, chain {}, combo {}, hand {}, endgame {}, total {}",
-        parts.elimination, parts.chain, parts.combo, parts.hand, parts.endgame, outcome.total
+        "  chain {}, hand {hand}, operation points {}, running {}",
+        record.chain_points,
+        record.points(),
+        before.score + record.points()
     );
     text
+}
+
+pub fn trace_outcome(outcome: &Outcome) -> String {
+    let parts = outcome.parts;
+    format!(
+        "outcome: elimination {}, chain {}, combo {}, hand {}, endgame {}, total {}\n",
+        parts.elimination, parts.chain, parts.combo, parts.hand, parts.endgame, outcome.total
+    )
 }

@@ -5,23 +5,67 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arbitrary::{Result, Unstructured};
-use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Texas, MAX_COLOURS, MAX_SIDE};
+use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Texas};
+use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
 use crate::game::Size;
 
-/// The generator's knobs; a field left `None` is drawn for each game.
-#[derive(Debug, Clone, Default)]
+/// The generator's knobs, which are also `m3diff gen texas`'s options; a
+/// field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
+    /// How large the games are when the other options leave it open.
+    #[arg(long, value_enum, default_value = "mixed")]
     pub size: Size,
+    /// Rows of the board (n).
+    #[arg(long, value_parser = side_parser())]
     pub rows: Option<usize>,
+    /// Columns of the board (m).
+    #[arg(long, value_parser = side_parser())]
     pub cols: Option<usize>,
+    /// Colours (k); the generator adds one when a board cannot avoid a run.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_COLOURS)))]
     pub colours: Option<u8>,
+    /// Operations (q).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_OPERATIONS as u64))]
     pub operations: Option<usize>,
     /// Percentage of pieces that are specials.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
     pub special_percent: Option<u8>,
     /// Percentage of operations chosen among the valid swaps.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
     pub valid_percent: Option<u8>,
+}
+
+fn side_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_SIDE as u64)
+}
+
+/// The bench table: fixed seeds, so every run measures the same games. The
+/// 50x50 games ask for a valid swap every time: a board of 2500 pieces takes
+/// about 400 before none is left (each removes 3 or more), and the rest of
+/// the 1000 are invalid. Specials clear such a board fast, so the largest
+/// case has none and a second one has 1%.
+pub fn benchmarks() -> Vec<(&'static str, Instance)> {
+    let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
+        size: Size::Mixed,
+        rows: Some(rows),
+        cols: Some(cols),
+        colours: Some(colours),
+        operations: Some(operations),
+        special_percent: Some(special_percent),
+        valid_percent: Some(valid_percent),
+    };
+    let draw = |seed, shape: Shape| {
+        crate::seed::with_seed(seed, |u| generate::<m3_engine::texas::Game>(u, &shape)).expect("seeded bytes suffice")
+    };
+    vec![
+        ("8x8-q32", draw(1, shape(8, 8, 5, 32, 5, 90))),
+        ("20x20-q200", draw(2, shape(20, 20, 6, 200, 2, 90))),
+        ("50x50-q1000", draw(3, shape(50, 50, 8, 1000, 0, 100))),
+        ("50x50-q1000-specials", draw(3, shape(50, 50, 8, 1000, 1, 100))),
+    ]
 }
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
@@ -44,7 +88,7 @@ pub fn generate<S: Stepper<Texas>>(u: &mut Unstructured<'_>, shape: &Shape) -> R
     };
     let board = board(u, rows, cols, &mut colours, special_percent)?;
     let operations = match shape.operations {
-        Some(q) => q.clamp(1, m3_model::texas::MAX_OPERATIONS),
+        Some(q) => q.clamp(1, MAX_OPERATIONS),
         None => operation_count(u, shape.size)?,
     };
     let valid_percent = shape.valid_percent.unwrap_or(80).min(100);
@@ -96,10 +140,10 @@ fn colour_count(u: &mut Unstructured<'_>, size: Size) -> Result<u8> {
 
 fn operation_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
     match size {
-        Size::Max => Ok(m3_model::texas::MAX_OPERATIONS),
+        Size::Max => Ok(MAX_OPERATIONS),
         Size::Small => u.int_in_range(1..=32),
         Size::Mixed if u.ratio(9, 10)? => u.int_in_range(1..=32),
-        Size::Mixed => u.int_in_range(1..=m3_model::texas::MAX_OPERATIONS),
+        Size::Mixed => u.int_in_range(1..=MAX_OPERATIONS),
     }
 }
 
@@ -241,20 +285,5 @@ fn makes_run(board: &Board, a: Cell, b: Cell) -> bool {
             board.get(cell).map(|p| p.colour)
         }
     };
-    let line_length = |cell: Cell, (dr, dc): (isize, isize)| {
-        let colour = colour_after(cell);
-        let count = |sign: isize| {
-            (1..)
-                .map(|i| (cell.row as isize + sign * i * dr, cell.col as isize + sign * i * dc))
-                .take_while(|&(r, c)| {
-                    r >= 0
-                        && c >= 0
-                        && board.contains(Cell::new(r as usize, c as usize))
-                        && colour_after(Cell::new(r as usize, c as usize)) == colour
-                })
-                .count()
-        };
-        1 + count(1) + count(-1)
-    };
-    [a, b].into_iter().any(|cell| line_length(cell, (0, 1)) >= 3 || line_length(cell, (1, 0)) >= 3)
+    [a, b].into_iter().any(|cell| super::runs::in_run(board.rows(), board.cols(), &colour_after, cell))
 }

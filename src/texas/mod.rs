@@ -1,20 +1,36 @@
 //! Texas Match-3 (THUPC 2022) in the harness.
 
 mod check;
+mod count;
 mod diff;
 mod draw;
 mod generate;
+mod hand;
+mod runs;
 mod shrink;
-mod stats;
 
 use arbitrary::Unstructured;
 use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 use m3_model::ParseError;
 
-pub use check::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK};
-pub use draw::{grid, trace};
+use crate::coverage::Tally;
+use crate::game::{Difference, Size};
+
+pub use check::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK, SPECIALS, VALIDITY};
+pub use count::TexasCounter;
+pub use draw::grid;
 pub use generate::{generate, Shape};
-pub use stats::TexasStats;
+pub use hand::{best_hand, Hand};
+
+/// Texas between two operations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub board: Board,
+    /// The points scored so far.
+    pub score: i64,
+    /// The main colours of the valid operations since the last hand (TX10).
+    pub hand: Vec<Vec<u8>>,
+}
 
 /// The board after `swap`, or `None` when the swap names a cell off the
 /// board. Checker, trace and diff all follow a record from the board before.
@@ -28,21 +44,40 @@ fn swapped(board: &Board, swap: &Swap) -> Option<Board> {
 
 impl crate::Game for Texas {
     const NAME: &'static str = "texas";
+    const TITLE: &'static str = "Texas Match-3 (THUPC 2022)";
+    const OPERATION: &'static str = "operation";
+    const STEP: &'static str = "round";
     type Engine = m3_engine::texas::Game;
     type Reference = m3_reference::texas::Game;
     type Checker = TexasChecker;
-    type Stats = TexasStats;
+    type Counter = TexasCounter;
+    type State = Standing;
     type Shape = Shape;
 
     fn parse(input: &str) -> Result<Instance, ParseError> {
         texas::parse(input)
     }
 
-    fn operations(instance: &Instance) -> &[Swap] {
-        &instance.swaps
+    fn operations(instance: &Instance) -> Vec<Swap> {
+        instance.swaps.clone()
     }
 
-    fn shape(size: crate::Size) -> Shape {
+    fn start_state(instance: &Instance) -> Standing {
+        Standing { board: instance.board.clone(), score: 0, hand: Vec::new() }
+    }
+
+    fn next_state(before: &Standing, record: &OperationRecord) -> Standing {
+        let mut hand = before.hand.clone();
+        if record.is_valid() {
+            hand.push(record.main_colours.clone());
+        }
+        if record.hand_points.is_some() {
+            hand.clear();
+        }
+        Standing { board: record.board.clone(), score: before.score + record.points(), hand }
+    }
+
+    fn shape(size: Size) -> Shape {
         Shape { size, ..Shape::default() }
     }
 
@@ -50,17 +85,11 @@ impl crate::Game for Texas {
         generate::<m3_engine::texas::Game>(u, shape)
     }
 
-    fn record_difference(
-        instance: &Instance,
-        previous: Option<&OperationRecord>,
-        engine: &OperationRecord,
-        reference: &OperationRecord,
-    ) -> crate::Difference {
-        let before = previous.map_or(&instance.board, |record| &record.board);
-        diff::record_difference(before, engine, reference)
+    fn record_difference(before: &Standing, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
+        diff::record_difference(&before.board, engine, reference)
     }
 
-    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> crate::Difference {
+    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
         diff::outcome_difference(engine, reference)
     }
 
@@ -85,8 +114,24 @@ impl crate::Game for Texas {
         instance.board.rows() * instance.board.cols() + 4 * instance.swaps.len()
     }
 
-    fn trace(instance: &Instance, records: &[OperationRecord], outcome: &Outcome) -> String {
-        trace(instance, records, outcome)
+    fn count(tally: &mut Tally<TexasCounter>, before: &Standing, record: &OperationRecord) {
+        count::record(tally, before, record);
+    }
+
+    fn count_outcome(tally: &mut Tally<TexasCounter>, last: &Standing, outcome: &Outcome) {
+        count::outcome(tally, last, outcome);
+    }
+
+    fn trace_start(instance: &Instance) -> String {
+        draw::trace_start(instance)
+    }
+
+    fn trace_operation(number: usize, before: &Standing, record: &OperationRecord) -> String {
+        draw::trace_operation(number, before, record)
+    }
+
+    fn trace_outcome(outcome: &Outcome) -> String {
+        draw::trace_outcome(outcome)
     }
 
     fn answer(outcome: &Outcome) -> String {
@@ -95,5 +140,9 @@ impl crate::Game for Texas {
 
     fn solve(instance: &Instance) -> String {
         m3_engine::texas::solve(instance).to_string()
+    }
+
+    fn benchmarks() -> Vec<(&'static str, Instance)> {
+        generate::benchmarks()
     }
 }

@@ -2,7 +2,9 @@
 //! and columns, fewer colours, fewer specials. Every candidate is an instance
 //! the problem format accepts (no starting run, TX1).
 
-use m3_model::texas::{first_run, Board, Cell, Instance, Piece, Position, Special};
+use m3_model::texas::{first_run, Board, Cell, Instance, Piece, Position, Special, Swap};
+
+use crate::shrink::{fewer, fewer_colours, without_line, Line};
 
 /// Candidates, the biggest cuts first.
 pub fn candidates(instance: &Instance) -> Vec<Instance> {
@@ -12,23 +14,14 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
         fewer_lines(instance, horizontal, &mut candidates);
     }
     fewer_specials(instance, &mut candidates);
-    fewer_colours(instance, &mut candidates);
+    fewer_colours_of(instance, &mut candidates);
     candidates.retain(|candidate| first_run(&candidate.board).is_none() && !candidate.swaps.is_empty());
     candidates
 }
 
 /// Chunks of operations removed, halves first, down to single operations.
 fn fewer_operations(instance: &Instance, out: &mut Vec<Instance>) {
-    let count = instance.swaps.len();
-    let mut chunk = count / 2;
-    while chunk >= 1 {
-        for start in (0..count).step_by(chunk) {
-            let mut swaps = instance.swaps.clone();
-            swaps.drain(start..(start + chunk).min(count));
-            out.push(Instance { swaps, ..instance.clone() });
-        }
-        chunk /= 2;
-    }
+    out.extend(fewer(&instance.swaps).into_iter().map(|swaps| Instance { swaps, ..instance.clone() }));
 }
 
 /// Each row (or column) removed; operations keep pointing at the same pieces,
@@ -40,9 +33,8 @@ fn fewer_lines(instance: &Instance, horizontal: bool, out: &mut Vec<Instance>) {
         return;
     }
     for removed in 0..lines {
-        // Without one row or column, the other cells keep their row-major order.
-        let on_removed_line = |c: &Cell| if horizontal { c.row == removed } else { c.col == removed };
-        let cells = board.all_cells().filter(|c| !on_removed_line(c)).map(|c| board.get(c)).collect();
+        let line = if horizontal { Line::Row(removed) } else { Line::Column(removed) };
+        let cells = without_line(board.cells(), board.cols(), line);
         let (rows, cols) = if horizontal { (lines - 1, across) } else { (across, lines - 1) };
         let shrunk = Board::from_cells(rows, cols, cells);
         let shift = |p: u32| if p as usize > removed + 1 { p - 1 } else { p };
@@ -57,7 +49,7 @@ fn fewer_lines(instance: &Instance, horizontal: bool, out: &mut Vec<Instance>) {
                         Position::new(p.row, shift(p.col))
                     }
                 };
-                m3_model::texas::Swap::new(moved(swap.first), moved(swap.second))
+                Swap::new(moved(swap.first), moved(swap.second))
             })
             .collect();
         out.push(Instance { colours: instance.colours, board: shrunk, swaps });
@@ -84,31 +76,18 @@ fn fewer_specials(instance: &Instance, out: &mut Vec<Instance>) {
     out.extend(specials.iter().map(|&cell| cleared(&[cell])));
 }
 
-/// Colours renumbered to 1..=u without gaps (keeping their order, `k` = u),
-/// then each colour merged into the one below it and into colour 1.
-fn fewer_colours(instance: &Instance, out: &mut Vec<Instance>) {
-    let mut used: Vec<u8> = instance.board.cells().iter().flatten().map(|p| p.colour).collect();
-    used.sort_unstable();
-    used.dedup();
-    let recoloured = |map: &dyn Fn(u8) -> u8| {
+/// Fewer colours (see [`fewer_colours`]); `k` becomes the highest colour
+/// left.
+fn fewer_colours_of(instance: &Instance, out: &mut Vec<Instance>) {
+    let used: Vec<u8> = instance.board.cells().iter().flatten().map(|p| p.colour).collect();
+    for map in fewer_colours(&used, 1, usize::from(instance.colours)) {
         let mut board = instance.board.clone();
         for cell in instance.board.all_cells() {
             if let Some(piece) = board.get(cell) {
-                board.set(cell, Some(Piece { colour: map(piece.colour), ..piece }));
+                board.set(cell, Some(Piece { colour: map[usize::from(piece.colour)], ..piece }));
             }
         }
         let colours = board.cells().iter().flatten().map(|p| p.colour).max().unwrap_or(1);
-        Instance { colours, board, ..instance.clone() }
-    };
-    let compact = |colour: u8| used.iter().position(|&c| c == colour).map_or(colour, |i| i as u8 + 1);
-    if used.last().copied().unwrap_or(1) != used.len() as u8 || instance.colours as usize != used.len() {
-        out.push(recoloured(&compact));
-    }
-    for &from in used.iter().rev() {
-        for to in [from.saturating_sub(1), 1] {
-            if to >= 1 && to < from {
-                out.push(recoloured(&|c| if c == from { to } else { c }));
-            }
-        }
+        out.push(Instance { colours, board, ..instance.clone() });
     }
 }

@@ -1,0 +1,62 @@
+//! A rectangular grid of cells stored row by row: the board of any rule set
+//! whose cells are plain values.
+
+/// `rows` x `cols` cells of `T`, row 0 on top.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid<T> {
+    rows: usize,
+    cols: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Copy> Grid<T> {
+    /// A grid with every cell `value`.
+    pub fn filled(rows: usize, cols: usize, value: T) -> Grid<T> {
+        Grid { rows, cols, cells: vec![value; rows * cols] }
+    }
+
+    /// A grid from its cells in row-major order.
+    ///
+    /// # Panics
+    /// When `cells` does not hold exactly `rows * cols` cells.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<T>) -> Grid<T> {
+        assert_eq!(cells.len(), rows * cols, "a {rows}x{cols} grid needs {} cells", rows * cols);
+        Grid { rows, cols, cells }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// One row's cells, left to right.
+    pub fn row(&self, row: usize) -> &[T] {
+        &self.cells[row * self.cols..(row + 1) * self.cols]
+    }
+
+    pub fn contains(&self, row: usize, col: usize) -> bool {
+        row < self.rows && col < self.cols
+    }
+
+    pub fn get(&self, row: usize, col: usize) -> T {
+        self.cells[self.index(row, col)]
+    }
+
+    pub fn set(&mut self, row: usize, col: usize, value: T) {
+        let index = self.index(row, col);
+        self.cells[index] = value;
+    }
+
+    fn index(&self, row: usize, col: usize) -> usize {
+        assert!(self.contains(row, col), "({row},{col}) is off a {}x{} grid", self.rows, self.cols);
+        row * self.cols + col
+    }
+}

@@ -1,0 +1,81 @@
+//! `m3diff gen GAME --seed S ...`: one subcommand per game in the registry,
+//! each with the options of its game's `Shape`.
+
+use std::process::ExitCode;
+
+use clap::{Arg, ArgMatches, Args, FromArgMatches};
+
+use super::play;
+use crate::game::Game;
+use crate::games::{self, Visitor};
+
+/// The game named and the options given for it.
+#[derive(Debug, Clone)]
+pub struct GenCommand {
+    game: String,
+    matches: ArgMatches,
+}
+
+impl GenCommand {
+    pub fn run(self) -> Result<ExitCode, String> {
+        let game = self.game.clone();
+        games::visit(&game, self).unwrap_or_else(|| Err(format!("no game called {game:?}")))
+    }
+}
+
+impl Visitor for GenCommand {
+    type Output = Result<ExitCode, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        let shape = G::Shape::from_arg_matches(&self.matches).map_err(|e| e.to_string())?;
+        let seed = *self.matches.get_one::<u64>("seed").ok_or("--seed is required")?;
+        play::generate::<G>(seed, &shape)
+    }
+}
+
+/// The `gen` subcommand of one game.
+#[derive(Clone)]
+struct Subcommand;
+
+impl Visitor for Subcommand {
+    type Output = clap::Command;
+
+    fn visit<G: Game>(self) -> clap::Command {
+        let seed = Arg::new("seed")
+            .long("seed")
+            .required(true)
+            .value_parser(clap::value_parser!(u64))
+            .help("The seed the instance is drawn from: the same seed, the same instance");
+        G::Shape::augment_args(
+            clap::Command::new(G::NAME).about(format!("A generated {} instance", G::TITLE)).arg(seed),
+        )
+    }
+}
+
+impl FromArgMatches for GenCommand {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        match matches.subcommand() {
+            Some((game, matches)) => Ok(GenCommand { game: game.to_string(), matches: matches.clone() }),
+            None => Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand)),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = GenCommand::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Subcommand for GenCommand {
+    fn augment_subcommands(command: clap::Command) -> clap::Command {
+        command.subcommand_required(true).subcommands(games::visit_all(&Subcommand))
+    }
+
+    fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
+        GenCommand::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        games::NAMES.contains(&name)
+    }
+}

@@ -1,0 +1,141 @@
+//! Rule coverage: named counters, each keyed by a rule ID and a variant
+//! ("TX5 / row special fired"), counted on every record of a campaign and
+//! printed as a table that names each counter left at zero. A quiet night
+//! means something only when the table shows the rules were exercised.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+/// One game's counters: an enum whose variants are listed in `ALL` in the
+/// order of their index. Declare one with [`counters!`](crate::counters).
+pub trait Counter: Copy + Send + Sync + 'static {
+    const ALL: &'static [Self];
+    fn index(self) -> usize;
+    /// The rule the counter exercises, as RULES.md numbers it.
+    fn rule(self) -> &'static str;
+    /// What exactly is counted.
+    fn variant(self) -> &'static str;
+}
+
+/// Declares a counter enum: `Name = ("RULE", "what is counted")`.
+#[macro_export]
+macro_rules! counters {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = ($rule:literal, $what:literal)),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        $vis enum $name { $($variant),+ }
+
+        impl $crate::coverage::Counter for $name {
+            const ALL: &'static [Self] = &[$($name::$variant),+];
+            fn index(self) -> usize {
+                self as usize
+            }
+            fn rule(self) -> &'static str {
+                match self { $($name::$variant => $rule),+ }
+            }
+            fn variant(self) -> &'static str {
+                match self { $($name::$variant => $what),+ }
+            }
+        }
+    };
+}
+
+/// Counts of every counter of `C`, with the games and operations behind them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally<C: Counter> {
+    pub games: u64,
+    pub operations: u64,
+    counts: Vec<u64>,
+    counter: PhantomData<C>,
+}
+
+impl<C: Counter> Default for Tally<C> {
+    fn default() -> Self {
+        Tally { games: 0, operations: 0, counts: vec![0; C::ALL.len()], counter: PhantomData }
+    }
+}
+
+impl<C: Counter> Tally<C> {
+    pub fn add(&mut self, counter: C, count: u64) {
+        self.counts[counter.index()] += count;
+    }
+
+    pub fn count(&self, counter: C) -> u64 {
+        self.counts[counter.index()]
+    }
+
+    /// Adds another run's counts (campaign jobs merge theirs).
+    pub fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.operations += other.operations;
+        for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
+            *mine += theirs;
+        }
+    }
+
+    /// The counters still at zero, in declaration order.
+    pub fn never_reached(&self) -> Vec<C> {
+        C::ALL.iter().copied().filter(|&c| self.count(c) == 0).collect()
+    }
+}
+
+impl<C: Counter> fmt::Display for Tally<C> {
+    /// The rule-coverage table, then the counters at zero.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = C::ALL.iter().map(|c| c.variant().len()).max().unwrap_or(0);
+        let rule_width = C::ALL.iter().map(|c| c.rule().len()).max().unwrap_or(0);
+        let per_game = |count: u64| if self.games == 0 { 0.0 } else { count as f64 / self.games as f64 };
+        writeln!(f, "{} games, {} operations", self.games, self.operations)?;
+        writeln!(f, "  {:<rule_width$}  {:<width$}  {:>12}  {:>9}", "rule", "counter", "count", "per game")?;
+        for &counter in C::ALL {
+            let count = self.count(counter);
+            writeln!(
+                f,
+                "  {:<rule_width$}  {:<width$}  {count:>12}  {:>9.3}",
+                counter.rule(),
+                counter.variant(),
+                per_game(count)
+            )?;
+        }
+        let zero = self.never_reached();
+        if zero.is_empty() {
+            write!(f, "every counter reached")
+        } else {
+            let names: Vec<String> = zero.iter().map(|c| format!("{} {}", c.rule(), c.variant())).collect();
+            write!(f, "never reached ({}): {}", zero.len(), names.join("; "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::counters! {
+        enum Example {
+            Swap = ("EX1", "swap made"),
+            Bomb = ("EX2", "bomb exploded"),
+        }
+    }
+
+    #[test]
+    fn the_table_names_the_counters_left_at_zero() {
+        let mut tally = Tally::<Example> { games: 2, ..Default::default() };
+        tally.add(Example::Swap, 3);
+        let table = tally.to_string();
+        assert!(table.contains("EX1  swap made"), "{table}");
+        assert!(table.ends_with("never reached (1): EX2 bomb exploded"), "{table}");
+        tally.add(Example::Bomb, 1);
+        assert!(tally.to_string().ends_with("every counter reached"));
+    }
+
+    #[test]
+    fn merging_adds_every_count() {
+        let mut a = Tally::<Example>::default();
+        let mut b = Tally::<Example> { games: 1, ..Default::default() };
+        a.add(Example::Swap, 1);
+        b.add(Example::Swap, 2);
+        a.merge(&b);
+        assert_eq!((a.count(Example::Swap), a.count(Example::Bomb), a.games), (3, 0, 1));
+    }
+}

@@ -1,0 +1,88 @@
+//! Boards of every game drawn as text grids: one cell a column, marked cells
+//! framed, two boards side by side under their titles. Each game says what a
+//! cell shows; the layout is the same for all.
+
+use std::fmt::Write;
+
+/// How a cell is framed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frame {
+    Plain,
+    /// Drawn `[x]`: what the rule found (a run, a square, a group).
+    Marked,
+    /// Drawn `(x)`: what went with it (reached by a special, a beam).
+    Removed,
+}
+
+/// What one cell shows: its text, right-aligned to the widest cell's, then a
+/// one-character sign (a special, a bomb), then its frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    pub text: String,
+    pub sign: char,
+    pub frame: Frame,
+}
+
+impl Drawn {
+    pub fn new(text: impl ToString, sign: char, frame: Frame) -> Drawn {
+        Drawn { text: text.to_string(), sign, frame }
+    }
+}
+
+/// The lines of a `rows` x `cols` grid whose cells `cell(row, col)` draws.
+pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Drawn) -> Vec<String> {
+    let cells: Vec<Vec<Drawn>> = (0..rows).map(|row| (0..cols).map(|col| cell(row, col)).collect()).collect();
+    let width = cells.iter().flatten().map(|drawn| drawn.text.chars().count()).max().unwrap_or(1);
+    cells
+        .iter()
+        .map(|row| {
+            let mut line = String::new();
+            for drawn in row {
+                let (open, close) = match drawn.frame {
+                    Frame::Plain => (' ', ' '),
+                    Frame::Marked => ('[', ']'),
+                    Frame::Removed => ('(', ')'),
+                };
+                let _ = write!(line, "{open}{:>width$}{}{close}", drawn.text, drawn.sign);
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+/// Two grids next to each other under their titles.
+pub fn side_by_side(left_title: &str, left: &[String], right_title: &str, right: &[String]) -> String {
+    let width = left.iter().map(|l| l.chars().count()).chain([left_title.len()]).max().unwrap_or(0);
+    let mut text = format!("    {left_title:<width$}  |  {right_title}\n");
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).map_or("", String::as_str);
+        let r = right.get(i).map_or("", String::as_str);
+        let _ = writeln!(text, "    {l:<width$}  |  {r}");
+    }
+    text
+}
+
+/// Lines indented under a heading.
+pub fn indented(lines: &[String]) -> String {
+    lines.iter().map(|line| format!("    {line}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_align_to_the_widest_and_frames_show() {
+        let lines = grid(2, 2, |row, col| {
+            let frame = if (row, col) == (0, 1) { Frame::Marked } else { Frame::Plain };
+            Drawn::new(if row == 1 && col == 1 { 10 } else { row + col }, ' ', frame)
+        });
+        assert_eq!(lines, ["  0  [ 1 ]", "  1   10"]);
+    }
+
+    #[test]
+    fn side_by_side_pads_the_left_grid() {
+        let text = side_by_side("a", &["1".into(), "22".into()], "b", &["3".into()]);
+        assert_eq!(text, "    a   |  b\n    1   |  3\n    22  |  \n");
+    }
+}

@@ -1,0 +1,317 @@
+//! The test suites every game runs, written once against `Game`. A game's
+//! test file instantiates them with `game_suites!` and adds what is its own
+//! (malformed inputs, planted bugs, the generator's floors).
+
+#![allow(dead_code)] // Each test binary uses the part it needs.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
+use m3diff::corpus::{expected_answer, instance_files};
+use m3diff::oracle::play;
+use m3diff::planted::{Corruption, Planted};
+use m3diff::{Counter, Game, Size, Tally};
+
+/// The tests every game gets: its corpus through every implementation, a
+/// snapshot of every corpus file's trace, the differential property on
+/// generated games, the generator's smoke test and the CLI round trip.
+/// `answered` is how many corpus files at least carry an expected answer.
+macro_rules! game_suites {
+    ($game:ty, answered = $answered:expr) => {
+        #[test]
+        fn every_corpus_file_gives_its_answer_in_every_implementation() {
+            suites::corpus_answers::<$game>($answered);
+        }
+
+        #[test]
+        fn trace_of_every_corpus_file() {
+            let base = format!("../corpus/{}", <$game as m3diff::Game>::NAME);
+            insta::glob!(base, "**/*.in", |path| {
+                insta::assert_snapshot!(suites::trace_of_file::<$game>(path));
+            });
+        }
+
+        proptest::proptest! {
+            // 256 cases unless PROPTEST_CASES says otherwise.
+            #[test]
+            fn engine_agrees_with_reference(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4096)) {
+                let result = suites::differential::<$game>(&bytes);
+                proptest::prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+            }
+        }
+
+        #[test]
+        fn every_size_generates_runnable_games() {
+            suites::every_size_generates_runnable_games::<$game>();
+        }
+
+        #[test]
+        fn seeded_generation_is_reproducible() {
+            suites::seeded_generation_is_reproducible::<$game>();
+        }
+
+        #[test]
+        fn cli_solves_every_answered_corpus_file_with_engine_and_reference() {
+            suites::cli_solves_corpus::<$game>();
+        }
+
+        #[test]
+        fn cli_generated_instances_parse_and_check() {
+            suites::cli_generated_instances_check::<$game>();
+        }
+
+        #[test]
+        fn cli_trace_ends_with_the_answer() {
+            suites::cli_trace_ends_with_the_answer::<$game>();
+        }
+    };
+}
+pub(crate) use game_suites;
+
+/// The first seed of the seeded tests: `M3DIFF_SEED` moves them.
+pub fn first_seed() -> u64 {
+    std::env::var(m3diff::seed::SEED_VARIABLE).ok().and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+pub fn corpus_dir<G: Game>() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(G::NAME)
+}
+
+pub fn read<G: Game>(path: &Path) -> G::Instance {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    G::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A corpus file by name, e.g. `sample1`.
+pub fn corpus_file<G: Game>(name: &str) -> G::Instance {
+    read::<G>(&corpus_dir::<G>().join(format!("{name}.in")))
+}
+
+/// Every corpus file through the differential oracle, and its answer by the
+/// engine's quiet path, each implementation stepped, and the oracle, against
+/// the `.out` beside it.
+pub fn corpus_answers<G: Game>(answered_at_least: usize) {
+    let mut failures = Vec::new();
+    let mut answered = 0;
+    for path in instance_files(&corpus_dir::<G>()).expect("the corpus is readable") {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let instance = read::<G>(&path);
+        let agreed = match m3diff::check_game::<G>(&instance, &mut Tally::default()) {
+            Ok(outcome) => G::answer(&outcome),
+            Err(failure) => {
+                failures.push(format!("{name}: {failure}"));
+                continue;
+            }
+        };
+        let Some(expected) = expected_answer(&path).unwrap() else { continue };
+        answered += 1;
+        let answers = [
+            ("engine fast path", G::solve(&instance)),
+            ("engine stepped", G::answer(&play::<G, G::Engine>(&instance).1)),
+            ("reference stepped", G::answer(&play::<G, G::Reference>(&instance).1)),
+            ("oracle", agreed),
+        ];
+        for (how, answer) in answers {
+            if answer != expected {
+                failures.push(format!("{name}: {how} gives {answer}, expected {expected}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // A corpus that lost its answers would make this test vacuous.
+    assert!(answered >= answered_at_least, "only {answered} corpus files have an expected answer");
+}
+
+/// The reference's trace of a corpus file, for its snapshot.
+pub fn trace_of_file<G: Game>(path: &Path) -> String {
+    let instance = read::<G>(path);
+    let (records, outcome) = play::<G, G::Reference>(&instance);
+    m3diff::oracle::trace::<G>(&instance, &records, &outcome)
+}
+
+/// The game that `bytes` generate must pass the oracle.
+pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
+    let instance = G::generate(&mut arbitrary::Unstructured::new(bytes), &G::Shape::default())
+        .map_err(|e| format!("the generator gave up: {e}"))?;
+    m3diff::check_game::<G>(&instance, &mut Tally::default())
+        .map(|_| ())
+        .map_err(|f| format!("{f}\ninstance:\n{instance}"))
+}
+
+/// The rule coverage of `games` seeded games of `size`.
+pub fn coverage<G: Game>(size: Size, games: u64) -> Tally<G::Counter> {
+    m3diff::fuzzing::seeded_coverage::<G>(first_seed(), games, &G::shape(size)).unwrap()
+}
+
+pub fn every_size_generates_runnable_games<G: Game>() {
+    for (size, games) in [(Size::Small, 50), (Size::Mixed, 50), (Size::Max, 1)] {
+        let tally = coverage::<G>(size, games);
+        assert_eq!(tally.games, games, "{size:?}: {tally}");
+        assert!(tally.operations > 0, "{size:?}: {tally}");
+    }
+}
+
+/// Every counter of `G` but those in `rare` is reached by `games` seeded
+/// games of the default shape: a generator that stops exercising a rule
+/// fails here.
+pub fn generator_reaches_every_counter<G: Game>(games: u64, rare: &[G::Counter]) -> Tally<G::Counter>
+where
+    G::Counter: PartialEq + std::fmt::Debug,
+{
+    let tally = coverage::<G>(Size::Mixed, games);
+    let missing: Vec<String> = tally
+        .never_reached()
+        .into_iter()
+        .filter(|counter| !rare.contains(counter))
+        .map(|c| format!("{} {}", c.rule(), c.variant()))
+        .collect();
+    assert!(missing.is_empty(), "from seed {}: never reached {missing:?}\n{tally}", first_seed());
+    tally
+}
+
+pub fn seeded_generation_is_reproducible<G: Game>() {
+    let draw = |seed| m3diff::seed::with_seed(seed, |u| G::generate(u, &G::Shape::default())).unwrap();
+    assert_eq!(draw(7), draw(7));
+    assert_ne!(draw(7), draw(8));
+}
+
+/// Collects what a campaign says.
+#[derive(Default)]
+pub struct Collect(pub Mutex<Vec<String>>);
+
+impl Reporter for Collect {
+    fn line(&self, text: &str) {
+        self.0.lock().unwrap().push(text.to_string());
+    }
+
+    fn progress(&self, _: Duration, _: u64, _: u64) {}
+}
+
+/// A campaign of 500 small cases against the engine with corruption `C`
+/// must find it, keep one regression that `small_enough` accepts, name the
+/// diverging `field`, and replay: the kept file fails with the planted
+/// engine and passes with the real one. Returns the kept instance.
+pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(
+    field: &str,
+    small_enough: impl Fn(&G::Instance) -> bool,
+) -> G::Instance {
+    let corpus = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        budget: Budget::Cases(500),
+        seed: 1,
+        jobs: 1,
+        size: Size::Small,
+        corpus: corpus.path().to_path_buf(),
+    };
+    let target = GameTarget::<G, Planted<G, C>>::new(Size::Small);
+    campaign::run(&[&target as &dyn Target], &settings, &Collect::default(), &AtomicBool::new(false));
+
+    assert!(target.failures() > 0, "500 cases did not find the planted bug: {}", C::BUG);
+    let kept = instance_files(&corpus.path().join(G::NAME).join("regressions")).unwrap();
+    assert_eq!(kept.len(), 1, "one kind of failure, one regression: {kept:?}");
+    let instance = read::<G>(&kept[0]);
+    assert!(small_enough(&instance), "not shrunk enough: {}\n{instance}", G::describe_size(&instance));
+    let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
+    assert!(report.contains(&format!("divergence in `{field}`")), "{report}");
+    assert!(report.contains(&format!("replay: m3diff check {}", G::NAME)), "{report}");
+    println!("{}: {report}\n{instance}", C::BUG);
+    let failure = m3diff::check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).unwrap_err();
+    assert_eq!(failure.kind.to_string(), format!("divergence in `{field}`"));
+    assert!(m3diff::check_game::<G>(&instance, &mut Tally::default()).is_ok());
+    instance
+}
+
+/// Runs the m3diff binary in the crate's directory with `stdin` as input.
+pub fn m3diff(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove(m3diff::seed::SEED_VARIABLE)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the m3diff binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The answered corpus files, as paths relative to the crate.
+fn answered_files<G: Game>() -> Vec<(String, String)> {
+    instance_files(&corpus_dir::<G>())
+        .unwrap()
+        .into_iter()
+        .filter_map(|path| {
+            let answer = expected_answer(&path).unwrap()?;
+            let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().to_string_lossy().into_owned();
+            Some((relative.trim_start_matches('/').to_string(), answer))
+        })
+        .collect()
+}
+
+pub fn cli_solves_corpus<G: Game>() {
+    let files = answered_files::<G>();
+    assert!(!files.is_empty(), "no answered corpus file");
+    for (file, answer) in files {
+        for extra in [&[][..], &["--reference"]] {
+            let mut args = vec!["solve", G::NAME, &file];
+            args.extend_from_slice(extra);
+            let output = m3diff(&args, "");
+            assert!(output.status.success(), "{file} {extra:?}: {}", text(&output.stderr));
+            assert_eq!(text(&output.stdout), format!("{answer}\n"), "{file} {extra:?}");
+        }
+        let input = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&file)).unwrap();
+        let output = m3diff(&["solve", G::NAME], &input);
+        assert_eq!(text(&output.stdout), format!("{answer}\n"), "{file} through standard input");
+        let checked = m3diff(&["check", G::NAME, &file], "");
+        assert!(checked.status.success(), "{file}: {}", text(&checked.stdout));
+        let stdout = text(&checked.stdout);
+        assert!(stdout.starts_with("agree: ") && stdout.contains(&format!("answer {answer},")), "{stdout}");
+    }
+}
+
+pub fn cli_generated_instances_check<G: Game>() {
+    for seed in ["1", "2", "3"] {
+        let generated = m3diff(&["gen", G::NAME, "--seed", seed, "--size", "small"], "");
+        assert!(generated.status.success(), "{}", text(&generated.stderr));
+        let instance = text(&generated.stdout);
+        G::parse(&instance).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{instance}"));
+        let again = m3diff(&["gen", G::NAME, "--seed", seed, "--size", "small"], "");
+        assert_eq!(instance, text(&again.stdout), "the same seed gave another instance");
+        let checked = m3diff(&["check", G::NAME, "-"], &instance);
+        assert!(checked.status.success(), "seed {seed}: {}", text(&checked.stdout));
+    }
+}
+
+pub fn cli_trace_ends_with_the_answer<G: Game>() {
+    let (file, answer) = answered_files::<G>().into_iter().next().expect("an answered corpus file");
+    let output = m3diff(&["solve", G::NAME, &file, "--trace"], "");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success());
+    assert!(stdout.lines().count() > 3, "{stdout}");
+    assert!(stdout.ends_with(&format!("\n{answer}\n")), "{stdout}");
+}
+
+/// Each malformed input gives exit 2 and one line on stderr containing the
+/// expected text, whether it comes to `solve` or to `check`.
+pub fn malformed_inputs_are_one_line_and_exit_two<G: Game>(cases: &[(&str, &str)]) {
+    for (input, expected) in cases {
+        for args in [&["solve", G::NAME][..], &["check", G::NAME, "-"]] {
+            let output = m3diff(args, input);
+            let stderr = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{input:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
+            assert!(stderr.contains(expected), "{input:?}: {stderr}");
+            assert!(output.stdout.is_empty());
+        }
+    }
+}

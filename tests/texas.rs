@@ -1,0 +1,139 @@
+//! Texas Match-3 through every generic suite, plus what is its own: planted
+//! bugs, the generator's floors, malformed inputs.
+
+mod suites;
+
+use m3_model::texas::{self, OperationRecord, Special, Texas};
+use m3diff::planted::Corruption;
+use m3diff::texas::TexasCounter;
+use suites::{m3diff, text};
+
+// Three official samples and the hand-made cases that pin one rule each.
+suites::game_suites!(Texas, answered = 8);
+
+/// TX7 off by one in any round that triggers a 3x3 special.
+struct SquareSpecialPoint;
+impl Corruption<Texas> for SquareSpecialPoint {
+    const BUG: &'static str = "TX7 a point too many when a 3x3 special fires";
+    fn corrupt(record: &mut OperationRecord) {
+        for round in &mut record.rounds {
+            if round.removed.iter().any(|r| r.piece.special == Special::Square3) {
+                round.elimination_points += 1;
+            }
+        }
+    }
+}
+
+/// TX5: the last piece a special reached is left out of the removed list.
+struct CellLeftUnremoved;
+impl Corruption<Texas> for CellLeftUnremoved {
+    const BUG: &'static str = "TX5 a piece a special reached left unremoved";
+    fn corrupt(record: &mut OperationRecord) {
+        for round in &mut record.rounds {
+            let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
+            if specials > 0 && round.removed.len() > round.marked.len() {
+                let last_unmarked = round.removed.iter().rposition(|r| !round.marked.contains(&r.cell)).unwrap();
+                round.removed.remove(last_unmarked);
+            }
+        }
+    }
+}
+
+/// TX10: every hand one point short.
+struct HandOffByOne;
+impl Corruption<Texas> for HandOffByOne {
+    const BUG: &'static str = "TX10 every hand a point short";
+    fn corrupt(record: &mut OperationRecord) {
+        record.hand_points = record.hand_points.map(|points| points - 1);
+    }
+}
+
+/// At most 6x6 = 36 cells, and at most 5 operations.
+fn small_enough(instance: &texas::Instance) -> bool {
+    instance.board.rows() * instance.board.cols() <= 36 && instance.swaps.len() <= 5
+}
+
+#[test]
+fn tx7_a_point_too_many_for_a_square_special_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<Texas, SquareSpecialPoint>("elimination_points", small_enough);
+}
+
+#[test]
+fn tx5_a_piece_left_unremoved_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<Texas, CellLeftUnremoved>("removed", small_enough);
+}
+
+#[test]
+fn tx10_a_hand_off_by_one_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<Texas, HandOffByOne>("hand_points", small_enough);
+}
+
+#[test]
+fn generator_keeps_producing_interesting_games() {
+    // Five of a kind needs five valid operations whose main colours can all
+    // agree; 400 small games rarely hold one.
+    let tally = suites::generator_reaches_every_counter::<Texas>(400, &[TexasCounter::FiveOfAKind]);
+    let count = |counter| tally.count(counter);
+    let sum = |counters: &[TexasCounter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
+    let valid = count(TexasCounter::Valid);
+    let valid_share = valid as f64 / tally.operations as f64;
+    let chains = valid - count(TexasCounter::OneRound);
+    let checks = [
+        ("most operations are valid", (0.6..0.95).contains(&valid_share)),
+        ("valid operations often chain", chains * 20 >= valid),
+        ("specials are triggered", sum(&TexasCounter::SPECIALS) * 10 >= valid),
+        ("some boards are cleared", count(TexasCounter::BoardCleared) * 50 >= tally.games),
+    ];
+    let failed: Vec<&str> = checks.iter().filter(|(_, ok)| !ok).map(|(what, _)| *what).collect();
+    assert!(failed.is_empty(), "from seed {}: not true that {failed:?}\n{tally}", suites::first_seed());
+}
+
+#[test]
+fn the_largest_games_play_every_operation() {
+    let tally = suites::coverage::<Texas>(m3diff::Size::Max, 1);
+    assert_eq!(tally.operations, 1000, "{tally}");
+}
+
+#[test]
+fn trace_draws_every_operation_and_round() {
+    let output = m3diff(&["solve", "texas", "corpus/texas/sample2.in", "--trace"], "");
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("operation ")).count(), 8, "{stdout}");
+    assert!(stdout.contains("round 1:"), "{stdout}");
+}
+
+#[test]
+fn gen_honours_the_shape() {
+    let args = ["gen", "texas", "--seed", "42", "--rows", "7", "--cols", "9", "--colours", "4", "--operations", "12"];
+    let first = text(&m3diff(&args, "").stdout);
+    assert!(first.starts_with("7 9 4 12\n"), "{first}");
+    for out_of_bounds in [&["--rows", "51"][..], &["--colours", "101"], &["--operations", "0"]] {
+        let mut args = vec!["gen", "texas", "--seed", "1"];
+        args.extend_from_slice(out_of_bounds);
+        assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
+    }
+}
+
+#[test]
+fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
+    suites::malformed_inputs_are_one_line_and_exit_two::<Texas>(&[
+        ("", "line 1, column 1: expected the first line"),
+        ("2 2 2\n", "line 1, column 6: expected 4 numbers"),
+        ("1 3 2 1\n2 2 2\n0 0 0\n1 1 1 2\n", "line 2, column 1: expected a starting board with no run (TX1)"),
+        ("1 3 2 1\n1 3 1\n0 0 0\n1 1 1 2\n", "line 2, column 3: expected a colour in 1..=2"),
+        ("1 3 2 1\n1 2\n0 0 0\n1 1 1 2\n", "line 2, column 4: expected 3 numbers on colour row 1, found 2"),
+        ("1 3 2 1\n1 2 1\n0 7 0\n1 1 1 2\n", "line 3, column 3: expected a special in 0..=6"),
+        ("1 3 2 1\n1 2 1\n0 0 0\n1 1 1 2\nextra\n", "line 5, column 1: expected end of input"),
+        ("51 3 2 1\n", "line 1, column 1: expected n (rows) in 1..=50"),
+        ("1 3 2 1\n1 2 1\n0 0 0\n1 -1 1 2\n", "line 4, column 3: expected a coordinate"),
+        ("1 3 x 1\n", "line 1, column 5: expected k (colours)"),
+    ]);
+}
+
+#[test]
+fn missing_file_and_bad_arguments_exit_two() {
+    let output = m3diff(&["solve", "texas", "no/such/file.in"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("no/such/file.in: cannot read"));
+    assert_eq!(m3diff(&["solve", "chess"], "").status.code(), Some(2));
+}
