@@ -82,8 +82,8 @@ impl<C: Counter> Tally<C> {
 impl<C: Counter> fmt::Display for Tally<C> {
     /// The rule-coverage table, then the counters at zero.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = C::ALL.iter().map(|c| c.variant().len()).max().unwrap_or(0);
-        let rule_width = C::ALL.iter().map(|c| c.rule().len()).max().unwrap_or(0);
+        let width = C::ALL.iter().map(|c| c.variant().len()).chain(["counter".len()]).max().unwrap_or(0);
+        let rule_width = C::ALL.iter().map(|c| c.rule().len()).chain(["rule".len()]).max().unwrap_or(0);
         let per_game = |count: u64| if self.games == 0 { 0.0 } else { count as f64 / self.games as f64 };
         writeln!(f, "{} games, {} operations", self.games, self.operations)?;
         writeln!(f, "  {:<rule_width$}  {:<width$}  {:>12}  {:>9}", "rule", "counter", "count", "per game")?;
@@ -123,7 +123,7 @@ mod tests {
         let mut tally = Tally::<Example> { games: 2, ..Default::default() };
         tally.add(Example::Swap, 3);
         let table = tally.to_string();
-        assert!(table.contains("EX1  swap made"), "{table}");
+        assert!(table.contains("EX1   swap made"), "{table}");
         assert!(table.ends_with("never reached (1): EX2 bomb exploded"), "{table}");
         tally.add(Example::Bomb, 1);
         assert!(tally.to_string().ends_with("every counter reached"));

@@ -2,6 +2,7 @@
 //! `corpus export`, the test suites and the benches all come from it; adding a
 //! game is one line here plus the game's own modules.
 
+use m3_model::square::SquareRemover;
 use m3_model::texas::Texas;
 
 use crate::game::Game;
@@ -34,7 +35,7 @@ macro_rules! registry {
     };
 }
 
-registry!(Texas);
+registry!(Texas, SquareRemover);
 
 /// The game names as clap offers them, each with its full name as help.
 pub fn possible_values() -> Vec<clap::builder::PossibleValue> {

@@ -20,7 +20,7 @@ pub mod planted;
 pub mod regression;
 pub mod seed;
 pub mod shrink;
-
+pub mod square;
 pub mod texas;
 
 pub use coverage::{Counter, Tally};

@@ -1,3 +1,4 @@
 //! The optimized implementations m3diff checks, one module per rule set.
 
+pub mod square;
 pub mod texas;

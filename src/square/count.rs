@@ -1,0 +1,69 @@
+//! What the generated SquareRemover games exercised, rule by rule.
+
+use m3_model::square::{Outcome, Status, Turn, TurnRecord, CONTEST_MOVES};
+
+use super::rules::move_tiles;
+use super::Standing;
+use crate::coverage::Tally;
+
+crate::counters! {
+    /// SquareRemover's rule-coverage counters.
+    pub enum SquareCounter {
+        SquareRemoved = ("SR2", "square removed"),
+        Cascade = ("SR2", "turn removing 2+ squares"),
+        LongCascade = ("SR2", "turn removing 5+ squares"),
+        AboveOrLeft = ("SR2", "square above or left of the one before"),
+        OpeningScores = ("SR3", "opening adjust removes a square"),
+        MoveScores = ("SR3", "move followed by a square"),
+        Up = ("SR4", "move up"),
+        Right = ("SR4", "move right"),
+        Down = ("SR4", "move down"),
+        Left = ("SR4", "move left"),
+        EqualColours = ("SR4", "equal-colour swap"),
+        TileOffBoard = ("SR4", "invalid: tile off the board"),
+        UnknownDirection = ("SR4", "invalid: unknown direction"),
+        NeighbourOffBoard = ("SR4", "invalid: neighbour off the board"),
+        Skipped = ("SR4", "turn skipped after an invalid move"),
+        ContestLength = ("SR4", "game of 10,000 valid moves"),
+    }
+}
+
+impl SquareCounter {
+    /// The four directions, in the order of their codes.
+    pub const DIRECTIONS: [SquareCounter; 4] =
+        [SquareCounter::Up, SquareCounter::Right, SquareCounter::Down, SquareCounter::Left];
+    /// The reasons a move is invalid, in the order of `Invalid`.
+    pub const INVALID: [SquareCounter; 3] =
+        [SquareCounter::TileOffBoard, SquareCounter::UnknownDirection, SquareCounter::NeighbourOffBoard];
+}
+
+pub fn record(tally: &mut Tally<SquareCounter>, before: &Standing, record: &TurnRecord) {
+    let squares = record.squares.len() as u64;
+    tally.add(SquareCounter::SquareRemoved, squares);
+    tally.add(SquareCounter::Cascade, u64::from(squares >= 2));
+    tally.add(SquareCounter::LongCascade, u64::from(squares >= 5));
+    let above_or_left =
+        record.squares.windows(2).filter(|pair| (pair[1].row, pair[1].col) < (pair[0].row, pair[0].col));
+    tally.add(SquareCounter::AboveOrLeft, above_or_left.count() as u64);
+    match (record.status, record.turn) {
+        (Status::Skipped, _) => tally.add(SquareCounter::Skipped, 1),
+        (Status::Invalid(reason), _) => tally.add(SquareCounter::INVALID[reason as usize], 1),
+        (Status::Played, Turn::Opening) => tally.add(SquareCounter::OpeningScores, u64::from(squares > 0)),
+        (Status::Played, Turn::Move(m)) => {
+            tally.add(SquareCounter::MoveScores, u64::from(squares > 0));
+            if let Ok(direction) = usize::try_from(m.dir) {
+                tally.add(SquareCounter::DIRECTIONS[direction], 1);
+            }
+            if let Ok((a, b)) = move_tiles(before.board.rows(), m) {
+                tally.add(
+                    SquareCounter::EqualColours,
+                    u64::from(before.board.get(a.0, a.1) == before.board.get(b.0, b.1)),
+                );
+            }
+        }
+    }
+}
+
+pub fn outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
+    tally.add(SquareCounter::ContestLength, u64::from(outcome.first_invalid.is_none() && last.moves >= CONTEST_MOVES));
+}

@@ -1,0 +1,50 @@
+//! Where an engine's turn record first differs from the reference's.
+
+use m3_model::square::{Outcome, TurnRecord};
+
+use super::draw::{before_adjust, grid};
+use super::Standing;
+use crate::draw::side_by_side;
+use crate::game::Difference;
+
+pub fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
+    let plain = Difference::plain;
+    let boards = || boards(before, engine, reference);
+    if engine.turn != reference.turn {
+        return plain("turn", &engine.turn, &reference.turn);
+    }
+    if engine.status != reference.status {
+        return plain("status", &engine.status, &reference.status).with_boards(boards());
+    }
+    if engine.squares != reference.squares {
+        let first = engine.squares.iter().zip(&reference.squares).take_while(|(e, r)| e == r).count();
+        return Difference {
+            step: Some(first + 1),
+            ..plain("squares", &engine.squares.get(first), &reference.squares.get(first))
+        }
+        .with_boards(boards());
+    }
+    if engine.buffer != reference.buffer {
+        return plain("buffer", &engine.buffer, &reference.buffer).with_boards(boards());
+    }
+    plain("board", &"see below", &"see below").with_boards(boards())
+}
+
+pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+    if engine.score != reference.score {
+        return Difference::plain("score", &engine.score, &reference.score);
+    }
+    Difference::plain("first_invalid", &engine.first_invalid, &reference.first_invalid)
+}
+
+/// The board the turn adjusted, then each side's board after it.
+fn boards(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> String {
+    let mut text = String::new();
+    if let Some((board, moved)) = before_adjust(before, engine) {
+        text.push_str("    the board the turn adjusts, ( ) the tiles its move swapped\n");
+        text.push_str(&crate::draw::indented(&grid(&board, &[], &moved)));
+    }
+    let after = |record: &TurnRecord| grid(&record.board, &[], &[]);
+    text.push_str(&side_by_side("engine after", &after(engine), "reference after", &after(reference)));
+    text
+}

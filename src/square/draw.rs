@@ -1,0 +1,82 @@
+//! SquareRemover boards through the grid toolkit, and the `--trace` account
+//! of a game.
+
+use std::fmt::Write;
+
+use m3_model::square::{Board, Instance, Outcome, Status, Turn, TurnRecord};
+
+use super::rules::{move_tiles, swapped, tiles};
+use super::Standing;
+use crate::draw::{indented, side_by_side, Drawn, Frame};
+
+pub const LEGEND: &str = "digits are colours; [ ] the first square the adjust removes, ( ) the tiles the move swapped";
+
+/// The lines of a board; tiles in `marked` drawn `[c]`, in `swapped` `(c)`.
+pub fn grid(board: &Board, marked: &[(usize, usize)], moved: &[(usize, usize)]) -> Vec<String> {
+    crate::draw::grid(board.rows(), board.cols(), |row, col| {
+        let frame = if marked.contains(&(row, col)) {
+            Frame::Marked
+        } else if moved.contains(&(row, col)) {
+            Frame::Removed
+        } else {
+            Frame::Plain
+        };
+        Drawn::new(board.get(row, col), ' ', frame)
+    })
+}
+
+/// The board a played turn adjusts: after its move, if any, with the
+/// swapped tiles; `None` for a move that was not played.
+pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, Vec<(usize, usize)>)> {
+    match record.turn {
+        Turn::Opening => Some((before.board.clone(), Vec::new())),
+        Turn::Move(m) => {
+            let pair = move_tiles(before.board.rows(), m).ok()?;
+            Some((swapped(&before.board, pair), vec![pair.0, pair.1]))
+        }
+    }
+}
+
+pub fn trace_start(instance: &Instance) -> String {
+    let side = instance.board.rows();
+    format!(
+        "SquareRemover: {side}x{side} board, {} colours, seed {}, {} moves\n{LEGEND}\nstart\n{}",
+        instance.colours,
+        instance.seed,
+        instance.moves.len(),
+        indented(&grid(&instance.board, &[], &[]))
+    )
+}
+
+pub fn trace_turn(number: usize, before: &Standing, record: &TurnRecord) -> String {
+    let mut text = format!("turn {number}: {}: ", record.turn);
+    match record.status {
+        Status::Skipped => text.push_str("skipped, the game is over\n"),
+        Status::Invalid(reason) => {
+            let _ = writeln!(text, "invalid ({reason:?}): the game ends, the result is -1");
+        }
+        Status::Played => {
+            let corners: Vec<String> = record.squares.iter().map(ToString::to_string).collect();
+            let score = before.score + record.squares.len() as u64;
+            let _ = writeln!(
+                text,
+                "{} squares [{}], buffer at {}, score {score}",
+                record.squares.len(),
+                corners.join(" "),
+                record.buffer
+            );
+            // A turn that removes nothing only swaps two tiles: its line
+            // says which, and the next board drawn shows them.
+            if let (Some((board, moved)), Some(&first)) = (before_adjust(before, record), record.squares.first()) {
+                let left = grid(&board, &tiles(first), &moved);
+                text.push_str(&side_by_side("before the adjust", &left, "after", &grid(&record.board, &[], &[])));
+            }
+        }
+    }
+    text
+}
+
+pub fn trace_outcome(outcome: &Outcome) -> String {
+    let invalid = outcome.first_invalid.map_or("none".to_string(), |i| i.to_string());
+    format!("outcome: {} squares, first invalid move {invalid}, result {}\n", outcome.score, outcome.result())
+}

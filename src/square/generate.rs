@@ -1,0 +1,236 @@
+//! SquareRemover games drawn from an `Unstructured`: uniform boards (squares
+//! allowed: the opening adjust takes them), long games and short ones, moves
+//! mostly made by a simple greedy player on the board as it then stands,
+//! mixed with random moves, equal-colour swaps and now and then one invalid
+//! move of each kind.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use arbitrary::{Result, Unstructured};
+use m3_model::square::{Board, Instance, Move, SquareRemover, Turn, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
+use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
+use m3_model::Stepper;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::rules::move_tiles;
+use crate::game::Size;
+
+/// The generator's knobs, which are also `m3diff gen square`'s options; a
+/// field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Shape {
+    /// How large the games are when the other options leave it open.
+    #[arg(long, value_enum, default_value = "mixed")]
+    pub size: Size,
+    /// Rows and columns of the board (N).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(MIN_SIDE as u64..=MAX_SIDE as u64))]
+    pub side: Option<usize>,
+    /// Colours.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
+    pub colours: Option<u8>,
+    /// Moves (M).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1_000_000))]
+    pub moves: Option<usize>,
+    /// Percentage of moves a greedy player makes (one that makes a square,
+    /// when it finds one); the rest are random moves and equal-colour swaps.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub greedy_percent: Option<u8>,
+    /// Percentage of games with an invalid move (of a drawn kind, at a drawn
+    /// place).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub invalid_percent: Option<u8>,
+}
+
+/// Candidate moves a player looks at before it settles for a random one.
+const LOOKS: usize = 24;
+/// Percentage of moves that look for an equal-colour swap.
+const EQUAL_PERCENT: u32 = 5;
+
+/// Draws a game, following its board with `S` (the engine, for speed).
+pub fn generate<S: Stepper<SquareRemover>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
+    let side = match shape.side {
+        Some(side) => side.clamp(MIN_SIDE, MAX_SIDE),
+        None => side(u, shape.size)?,
+    };
+    let colours = match shape.colours {
+        Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
+        None => colour_count(u, shape.size)?,
+    };
+    let moves = match shape.moves {
+        Some(moves) => moves,
+        None => move_count(u, shape.size)?,
+    };
+    let seed = u.int_in_range(1..=MODULUS - 1)?;
+    let mut tiles = Vec::with_capacity(side * side);
+    for _ in 0..side * side {
+        tiles.push(u.int_in_range(0..=colours - 1)?);
+    }
+    let greedy = u32::from(shape.greedy_percent.unwrap_or(80).min(100));
+    let invalid_at = if moves > 0 && u.int_in_range(0..=99)? < shape.invalid_percent.unwrap_or(15) {
+        Some(u.int_in_range(0..=moves - 1)?)
+    } else {
+        None
+    };
+    // Long games need more choices than a fuzzer's input holds: once it
+    // runs dry the moves come from a generator seeded by it.
+    let mut player = Player { u, rng: ChaCha8Rng::seed_from_u64(0), greedy };
+    player.rng = ChaCha8Rng::seed_from_u64(player.u.arbitrary()?);
+
+    let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
+    let mut game = S::start(&instance);
+    let mut board = game.step(&Turn::Opening).board;
+    let mut following = true;
+    for index in 0..moves {
+        let m = if invalid_at == Some(index) { player.invalid(side)? } else { player.choose(&board)? };
+        instance.moves.push(m);
+        if !following {
+            continue;
+        }
+        // A panicking implementation ends the following here: the oracle
+        // meets the same panic and reports it with the case intact.
+        match catch_unwind(AssertUnwindSafe(|| game.step(&Turn::Move(m)))) {
+            Ok(record) => board = record.board,
+            Err(_) => following = false,
+        }
+    }
+    Ok(instance)
+}
+
+/// The bench table: a 16x16, 4-colour contest-length game whose moves score
+/// often (a greedy player throughout), and a smaller one.
+pub fn benchmarks() -> Vec<(&'static str, Instance)> {
+    let shape = |side, colours, moves| Shape {
+        size: Size::Mixed,
+        side: Some(side),
+        colours: Some(colours),
+        moves: Some(moves),
+        greedy_percent: Some(100),
+        invalid_percent: Some(0),
+    };
+    let draw = |seed, shape: Shape| {
+        crate::seed::with_seed(seed, |u| generate::<m3_engine::square::Game>(u, &shape)).expect("seeded bytes suffice")
+    };
+    vec![("8x8-m1000", draw(1, shape(8, 4, 1000))), ("16x16-m10000", draw(2, shape(16, 4, CONTEST_MOVES)))]
+}
+
+fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    match size {
+        Size::Small => u.int_in_range(MIN_SIDE..=6),
+        Size::Max => u.int_in_range(8..=16),
+        Size::Mixed if u.ratio(3, 4)? => u.int_in_range(MIN_SIDE..=8),
+        Size::Mixed => u.int_in_range(MIN_SIDE..=16),
+    }
+}
+
+fn colour_count(u: &mut Unstructured<'_>, size: Size) -> Result<u8> {
+    match size {
+        Size::Small => u.int_in_range(MIN_COLOURS..=4),
+        Size::Max => u.int_in_range(4..=6),
+        Size::Mixed => u.int_in_range(MIN_COLOURS..=6),
+    }
+}
+
+fn move_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    match size {
+        Size::Small => u.int_in_range(0..=20),
+        Size::Max => Ok(CONTEST_MOVES),
+        Size::Mixed => match u.int_in_range(0..=99u8)? {
+            0..=79 => u.int_in_range(0..=40),
+            80..=96 => u.int_in_range(1..=1000),
+            _ => Ok(CONTEST_MOVES),
+        },
+    }
+}
+
+/// Chooses moves: from the fuzzer's input while it lasts, then from `rng`.
+struct Player<'a, 'b> {
+    u: &'a mut Unstructured<'b>,
+    rng: ChaCha8Rng,
+    greedy: u32,
+}
+
+impl Player<'_, '_> {
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> Result<usize> {
+        if self.u.is_empty() {
+            Ok(self.rng.random_range(0..n))
+        } else {
+            self.u.choose_index(n)
+        }
+    }
+
+    /// A valid move: a greedy one, an equal-colour swap or a random one.
+    fn choose(&mut self, board: &Board) -> Result<Move> {
+        let roll = self.below(100)? as u32;
+        let wanted: &dyn Fn(&Board, Move) -> bool = if roll < self.greedy {
+            &makes_square
+        } else if roll < self.greedy + EQUAL_PERCENT {
+            &swaps_equal_colours
+        } else {
+            &|_, _| true
+        };
+        let mut fallback = None;
+        for _ in 0..LOOKS {
+            let m = self.valid_move(board.rows())?;
+            if wanted(board, m) {
+                return Ok(m);
+            }
+            fallback.get_or_insert(m);
+        }
+        Ok(fallback.expect("LOOKS > 0"))
+    }
+
+    fn valid_move(&mut self, side: usize) -> Result<Move> {
+        loop {
+            let m = Move::new(self.below(side)? as i32, self.below(side)? as i32, self.below(4)? as i32);
+            if move_tiles(side, m).is_ok() {
+                return Ok(m);
+            }
+        }
+    }
+
+    /// A move invalid for a drawn reason (SR4).
+    fn invalid(&mut self, side: usize) -> Result<Move> {
+        let side = side as i32;
+        let inside = self.below(side as usize)? as i32;
+        Ok(match self.below(3)? {
+            0 => Move::new(*[-1, side, i32::MIN].get(self.below(3)?).expect("3"), inside, RIGHT),
+            1 => Move::new(inside, inside, *[4, -1, i32::MAX].get(self.below(3)?).expect("3")),
+            _ => match self.below(4)? {
+                0 => Move::new(0, inside, UP),
+                1 => Move::new(inside, side - 1, RIGHT),
+                2 => Move::new(side - 1, inside, DOWN),
+                _ => Move::new(inside, 0, LEFT),
+            },
+        })
+    }
+}
+
+/// Whether a valid move makes a one-colour square through either tile.
+fn makes_square(board: &Board, m: Move) -> bool {
+    let Ok((a, b)) = move_tiles(board.rows(), m) else { return false };
+    let colour = |cell: (usize, usize)| {
+        let from = if cell == a {
+            b
+        } else if cell == b {
+            a
+        } else {
+            cell
+        };
+        board.get(from.0, from.1)
+    };
+    let side = board.rows();
+    [a, b].into_iter().any(|(row, col)| {
+        let corners = (row.saturating_sub(1)..=row.min(side - 2))
+            .flat_map(|r| (col.saturating_sub(1)..=col.min(side - 2)).map(move |c| (r, c)));
+        corners.into_iter().any(|(r, c)| {
+            let first = colour((r, c));
+            [(r, c + 1), (r + 1, c), (r + 1, c + 1)].into_iter().all(|cell| colour(cell) == first)
+        })
+    })
+}
+
+fn swaps_equal_colours(board: &Board, m: Move) -> bool {
+    move_tiles(board.rows(), m).is_ok_and(|(a, b)| board.get(a.0, a.1) == board.get(b.0, b.1))
+}

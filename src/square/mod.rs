@@ -1,0 +1,131 @@
+//! SquareRemover (TopCoder TCO'14 Marathon Round 1) in the harness.
+
+mod check;
+mod count;
+mod diff;
+mod draw;
+mod generate;
+mod rules;
+mod shrink;
+
+use arbitrary::Unstructured;
+use m3_model::square::{self, Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
+use m3_model::ParseError;
+
+use crate::coverage::Tally;
+use crate::game::{Difference, Size};
+
+pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER, RECORD, SCORE_BOOK, VALIDITY};
+pub use count::SquareCounter;
+pub use generate::{generate, Shape};
+
+/// SquareRemover between two turns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub board: Board,
+    /// Buffer tiles taken so far: the index of the next one (SR1).
+    pub buffer: u64,
+    /// Squares removed so far.
+    pub score: u64,
+    /// Moves made so far (the opening is no move).
+    pub moves: usize,
+    /// True once a move was invalid: the game is over (SR4).
+    pub ended: bool,
+}
+
+impl crate::Game for SquareRemover {
+    const NAME: &'static str = "square";
+    const TITLE: &'static str = "SquareRemover (TCO'14 Marathon Round 1)";
+    const OPERATION: &'static str = "turn";
+    const STEP: &'static str = "square";
+    type Engine = m3_engine::square::Game;
+    type Reference = m3_reference::square::Game;
+    type Checker = SquareChecker;
+    type Counter = SquareCounter;
+    type State = Standing;
+    type Shape = Shape;
+
+    fn parse(input: &str) -> Result<Instance, ParseError> {
+        square::parse(input)
+    }
+
+    fn operations(instance: &Instance) -> Vec<Turn> {
+        instance.turns()
+    }
+
+    fn start_state(instance: &Instance) -> Standing {
+        Standing { board: instance.board.clone(), buffer: 0, score: 0, moves: 0, ended: false }
+    }
+
+    fn next_state(before: &Standing, record: &TurnRecord) -> Standing {
+        Standing {
+            board: record.board.clone(),
+            buffer: record.buffer,
+            score: before.score + record.squares.len() as u64,
+            moves: before.moves + usize::from(matches!(record.turn, Turn::Move(_))),
+            ended: before.ended || matches!(record.status, Status::Invalid(_)),
+        }
+    }
+
+    fn shape(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
+    }
+
+    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
+        generate::<m3_engine::square::Game>(u, shape)
+    }
+
+    fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
+        diff::record_difference(before, engine, reference)
+    }
+
+    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+        diff::outcome_difference(engine, reference)
+    }
+
+    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
+        shrink::candidates(instance)
+    }
+
+    fn describe_size(instance: &Instance) -> String {
+        let side = instance.board.rows();
+        format!("{side}x{side} board, {} colours, {} moves", instance.colours, instance.moves.len())
+    }
+
+    fn measure(instance: &Instance) -> usize {
+        // As for Texas: a move weighs like a few tiles.
+        instance.board.rows() * instance.board.cols() + 4 * instance.moves.len()
+    }
+
+    fn count(tally: &mut Tally<SquareCounter>, before: &Standing, record: &TurnRecord) {
+        count::record(tally, before, record);
+    }
+
+    fn count_outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
+        count::outcome(tally, last, outcome);
+    }
+
+    fn trace_start(instance: &Instance) -> String {
+        draw::trace_start(instance)
+    }
+
+    fn trace_operation(number: usize, before: &Standing, record: &TurnRecord) -> String {
+        draw::trace_turn(number, before, record)
+    }
+
+    fn trace_outcome(outcome: &Outcome) -> String {
+        draw::trace_outcome(outcome)
+    }
+
+    fn answer(outcome: &Outcome) -> String {
+        outcome.result().to_string()
+    }
+
+    fn solve(instance: &Instance) -> String {
+        m3_engine::square::solve(instance).to_string()
+    }
+
+    fn benchmarks() -> Vec<(&'static str, Instance)> {
+        generate::benchmarks()
+    }
+}

@@ -1,0 +1,78 @@
+//! SR1, SR2 and SR4 as the harness needs them to check records and steer
+//! the generator: the buffer, one-colour squares, where a move leads. The
+//! implementations carry the rules out their own way.
+
+use m3_model::square::{Board, Invalid, Move, Square, DOWN, LEFT, MODULUS, MULTIPLIER, RIGHT, UP};
+
+/// SR1: the buffer's number A[i] and the tile index i it stands behind.
+#[derive(Debug, Clone)]
+pub struct Buffer {
+    colours: u64,
+    a: u64,
+    pub taken: u64,
+}
+
+impl Buffer {
+    pub fn new(seed: u64, colours: u8) -> Buffer {
+        Buffer { colours: u64::from(colours), a: seed, taken: 0 }
+    }
+
+    /// The next tile's colour.
+    pub fn take(&mut self) -> u8 {
+        let colour = (self.a % self.colours) as u8;
+        self.a = self.a % MODULUS * MULTIPLIER % MODULUS;
+        self.taken += 1;
+        colour
+    }
+}
+
+/// Whether the 2x2 square with top-left tile (`row`, `col`) is of one colour.
+pub fn one_colour(board: &Board, row: usize, col: usize) -> bool {
+    let colour = board.get(row, col);
+    [(row, col + 1), (row + 1, col), (row + 1, col + 1)].iter().all(|&(r, c)| board.get(r, c) == colour)
+}
+
+/// SR2's choice: the topmost, then leftmost, one-colour square.
+pub fn first_square(board: &Board) -> Option<Square> {
+    let side = board.rows();
+    (0..side.saturating_sub(1))
+        .flat_map(|row| (0..side.saturating_sub(1)).map(move |col| Square::new(row, col)))
+        .find(|s| one_colour(board, s.row, s.col))
+}
+
+/// The four tiles of a square in SR2's refill order: top-left, top-right,
+/// bottom-left, bottom-right.
+pub fn tiles(square: Square) -> [Tile; 4] {
+    let (r, c) = (square.row, square.col);
+    [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+}
+
+/// A tile as (row, column), 0-based.
+pub type Tile = (usize, usize);
+
+/// SR4: the tile and neighbour a move swaps, or the first reason, in the
+/// order of `Invalid`, that it is invalid.
+pub fn move_tiles(side: usize, m: Move) -> Result<(Tile, Tile), Invalid> {
+    let inside = |i: i64| usize::try_from(i).ok().filter(|&i| i < side);
+    let (row, col) = (i64::from(m.row), i64::from(m.col));
+    let (Some(r), Some(c)) = (inside(row), inside(col)) else { return Err(Invalid::TileOffBoard) };
+    let (dr, dc) = match m.dir {
+        UP => (-1, 0),
+        RIGHT => (0, 1),
+        DOWN => (1, 0),
+        LEFT => (0, -1),
+        _ => return Err(Invalid::UnknownDirection),
+    };
+    match (inside(row + dr), inside(col + dc)) {
+        (Some(nr), Some(nc)) => Ok(((r, c), (nr, nc))),
+        _ => Err(Invalid::NeighbourOffBoard),
+    }
+}
+
+/// The board with two tiles swapped.
+pub fn swapped(board: &Board, (a, b): (Tile, Tile)) -> Board {
+    let mut after = board.clone();
+    after.set(a.0, a.1, board.get(b.0, b.1));
+    after.set(b.0, b.1, board.get(a.0, a.1));
+    after
+}
