@@ -14,17 +14,18 @@ pub enum Frame {
     Removed,
 }
 
-/// What one cell shows: its text, right-aligned to the widest cell's, then a
-/// one-character sign (a special, a bomb), then its frame.
+/// What one cell shows: its text, right-aligned to the widest cell's, then,
+/// in games whose cells carry one, a one-character sign (a special, a bomb),
+/// then its frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Drawn {
     pub text: String,
-    pub sign: char,
+    pub sign: Option<char>,
     pub frame: Frame,
 }
 
 impl Drawn {
-    pub fn new(text: impl ToString, sign: char, frame: Frame) -> Drawn {
+    pub fn new(text: impl ToString, sign: Option<char>, frame: Frame) -> Drawn {
         Drawn { text: text.to_string(), sign, frame }
     }
 }
@@ -43,7 +44,8 @@ pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Drawn) -> V
                     Frame::Marked => ('[', ']'),
                     Frame::Removed => ('(', ')'),
                 };
-                let _ = write!(line, "{open}{:>width$}{}{close}", drawn.text, drawn.sign);
+                let sign = drawn.sign.map_or(String::new(), String::from);
+                let _ = write!(line, "{open}{:>width$}{sign}{close}", drawn.text);
             }
             line.trim_end().to_string()
         })
@@ -75,9 +77,15 @@ mod tests {
     fn cells_align_to_the_widest_and_frames_show() {
         let lines = grid(2, 2, |row, col| {
             let frame = if (row, col) == (0, 1) { Frame::Marked } else { Frame::Plain };
-            Drawn::new(if row == 1 && col == 1 { 10 } else { row + col }, ' ', frame)
+            Drawn::new(if row == 1 && col == 1 { 10 } else { row + col }, Some(' '), frame)
         });
         assert_eq!(lines, ["  0  [ 1 ]", "  1   10"]);
+    }
+
+    #[test]
+    fn cells_without_a_sign_take_no_column_for_it() {
+        let lines = grid(1, 2, |_, col| Drawn::new(col, None, if col == 0 { Frame::Removed } else { Frame::Plain }));
+        assert_eq!(lines, ["(0) 1"]);
     }
 
     #[test]

@@ -53,11 +53,11 @@ pub fn shrink<G: Game, E: Stepper<G>>(
 }
 
 /// `items` with chunks removed: each half, then each quarter ... down to
-/// each single item.
+/// each single item (a lone item included).
 pub fn fewer<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
     let count = items.len();
     let mut shorter = Vec::new();
-    let mut chunk = count / 2;
+    let mut chunk = if count == 1 { 1 } else { count / 2 };
     while chunk >= 1 {
         for start in (0..count).step_by(chunk) {
             let mut kept = items.to_vec();
@@ -130,6 +130,7 @@ mod tests {
         let shorter = fewer(&[1, 2, 3, 4]);
         assert_eq!(shorter[..2], [vec![3, 4], vec![1, 2]]);
         assert_eq!(shorter[2..], [vec![2, 3, 4], vec![1, 3, 4], vec![1, 2, 4], vec![1, 2, 3]]);
+        assert_eq!(fewer(&[1]), [Vec::<i32>::new()]);
     }
 
     #[test]

@@ -128,3 +128,33 @@ fn ctrl_c_stops_a_campaign_after_the_cases_under_way_and_prints_the_summary() {
     assert!(text(&output.stderr).contains("stopping after the cases under way"));
     assert!(text(&output.stdout).contains("no divergence"), "{}", text(&output.stdout));
 }
+
+#[test]
+fn every_game_of_the_registry_has_both_fuzz_targets() {
+    let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/Cargo.toml")).unwrap();
+    for game in m3diff::games::NAMES {
+        for kind in ["diff", "parse"] {
+            let target = format!("{game}_{kind}");
+            assert!(manifest.contains(&format!("name = \"{target}\"")), "fuzz/Cargo.toml lacks {target}");
+            let source = format!("{}/fuzz/fuzz_targets/{target}.rs", env!("CARGO_MANIFEST_DIR"));
+            assert!(std::path::Path::new(&source).exists(), "{source} is missing");
+        }
+    }
+}
+
+#[test]
+fn the_replay_line_of_a_campaign_of_several_games_replays() {
+    let corpus = tempfile::tempdir().unwrap();
+    let dir = corpus.path().to_str().unwrap();
+    let first =
+        m3diff(&["fuzz", "--game", "texas,square", "--cases", "20", "--seed", "5", "--jobs", "1", "--corpus", dir]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let stdout = text(&first.stdout);
+    assert!(stdout.contains("texas: 20 cases") && stdout.contains("square: 20 cases"), "{stdout}");
+    // The summary ends with the campaign's replay line; run it as printed.
+    let replay = stdout.lines().last().and_then(|line| line.strip_prefix("replay: m3diff ")).expect("a replay line");
+    assert!(replay.contains("--game texas,square"), "{replay}");
+    let args: Vec<&str> = replay.split(' ').chain(["--jobs", "1", "--corpus", dir]).collect();
+    let again = m3diff(&args);
+    assert_eq!(text(&again.stdout), stdout, "the replay line gave another campaign");
+}

@@ -107,17 +107,25 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     for target in &targets {
         println!("{}\n", target.summary());
     }
-    let replay = format!("m3diff fuzz --game {} --seed {} --size {size}", names.join(","), settings.seed);
-    if failures > 0 {
-        println!(
-            "{failures} failing cases; kept under {}/<game>/regressions/ (replay the campaign: {replay})",
-            settings.corpus.display()
-        );
-        Ok(ExitCode::from(EXIT_FAILURE_FOUND))
+    let budget = match settings.budget {
+        Budget::Cases(cases) => format!(" --cases {cases}"),
+        Budget::Time(_) => String::new(),
+    };
+    let replay = format!("m3diff fuzz --game {} --seed {} --size {size}{budget}", names.join(","), settings.seed);
+    let code = if failures > 0 {
+        let failing: Vec<String> = targets
+            .iter()
+            .filter(|t| t.failures() > 0)
+            .map(|t| settings.corpus.join(t.name()).join("regressions").display().to_string())
+            .collect();
+        println!("{failures} failing cases; kept under {}", failing.join(" and "));
+        ExitCode::from(EXIT_FAILURE_FOUND)
     } else {
-        println!("no divergence, no invariant broken (seed {})", settings.seed);
-        Ok(ExitCode::SUCCESS)
-    }
+        println!("no divergence, no invariant broken");
+        ExitCode::SUCCESS
+    };
+    println!("replay: {replay}");
+    Ok(code)
 }
 
 /// A spinner on a terminal; elsewhere (CI logs) a progress line every 10 s.

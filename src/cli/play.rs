@@ -28,7 +28,11 @@ pub fn check<G: Game>(file: &Path) -> Result<ExitCode, String> {
         Ok(outcome) => {
             let operations = G::operations(&instance).len();
             let answer = G::answer(&outcome);
-            write_stdout(&format!("agree: {} operations, answer {answer}, no invariant broken\n", operations))
+            let plural = if operations == 1 { "" } else { "s" };
+            write_stdout(&format!(
+                "agree: {operations} {}{plural}, answer {answer}, no invariant broken\n",
+                G::OPERATION
+            ))
         }
         Err(failure) => {
             let replay = format!("m3diff check {} {}", G::NAME, file.display());

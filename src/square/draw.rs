@@ -21,7 +21,7 @@ pub fn grid(board: &Board, marked: &[(usize, usize)], moved: &[(usize, usize)]) 
         } else {
             Frame::Plain
         };
-        Drawn::new(board.get(row, col), ' ', frame)
+        Drawn::new(board.get(row, col), None, frame)
     })
 }
 
@@ -39,11 +39,12 @@ pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, V
 
 pub fn trace_start(instance: &Instance) -> String {
     let side = instance.board.rows();
+    let moves = instance.moves.len();
     format!(
-        "SquareRemover: {side}x{side} board, {} colours, seed {}, {} moves\n{LEGEND}\nstart\n{}",
+        "SquareRemover: {side}x{side} board, {} colours, seed {}, {moves} move{}\n{LEGEND}\nstart\n{}",
         instance.colours,
         instance.seed,
-        instance.moves.len(),
+        if moves == 1 { "" } else { "s" },
         indented(&grid(&instance.board, &[], &[]))
     )
 }
@@ -57,14 +58,13 @@ pub fn trace_turn(number: usize, before: &Standing, record: &TurnRecord) -> Stri
         }
         Status::Played => {
             let corners: Vec<String> = record.squares.iter().map(ToString::to_string).collect();
+            let removed = match corners.len() {
+                0 => "no square".to_string(),
+                1 => format!("1 square at {}", corners[0]),
+                n => format!("{n} squares at {}", corners.join(" ")),
+            };
             let score = before.score + record.squares.len() as u64;
-            let _ = writeln!(
-                text,
-                "{} squares [{}], buffer at {}, score {score}",
-                record.squares.len(),
-                corners.join(" "),
-                record.buffer
-            );
+            let _ = writeln!(text, "{removed}, buffer at tile {}, score {score}", record.buffer);
             // A turn that removes nothing only swaps two tiles: its line
             // says which, and the next board drawn shows them.
             if let (Some((board, moved)), Some(&first)) = (before_adjust(before, record), record.squares.first()) {

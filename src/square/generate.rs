@@ -29,6 +29,9 @@ pub struct Shape {
     /// Colours.
     #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
     pub colours: Option<u8>,
+    /// The buffer's seed (startSeed, A[0] of SR1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..MODULUS))]
+    pub start_seed: Option<u64>,
     /// Moves (M).
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1_000_000))]
     pub moves: Option<usize>,
@@ -61,7 +64,10 @@ pub fn generate<S: Stepper<SquareRemover>>(u: &mut Unstructured<'_>, shape: &Sha
         Some(moves) => moves,
         None => move_count(u, shape.size)?,
     };
-    let seed = u.int_in_range(1..=MODULUS - 1)?;
+    let seed = match shape.start_seed {
+        Some(seed) => seed.clamp(1, MODULUS - 1),
+        None => u.int_in_range(1..=MODULUS - 1)?,
+    };
     let mut tiles = Vec::with_capacity(side * side);
     for _ in 0..side * side {
         tiles.push(u.int_in_range(0..=colours - 1)?);
@@ -104,6 +110,7 @@ pub fn benchmarks() -> Vec<(&'static str, Instance)> {
         size: Size::Mixed,
         side: Some(side),
         colours: Some(colours),
+        start_seed: None,
         moves: Some(moves),
         greedy_percent: Some(100),
         invalid_percent: Some(0),

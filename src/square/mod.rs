@@ -88,8 +88,9 @@ impl crate::Game for SquareRemover {
     }
 
     fn describe_size(instance: &Instance) -> String {
-        let side = instance.board.rows();
-        format!("{side}x{side} board, {} colours, {} moves", instance.colours, instance.moves.len())
+        let (side, moves) = (instance.board.rows(), instance.moves.len());
+        let plural = if moves == 1 { "" } else { "s" };
+        format!("{side}x{side} board, {} colours, {moves} move{plural}", instance.colours)
     }
 
     fn measure(instance: &Instance) -> usize {

@@ -35,8 +35,8 @@ pub fn grid(board: &Board, marked: &[Cell], removed: &[Cell]) -> Vec<String> {
             Frame::Plain
         };
         match board.get(cell) {
-            Some(piece) => Drawn::new(piece.colour, special_sign(piece.special), frame),
-            None => Drawn::new(".", ' ', frame),
+            Some(piece) => Drawn::new(piece.colour, Some(special_sign(piece.special)), frame),
+            None => Drawn::new(".", Some(' '), frame),
         }
     })
 }

@@ -1,0 +1,198 @@
+//! SquareRemover through every generic suite, plus what is its own: planted
+//! bugs, the checker's invariants, the generator's floors, malformed inputs.
+
+mod suites;
+
+use m3_model::square::{self, Invalid, SquareRemover, Status, TurnRecord};
+use m3diff::planted::Corruption;
+use m3diff::square::VALIDITY;
+use m3diff::square::{SquareChecker, SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER, RECORD, SCORE_BOOK};
+use m3diff::{Checker, Game};
+use suites::{m3diff, text};
+
+// The four hand-made cases and the ten contest-length example games.
+suites::game_suites!(SquareRemover, answered = 14);
+
+/// SR2: the first two squares of a cascade taken in the other order.
+struct CascadeOutOfOrder;
+impl Corruption<SquareRemover> for CascadeOutOfOrder {
+    const BUG: &'static str = "SR2 the first two squares of a cascade in the other order";
+    fn corrupt(record: &mut TurnRecord) {
+        if record.squares.len() >= 2 {
+            record.squares.swap(0, 1);
+        }
+    }
+}
+
+/// SR1: a tile too many taken from the buffer by a turn of three squares.
+struct BufferOffByOne;
+impl Corruption<SquareRemover> for BufferOffByOne {
+    const BUG: &'static str = "SR1 a buffer tile too many after three squares";
+    fn corrupt(record: &mut TurnRecord) {
+        if record.squares.len() >= 3 {
+            record.buffer += 1;
+        }
+    }
+}
+
+/// SR4: a move off the bottom edge judged by its direction first.
+struct ReasonOrder;
+impl Corruption<SquareRemover> for ReasonOrder {
+    const BUG: &'static str = "SR4 a neighbour off the board reported as an unknown direction";
+    fn corrupt(record: &mut TurnRecord) {
+        if record.status == Status::Invalid(Invalid::NeighbourOffBoard) {
+            record.status = Status::Invalid(Invalid::UnknownDirection);
+        }
+    }
+}
+
+/// At most 6x6 tiles and 5 moves.
+fn small_enough(instance: &square::Instance) -> bool {
+    instance.board.rows() <= 6 && instance.moves.len() <= 5
+}
+
+#[test]
+fn sr2_a_cascade_out_of_order_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<SquareRemover, CascadeOutOfOrder>("squares", small_enough);
+}
+
+#[test]
+fn sr1_a_buffer_off_by_one_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<SquareRemover, BufferOffByOne>("buffer", small_enough);
+}
+
+#[test]
+fn sr4_reasons_out_of_order_are_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<SquareRemover, ReasonOrder>("status", small_enough);
+}
+
+#[test]
+fn generator_keeps_producing_interesting_games() {
+    let tally = suites::generator_reaches_every_counter::<SquareRemover>(400, &[]);
+    let moves: u64 = SquareCounter::DIRECTIONS.iter().map(|&d| tally.count(d)).sum();
+    let scoring = tally.count(SquareCounter::MoveScores);
+    assert!(scoring * 10 >= moves, "a tenth of the moves should score: {scoring} of {moves}\n{tally}");
+    let invalid: u64 = SquareCounter::INVALID.iter().map(|&r| tally.count(r)).sum();
+    assert!(invalid * 4 <= tally.games, "invalid moves stay rare: {invalid} in {} games\n{tally}", tally.games);
+}
+
+/// The reference's records and outcome for a corpus file.
+fn played(name: &str) -> (square::Instance, Vec<TurnRecord>, square::Outcome) {
+    let instance = suites::corpus_file::<SquareRemover>(name);
+    let (records, outcome) = m3diff::oracle::play::<SquareRemover, m3_reference::square::Game>(&instance);
+    (instance, records, outcome)
+}
+
+/// The first invariant the checker finds broken, if any.
+fn first_violation(
+    instance: &square::Instance,
+    records: &[TurnRecord],
+    outcome: &square::Outcome,
+) -> Option<&'static str> {
+    let mut checker = <SquareChecker as Checker<SquareRemover>>::new(instance);
+    let mut state = SquareRemover::start_state(instance);
+    for record in records {
+        if let Err(violation) = checker.record(&state, record) {
+            return Some(violation.invariant);
+        }
+        state = SquareRemover::next_state(&state, record);
+    }
+    checker.outcome(&state, outcome).err().map(|v| v.invariant)
+}
+
+#[test]
+fn uncorrupted_records_keep_every_invariant() {
+    for name in ["sr2-refill-cascade", "sr2-square-above-the-last", "sr4-invalid-move", "example3"] {
+        let (instance, records, outcome) = played(name);
+        assert_eq!(first_violation(&instance, &records, &outcome), None, "{name}");
+    }
+}
+
+#[test]
+fn sr2_squares_in_another_order_break_the_order() {
+    let (instance, mut records, outcome) = played("sr2-refill-cascade");
+    records[0].squares.swap(0, 1);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(ORDER));
+}
+
+#[test]
+fn sr2_stopping_before_the_last_square_leaves_one() {
+    let (instance, mut records, outcome) = played("sr2-refill-cascade");
+    records[0].squares.pop();
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(LEFTOVER_SQUARE));
+}
+
+#[test]
+fn sr1_a_buffer_that_does_not_move_four_tiles_a_square_breaks_the_buffer() {
+    let (instance, mut records, outcome) = played("sr2-square-above-the-last");
+    records[1].buffer -= 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(BUFFER));
+}
+
+#[test]
+fn sr4_an_invalid_move_recorded_as_played_breaks_validity() {
+    let (instance, mut records, outcome) = played("sr4-invalid-move");
+    let invalid = records.iter_mut().find(|r| matches!(r.status, Status::Invalid(_))).unwrap();
+    invalid.status = Status::Played;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+}
+
+#[test]
+fn sr4_a_turn_after_the_end_that_changes_the_board_breaks_the_record() {
+    let (instance, mut records, outcome) = played("sr4-invalid-move");
+    let skipped = records.last_mut().unwrap();
+    assert_eq!(skipped.status, Status::Skipped);
+    let colour = skipped.board.get(0, 0);
+    skipped.board.set(0, 0, 1 - colour.min(1));
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn a_tile_of_a_colour_the_game_does_not_have_breaks_the_board() {
+    let (instance, mut records, outcome) = played("sr2-square-above-the-last");
+    records[1].board.set(2, 2, instance.colours);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(BOARD));
+}
+
+#[test]
+fn a_score_that_is_not_the_squares_recorded_breaks_the_score_book() {
+    let (instance, records, mut outcome) = played("sr2-refill-cascade");
+    outcome.score += 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+}
+
+#[test]
+fn sr4_the_wrong_first_invalid_move_breaks_the_record() {
+    let (instance, records, mut outcome) = played("sr4-invalid-move");
+    outcome.first_invalid = Some(0);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
+    suites::malformed_inputs_are_one_line_and_exit_two::<SquareRemover>(&[
+        ("", "line 1, column 1: expected the first line"),
+        ("1 2 5\n00\n00\n0\n", "line 1, column 1: expected colors in 2..=10"),
+        ("2 65 5\n", "line 1, column 3: expected N (rows and columns) in 2..=64"),
+        ("2 2 0\n01\n10\n0\n", "line 1, column 5: expected startSeed in 1..=2147483646"),
+        ("3 3 7\n012\n130\n201\n0\n", "line 3, column 2: expected a colour digit in 0..=2"),
+        ("3 3 7\n012\n10\n", "line 3, column 3: expected 3 digits on board row 1, found 2"),
+        ("2 2 7\n0101\n", "line 2, column 3: expected end of board row 0"),
+        ("2 2 7\n01\n10\n2\n0 0 1\n", "line 6, column 1: expected move 1"),
+        ("2 2 7\n01\n10\n1\n0 0 x\n", "line 5, column 5: expected a direction"),
+        ("2 2 7\n01\n10\n0\n0 0 1\n", "line 5, column 1: expected end of input"),
+    ]);
+}
+
+#[test]
+fn gen_honours_the_shape_and_its_bounds() {
+    let args = ["gen", "square", "--seed", "3", "--side", "5", "--colours", "3", "--moves", "7", "--start-seed", "42"];
+    let generated = text(&m3diff(&args, "").stdout);
+    assert!(generated.starts_with("3 5 42\n"), "{generated}");
+    assert_eq!(SquareRemover::parse(&generated).unwrap().moves.len(), 7);
+    for out_of_bounds in [&["--side", "1"][..], &["--colours", "11"], &["--start-seed", "0"], &["--rows", "5"]] {
+        let mut args = vec!["gen", "square", "--seed", "1"];
+        args.extend_from_slice(out_of_bounds);
+        assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
+    }
+}
