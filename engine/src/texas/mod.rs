@@ -23,7 +23,7 @@ use m3_model::texas::{
 };
 use m3_model::Stepper;
 
-pub use observer::{BoardView, Observer, OperationReport, Quiet, Recorder, RoundPoints, RoundView};
+use observer::{BoardView, Observer, OperationReport, Quiet, Recorder, RoundPoints, RoundView};
 
 use grid::Grid;
 use hand::HandCycle;
@@ -51,11 +51,11 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(instance: &Instance) -> Game {
+    fn new(instance: &Instance) -> Game {
         Game::from_board(&instance.board)
     }
 
-    pub fn from_board(board: &Board) -> Game {
+    fn from_board(board: &Board) -> Game {
         let grid = Grid::from_board(board);
         let scratch = Scratch::new(grid.colour.len(), grid.cols);
         Game {
@@ -70,13 +70,13 @@ impl Game {
     }
 
     /// Plays one operation on the quiet path; true when it was valid.
-    pub fn apply(&mut self, swap: Swap) -> bool {
+    fn apply(&mut self, swap: Swap) -> bool {
         self.play(swap, &mut Quiet).is_ok()
     }
 
     /// Plays one operation, telling `observer` about every round and the
     /// operation's end.
-    pub fn play<O: Observer>(&mut self, swap: Swap, observer: &mut O) -> Result<(), Invalid> {
+    fn play<O: Observer>(&mut self, swap: Swap, observer: &mut O) -> Result<(), Invalid> {
         let (a, b) = match validity::swap_if_valid(&mut self.grid, swap, self.unsettled) {
             Ok(cells) => cells,
             Err(reason) => {
@@ -135,7 +135,7 @@ impl Game {
                 main_colours(grid, &s.marked, hand.current());
             }
             round::spread_specials(grid, s);
-            observer.removing(&RoundView { grid, number: number as usize, marked: &s.marked, removed: &s.removed });
+            observer.removing(&RoundView { grid, marked: &s.marked, removed: &s.removed });
             let combo = round::combo_points(grid, s);
             // TX7.
             let elimination = i64::from(number) * round::take_removed(grid, s);
@@ -152,25 +152,18 @@ impl Game {
     }
 
     /// The board as it stands.
-    pub fn board(&self) -> Board {
+    #[cfg(test)]
+    fn board(&self) -> Board {
         self.grid.to_board()
     }
 
-    pub fn view(&self) -> BoardView<'_> {
-        BoardView::new(&self.grid)
-    }
-
-    /// The points so far, without the endgame bonuses.
-    pub fn parts(&self) -> ScoreParts {
-        self.parts
-    }
-
-    pub fn total(&self) -> i64 {
+    #[cfg(test)]
+    fn total(&self) -> i64 {
         self.total
     }
 
     /// The game as it would end now, TX11's bonuses included.
-    pub fn outcome(&self) -> Outcome {
+    fn outcome(&self) -> Outcome {
         // Reading: with no operation at all, "all q operations were valid"
         // holds vacuously, and the bonus is paid.
         let mut endgame = 0;

@@ -2,7 +2,7 @@
 //! quiet path passes `Quiet`, whose methods do nothing and vanish once
 //! monomorphised; `Recorder` builds the model's `OperationRecord`.
 
-use m3_model::texas::{Board, Cell, Invalid, OperationRecord, Piece, Removal, Round, Swap};
+use m3_model::texas::{Board, Cell, Invalid, OperationRecord, Removal, Round, Swap};
 
 use super::grid::Grid;
 
@@ -35,22 +35,7 @@ impl<'a> BoardView<'a> {
         BoardView { grid }
     }
 
-    pub fn rows(&self) -> usize {
-        self.grid.rows
-    }
-
-    pub fn cols(&self) -> usize {
-        self.grid.cols
-    }
-
-    /// The piece on `cell`; `None` when it is empty or off the board.
-    pub fn get(&self, cell: Cell) -> Option<Piece> {
-        (cell.row < self.grid.rows && cell.col < self.grid.cols)
-            .then(|| self.grid.piece(self.grid.index(cell.row, cell.col)))
-            .flatten()
-    }
-
-    pub fn to_board(&self) -> Board {
+    pub fn to_board(self) -> Board {
         self.grid.to_board()
     }
 }
@@ -58,17 +43,11 @@ impl<'a> BoardView<'a> {
 /// One round before its pieces leave the board.
 pub struct RoundView<'a> {
     pub(super) grid: &'a Grid,
-    pub(super) number: usize,
     pub(super) marked: &'a [usize],
     pub(super) removed: &'a [usize],
 }
 
 impl RoundView<'_> {
-    /// 1 for an operation's first round.
-    pub fn number(&self) -> usize {
-        self.number
-    }
-
     /// The cells run-marked (TX4), each once, in no particular order.
     pub fn marked(&self) -> impl Iterator<Item = Cell> + '_ {
         self.marked.iter().map(|&index| self.grid.cell(index))
