@@ -4,7 +4,9 @@
 //! reach every game through the registry in [`crate::games`].
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
+use arbitrary::unstructured::Int;
 use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
 
@@ -108,7 +110,44 @@ pub enum Size {
     Max,
 }
 
+/// Ranges to draw a number from, each with its weight: `&[(9, 2..=6), (1,
+/// 1..=100)]` draws from 2..=6 nine times in ten.
+pub type Spread<'a, T> = &'a [(u8, RangeInclusive<T>)];
+
 impl Size {
+    /// A number for a game of this size, from the spread of its size: the
+    /// generators' one way to say how large a game gets.
+    pub fn draw<T: Int>(
+        self,
+        u: &mut Unstructured<'_>,
+        small: Spread<'_, T>,
+        mixed: Spread<'_, T>,
+        max: Spread<'_, T>,
+    ) -> arbitrary::Result<T> {
+        let spread = match self {
+            Size::Small => small,
+            Size::Mixed => mixed,
+            Size::Max => max,
+        };
+        let range = match spread {
+            [(_, only)] => only,
+            _ => {
+                let total: u32 = spread.iter().map(|&(weight, _)| u32::from(weight)).sum();
+                let mut roll = u.int_in_range(0..=total - 1)?;
+                let mut chosen = &spread[spread.len() - 1].1;
+                for (weight, range) in spread {
+                    if roll < u32::from(*weight) {
+                        chosen = range;
+                        break;
+                    }
+                    roll -= u32::from(*weight);
+                }
+                chosen
+            }
+        };
+        u.int_in_range(range.clone())
+    }
+
     /// As the command line writes it.
     pub fn name(self) -> &'static str {
         match self {
@@ -117,6 +156,21 @@ impl Size {
             Size::Max => "max",
         }
     }
+}
+
+/// Names of the invariants of RULES.md that games share; a game adds its
+/// own (runs marked, square order ...).
+pub mod invariant {
+    /// Every piece is on the board or counted as removed.
+    pub const CONSERVATION: &str = "conservation";
+    /// After a fall nothing floats and columns keep their order.
+    pub const GRAVITY: &str = "gravity";
+    /// Every part of the score is what the records earn.
+    pub const SCORE_BOOK: &str = "score book";
+    /// The verdict on an operation (valid, or why not) is the rule's.
+    pub const VALIDITY: &str = "validity";
+    /// A record agrees with itself and with the state it started from.
+    pub const RECORD: &str = "record";
 }
 
 /// An invariant that a record breaks.

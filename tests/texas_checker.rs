@@ -2,7 +2,8 @@
 //! corrupted: a checker that cannot fail proves nothing.
 
 use m3_model::texas::{self, Board, Cell, Invalid, OperationRecord, Outcome, Texas};
-use m3diff::texas::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK, SPECIALS, VALIDITY};
+use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
+use m3diff::texas::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 use m3diff::{Checker, Game};
 
 fn sample(name: &str) -> texas::Instance {

@@ -7,15 +7,13 @@ use m3_model::square::{Instance, Outcome, SquareRemover, Status, Turn, TurnRecor
 
 use super::rules::{first_square, move_tiles, swapped, tiles, Buffer};
 use super::Standing;
+use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{Checker, Violation};
 
-pub const VALIDITY: &str = "validity";
 pub const ORDER: &str = "square order";
 pub const BUFFER: &str = "buffer";
 pub const LEFTOVER_SQUARE: &str = "no leftover square";
 pub const BOARD: &str = "board";
-pub const SCORE_BOOK: &str = "score book";
-pub const RECORD: &str = "record";
 
 /// Follows one game through its records, with its own buffer.
 pub struct SquareChecker {

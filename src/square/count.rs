@@ -1,6 +1,6 @@
 //! What the generated SquareRemover games exercised, rule by rule.
 
-use m3_model::square::{Outcome, Status, Turn, TurnRecord, CONTEST_MOVES};
+use m3_model::square::{Invalid, Outcome, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
 
 use super::rules::move_tiles;
 use super::Standing;
@@ -28,15 +28,6 @@ crate::counters! {
     }
 }
 
-impl SquareCounter {
-    /// The four directions, in the order of their codes.
-    pub const DIRECTIONS: [SquareCounter; 4] =
-        [SquareCounter::Up, SquareCounter::Right, SquareCounter::Down, SquareCounter::Left];
-    /// The reasons a move is invalid, in the order of `Invalid`.
-    pub const INVALID: [SquareCounter; 3] =
-        [SquareCounter::TileOffBoard, SquareCounter::UnknownDirection, SquareCounter::NeighbourOffBoard];
-}
-
 pub fn record(tally: &mut Tally<SquareCounter>, before: &Standing, record: &TurnRecord) {
     let squares = record.squares.len() as u64;
     tally.add(SquareCounter::SquareRemoved, squares);
@@ -47,12 +38,12 @@ pub fn record(tally: &mut Tally<SquareCounter>, before: &Standing, record: &Turn
     tally.add(SquareCounter::AboveOrLeft, above_or_left.count() as u64);
     match (record.status, record.turn) {
         (Status::Skipped, _) => tally.add(SquareCounter::Skipped, 1),
-        (Status::Invalid(reason), _) => tally.add(SquareCounter::INVALID[reason as usize], 1),
+        (Status::Invalid(reason), _) => tally.add(invalid(reason), 1),
         (Status::Played, Turn::Opening) => tally.add(SquareCounter::OpeningScores, u64::from(squares > 0)),
         (Status::Played, Turn::Move(m)) => {
             tally.add(SquareCounter::MoveScores, u64::from(squares > 0));
-            if let Ok(direction) = usize::try_from(m.dir) {
-                tally.add(SquareCounter::DIRECTIONS[direction], 1);
+            if let Some(direction) = direction(m.dir) {
+                tally.add(direction, 1);
             }
             if let Ok((a, b)) = move_tiles(before.board.rows(), m) {
                 tally.add(
@@ -66,4 +57,22 @@ pub fn record(tally: &mut Tally<SquareCounter>, before: &Standing, record: &Turn
 
 pub fn outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
     tally.add(SquareCounter::ContestLength, u64::from(outcome.first_invalid.is_none() && last.moves >= CONTEST_MOVES));
+}
+
+fn direction(dir: i32) -> Option<SquareCounter> {
+    match dir {
+        UP => Some(SquareCounter::Up),
+        RIGHT => Some(SquareCounter::Right),
+        DOWN => Some(SquareCounter::Down),
+        LEFT => Some(SquareCounter::Left),
+        _ => None,
+    }
+}
+
+fn invalid(reason: Invalid) -> SquareCounter {
+    match reason {
+        Invalid::TileOffBoard => SquareCounter::TileOffBoard,
+        Invalid::UnknownDirection => SquareCounter::UnknownDirection,
+        Invalid::NeighbourOffBoard => SquareCounter::NeighbourOffBoard,
+    }
 }

@@ -122,32 +122,16 @@ pub fn benchmarks() -> Vec<(&'static str, Instance)> {
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
-    match size {
-        Size::Small => u.int_in_range(MIN_SIDE..=6),
-        Size::Max => u.int_in_range(8..=16),
-        Size::Mixed if u.ratio(3, 4)? => u.int_in_range(MIN_SIDE..=8),
-        Size::Mixed => u.int_in_range(MIN_SIDE..=16),
-    }
+    size.draw(u, &[(1, MIN_SIDE..=6)], &[(3, MIN_SIDE..=8), (1, MIN_SIDE..=16)], &[(1, 8..=16)])
 }
 
 fn colour_count(u: &mut Unstructured<'_>, size: Size) -> Result<u8> {
-    match size {
-        Size::Small => u.int_in_range(MIN_COLOURS..=4),
-        Size::Max => u.int_in_range(4..=6),
-        Size::Mixed => u.int_in_range(MIN_COLOURS..=6),
-    }
+    size.draw(u, &[(1, MIN_COLOURS..=4)], &[(1, MIN_COLOURS..=6)], &[(1, 4..=6)])
 }
 
 fn move_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
-    match size {
-        Size::Small => u.int_in_range(0..=20),
-        Size::Max => Ok(CONTEST_MOVES),
-        Size::Mixed => match u.int_in_range(0..=99u8)? {
-            0..=79 => u.int_in_range(0..=40),
-            80..=96 => u.int_in_range(1..=1000),
-            _ => Ok(CONTEST_MOVES),
-        },
-    }
+    let contest = CONTEST_MOVES..=CONTEST_MOVES;
+    size.draw(u, &[(1, 0..=20)], &[(80, 0..=40), (17, 1..=1000), (3, contest.clone())], &[(1, contest)])
 }
 
 /// Chooses moves: from the fuzzer's input while it lasts, then from `rng`.

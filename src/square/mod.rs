@@ -15,7 +15,7 @@ use m3_model::ParseError;
 use crate::coverage::Tally;
 use crate::game::{Difference, Size};
 
-pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER, RECORD, SCORE_BOOK, VALIDITY};
+pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::SquareCounter;
 pub use generate::{generate, Shape};
 

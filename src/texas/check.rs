@@ -11,15 +11,11 @@ use m3_model::texas::{Special, Swap, Texas, ALL_VALID_BONUS, CLEARED_BONUS, HAND
 use super::hand::best_hand;
 use super::runs::run_cells;
 use super::Standing;
+use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{Checker, Violation};
 
-pub const CONSERVATION: &str = "conservation";
-pub const GRAVITY: &str = "gravity";
 pub const RUNS: &str = "runs marked";
 pub const LEFTOVER_RUN: &str = "no leftover run";
-pub const SCORE_BOOK: &str = "score book";
-pub const RECORD: &str = "record";
-pub const VALIDITY: &str = "validity";
 pub const SPECIALS: &str = "specials reach";
 
 /// Follows one implementation's game through its records.

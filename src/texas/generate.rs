@@ -119,32 +119,17 @@ pub fn generate<S: Stepper<Texas>>(u: &mut Unstructured<'_>, shape: &Shape) -> R
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
-    match size {
-        Size::Small => u.int_in_range(1..=8),
-        Size::Max => Ok(MAX_SIDE),
-        Size::Mixed => match u.int_in_range(0..=9u8)? {
-            0..=6 => u.int_in_range(1..=8),
-            7..=8 => u.int_in_range(1..=20),
-            _ => u.int_in_range(1..=MAX_SIDE),
-        },
-    }
+    size.draw(u, &[(1, 1..=8)], &[(7, 1..=8), (2, 1..=20), (1, 1..=MAX_SIDE)], &[(1, MAX_SIDE..=MAX_SIDE)])
 }
 
 fn colour_count(u: &mut Unstructured<'_>, size: Size) -> Result<u8> {
-    match size {
-        Size::Max => u.int_in_range(6..=10),
-        _ if u.ratio(9, 10)? => u.int_in_range(2..=6),
-        _ => u.int_in_range(1..=MAX_COLOURS),
-    }
+    let mostly_few = [(9, 2..=6), (1, 1..=MAX_COLOURS)];
+    size.draw(u, &mostly_few, &mostly_few, &[(1, 6..=10)])
 }
 
 fn operation_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
-    match size {
-        Size::Max => Ok(MAX_OPERATIONS),
-        Size::Small => u.int_in_range(1..=32),
-        Size::Mixed if u.ratio(9, 10)? => u.int_in_range(1..=32),
-        Size::Mixed => u.int_in_range(1..=MAX_OPERATIONS),
-    }
+    let most = MAX_OPERATIONS;
+    size.draw(u, &[(1, 1..=32)], &[(9, 1..=32), (1, 1..=most)], &[(1, most..=most)])
 }
 
 /// A full board with no run (TX1). A drawn colour that would complete a run

@@ -16,7 +16,7 @@ use m3_model::ParseError;
 use crate::coverage::Tally;
 use crate::game::{Difference, Size};
 
-pub use check::{TexasChecker, CONSERVATION, GRAVITY, LEFTOVER_RUN, RECORD, RUNS, SCORE_BOOK, SPECIALS, VALIDITY};
+pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::TexasCounter;
 pub use draw::grid;
 pub use generate::{generate, Shape};
