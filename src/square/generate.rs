@@ -104,7 +104,8 @@ pub fn generate<S: Stepper<SquareRemover>>(u: &mut Unstructured<'_>, shape: &Sha
 }
 
 /// The bench table: a 16x16, 4-colour contest-length game whose moves score
-/// often (a greedy player throughout), and a smaller one.
+/// often (a greedy player throughout), a smaller one, and the format's
+/// largest board, where the reference's whole-board scans cost most.
 pub fn benchmarks() -> Vec<(&'static str, Instance)> {
     let shape = |side, colours, moves| Shape {
         size: Size::Mixed,
@@ -118,7 +119,11 @@ pub fn benchmarks() -> Vec<(&'static str, Instance)> {
     let draw = |seed, shape: Shape| {
         crate::seed::with_seed(seed, |u| generate::<m3_engine::square::Game>(u, &shape)).expect("seeded bytes suffice")
     };
-    vec![("8x8-m1000", draw(1, shape(8, 4, 1000))), ("16x16-m10000", draw(2, shape(16, 4, CONTEST_MOVES)))]
+    vec![
+        ("8x8-m1000", draw(1, shape(8, 4, 1000))),
+        ("16x16-m10000", draw(2, shape(16, 4, CONTEST_MOVES))),
+        ("64x64-m10000", draw(3, shape(MAX_SIDE, 4, CONTEST_MOVES))),
+    ]
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
