@@ -46,9 +46,11 @@ impl Visitor for Subcommand {
             .required(true)
             .value_parser(clap::value_parser!(u64))
             .help("The seed the instance is drawn from: the same seed, the same instance");
-        G::Shape::augment_args(
-            clap::Command::new(G::NAME).about(format!("A generated {} instance", G::TITLE)).arg(seed),
-        )
+        // Described after the game's options are added: their doc comment
+        // would otherwise describe the subcommand.
+        G::Shape::augment_args(clap::Command::new(G::NAME).arg(seed))
+            .about(format!("A generated {} instance", G::TITLE))
+            .long_about(None)
     }
 }
 
