@@ -6,8 +6,8 @@ mod suites;
 use m3_model::square::{self, Invalid, SquareRemover, Status, TurnRecord};
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
-use m3diff::square::{SquareChecker, SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
-use m3diff::{Checker, Game};
+use m3diff::square::{SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::Game;
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
@@ -78,28 +78,16 @@ fn generator_keeps_producing_interesting_games() {
     assert!(invalid * 4 <= tally.games, "invalid moves stay rare: {invalid} in {} games\n{tally}", tally.games);
 }
 
-/// The reference's records and outcome for a corpus file.
 fn played(name: &str) -> (square::Instance, Vec<TurnRecord>, square::Outcome) {
-    let instance = suites::corpus_file::<SquareRemover>(name);
-    let (records, outcome) = m3diff::oracle::play::<SquareRemover, m3_reference::square::Game>(&instance);
-    (instance, records, outcome)
+    suites::played::<SquareRemover>(name)
 }
 
-/// The first invariant the checker finds broken, if any.
 fn first_violation(
     instance: &square::Instance,
     records: &[TurnRecord],
     outcome: &square::Outcome,
 ) -> Option<&'static str> {
-    let mut checker = <SquareChecker as Checker<SquareRemover>>::new(instance);
-    let mut state = SquareRemover::start_state(instance);
-    for record in records {
-        if let Err(violation) = checker.record(&state, record) {
-            return Some(violation.invariant);
-        }
-        state = SquareRemover::next_state(&state, record);
-    }
-    checker.outcome(&state, outcome).err().map(|v| v.invariant)
+    suites::first_violation::<SquareRemover>(instance, records, outcome)
 }
 
 #[test]

@@ -1,34 +1,18 @@
 //! The invariant checker must report each kind of violation when a record is
 //! corrupted: a checker that cannot fail proves nothing.
 
+mod suites;
+
 use m3_model::texas::{self, Board, Cell, Invalid, OperationRecord, Outcome, Texas};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::texas::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
-use m3diff::{Checker, Game};
+use m3diff::texas::{LEFTOVER_RUN, RUNS, SPECIALS};
 
-fn sample(name: &str) -> texas::Instance {
-    let path = format!("{}/corpus/texas/{name}.in", env!("CARGO_MANIFEST_DIR"));
-    texas::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// The reference's records and outcome for a corpus file.
 fn played(name: &str) -> (texas::Instance, Vec<OperationRecord>, Outcome) {
-    let instance = sample(name);
-    let (records, outcome) = m3diff::oracle::play::<Texas, m3_reference::texas::Game>(&instance);
-    (instance, records, outcome)
+    suites::played::<Texas>(name)
 }
 
-/// The first invariant the checker finds broken, if any.
 fn first_violation(instance: &texas::Instance, records: &[OperationRecord], outcome: &Outcome) -> Option<&'static str> {
-    let mut checker = <TexasChecker as Checker<Texas>>::new(instance);
-    let mut state = Texas::start_state(instance);
-    for record in records {
-        if let Err(violation) = checker.record(&state, record) {
-            return Some(violation.invariant);
-        }
-        state = Texas::next_state(&state, record);
-    }
-    checker.outcome(&state, outcome).err().map(|v| v.invariant)
+    suites::first_violation::<Texas>(instance, records, outcome)
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! test file instantiates them with `game_suites!` and adds what is its own
 //! (malformed inputs, planted bugs, the generator's floors).
 
-#![allow(dead_code)] // Each test binary uses the part it needs.
+// Each test binary uses the part it needs.
+#![allow(dead_code, unused_macros, unused_imports)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use m3diff::corpus::{expected_answer, instance_files};
 use m3diff::oracle::play;
 use m3diff::planted::{Corruption, Planted};
-use m3diff::{Counter, Game, Size, Tally};
+use m3diff::{Checker, Counter, Game, Size, Tally};
 
 /// The tests every game gets: its corpus through every implementation, a
 /// snapshot of every corpus file's trace, the differential property on
@@ -133,6 +134,32 @@ pub fn corpus_answers<G: Game>(answered_at_least: usize) {
 /// snapshots: a reviewer reads a trace diff, not ten thousand turns (their
 /// answers are still pinned by their `.out`).
 pub const SNAPSHOT_OPERATIONS: usize = 200;
+
+/// The reference's records and outcome of a corpus file, for tests that
+/// corrupt them.
+pub fn played<G: Game>(name: &str) -> (G::Instance, Vec<G::Record>, G::Outcome) {
+    let instance = corpus_file::<G>(name);
+    let (records, outcome) = play::<G, G::Reference>(&instance);
+    (instance, records, outcome)
+}
+
+/// The first invariant the game's checker finds broken in `records` and
+/// `outcome`, if any.
+pub fn first_violation<G: Game>(
+    instance: &G::Instance,
+    records: &[G::Record],
+    outcome: &G::Outcome,
+) -> Option<&'static str> {
+    let mut checker = G::Checker::new(instance);
+    let mut state = G::start_state(instance);
+    for record in records {
+        if let Err(violation) = checker.record(&state, record) {
+            return Some(violation.invariant);
+        }
+        state = G::next_state(&state, record);
+    }
+    checker.outcome(&state, outcome).err().map(|v| v.invariant)
+}
 
 /// The reference's trace of a corpus file, for its snapshot; `None` for a
 /// file too long to review.
