@@ -3,7 +3,7 @@
 //! (malformed inputs, planted bugs, the generator's floors).
 
 // Each test binary uses the part it needs.
-#![allow(dead_code, unused_macros, unused_imports)]
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -22,6 +22,7 @@ use m3diff::{Checker, Counter, Game, Size, Tally};
 /// snapshot of every corpus file's trace, the differential property on
 /// generated games, the generator's smoke test and the CLI round trip.
 /// `answered` is how many corpus files at least carry an expected answer.
+#[allow(unused_macros)] // texas_checker uses the helpers only.
 macro_rules! game_suites {
     ($game:ty, answered = $answered:expr) => {
         #[test]
@@ -74,6 +75,7 @@ macro_rules! game_suites {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use game_suites;
 
 /// The first seed of the seeded tests: `M3DIFF_SEED` moves them.
