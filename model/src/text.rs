@@ -22,7 +22,13 @@ pub struct Token<'a> {
 
 impl Token<'_> {
     pub fn error(&self, message: impl fmt::Display) -> ParseError {
-        ParseError { line: self.line, column: self.column, message: message.to_string() }
+        self.error_at(0, message)
+    }
+
+    /// An error at the character `offset` places into the word (a format
+    /// whose words are runs of digits names the digit at fault).
+    pub fn error_at(&self, offset: usize, message: impl fmt::Display) -> ParseError {
+        ParseError { line: self.line, column: self.column + offset, message: message.to_string() }
     }
 
     /// Parses an integer in `range`, naming `what` in the error.

@@ -80,8 +80,8 @@ pub fn generate<S: Stepper<SquareRemover>>(u: &mut Unstructured<'_>, shape: &Sha
     };
     // Long games need more choices than a fuzzer's input holds: once it
     // runs dry the moves come from a generator seeded by it.
-    let mut player = Player { u, rng: ChaCha8Rng::seed_from_u64(0), greedy };
-    player.rng = ChaCha8Rng::seed_from_u64(player.u.arbitrary()?);
+    let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
+    let mut player = Player { u, rng, greedy };
 
     let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
     let mut game = S::start(&instance);
@@ -191,8 +191,8 @@ impl Player<'_, '_> {
         let side = side as i32;
         let inside = self.below(side as usize)? as i32;
         Ok(match self.below(3)? {
-            0 => Move::new(*[-1, side, i32::MIN].get(self.below(3)?).expect("3"), inside, RIGHT),
-            1 => Move::new(inside, inside, *[4, -1, i32::MAX].get(self.below(3)?).expect("3")),
+            0 => Move::new([-1, side, i32::MIN][self.below(3)?], inside, RIGHT),
+            1 => Move::new(inside, inside, [4, -1, i32::MAX][self.below(3)?]),
             _ => match self.below(4)? {
                 0 => Move::new(0, inside, UP),
                 1 => Move::new(inside, side - 1, RIGHT),

@@ -26,29 +26,20 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
         let mut digits = 0;
         for (index, ch) in token.text.chars().enumerate() {
             if index == side {
-                return Err(ParseError {
-                    line: token.line,
-                    column: token.column + index,
-                    message: format!("expected end of board row {row} after {side} digits, found {ch:?}"),
-                });
+                let expected = format!("expected end of board row {row} after {side} digits, found {ch:?}");
+                return Err(token.error_at(index, expected));
             }
             let colour = ch.to_digit(10).filter(|&d| d < u32::from(colours));
             let Some(colour) = colour else {
-                return Err(ParseError {
-                    line: token.line,
-                    column: token.column + index,
-                    message: format!("expected a colour digit in 0..={} on board row {row}, found {ch:?}", colours - 1),
-                });
+                let expected =
+                    format!("expected a colour digit in 0..={} on board row {row}, found {ch:?}", colours - 1);
+                return Err(token.error_at(index, expected));
             };
             tiles.push(colour as u8);
             digits += 1;
         }
         if digits < side {
-            return Err(ParseError {
-                line: token.line,
-                column: token.column + digits,
-                message: format!("expected {side} digits on board row {row}, found {digits}"),
-            });
+            return Err(token.error_at(digits, format!("expected {side} digits on board row {row}, found {digits}")));
         }
     }
     let count = reader.line(1, "the number of moves M")?[0].integer("M (moves)", 0..=usize::MAX)?;
