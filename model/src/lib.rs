@@ -3,6 +3,7 @@
 //! text formats. Nothing here carries out a rule; that is the job of
 //! `m3-engine` and `m3-reference`, which share nothing but these types.
 
+pub mod door;
 pub mod grid;
 pub mod square;
 pub mod stepper;

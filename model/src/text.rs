@@ -90,6 +90,11 @@ impl<'a> LineReader<'a> {
         Ok(tokens)
     }
 
+    /// Whether only blank lines remain.
+    pub fn at_end(&self) -> bool {
+        self.lines.clone().all(|(_, text)| text.trim().is_empty())
+    }
+
     /// Fails unless only blank lines remain.
     pub fn end(&mut self) -> Result<(), ParseError> {
         for (index, text) in self.lines.by_ref() {
