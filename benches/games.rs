@@ -1,37 +1,74 @@
 //! Engine against reference on every game's bench table (`Game::benchmarks`),
-//! smallest to largest, one criterion group per game: `cargo bench --bench
-//! games -- texas` runs one game.
+//! smallest to largest: one criterion group per game and size, holding the
+//! engine and the reference, so that the HTML report (target/criterion/
+//! report/index.html) plots the two side by side. After the runs, a table
+//! gives the reference/engine ratio of every size. `cargo bench --bench games
+//! -- square` runs one game.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use m3diff::games::{self, Visitor};
-use m3diff::oracle::play;
-use m3diff::Game;
+use std::path::{Path, PathBuf};
 
-/// One game's group: each instance through the engine's quiet path and
-/// through the reference.
-struct Bench<'a>(&'a mut Criterion);
+use criterion::{BenchmarkId, Criterion};
 
-impl Visitor for Bench<'_> {
-    type Output = ();
+mod common;
 
-    fn visit<G: Game>(self) {
-        let mut group = self.0.benchmark_group(G::NAME);
-        group.sample_size(20);
-        for (name, instance) in G::benchmarks() {
-            group.bench_with_input(BenchmarkId::new("engine", name), &instance, |b, i| b.iter(|| G::solve(i)));
-            group.bench_with_input(BenchmarkId::new("reference", name), &instance, |b, i| {
-                b.iter(|| G::answer(&play::<G, G::Reference>(i).1))
-            });
-        }
+fn main() {
+    let mut criterion = Criterion::default().sample_size(20).configure_from_args();
+    let cases = common::cases();
+    for case in &cases {
+        let mut group = criterion.benchmark_group(case.id.replace('/', "-"));
+        group.bench_function(BenchmarkId::from_parameter("engine"), |b| b.iter(&case.engine));
+        group.bench_function(BenchmarkId::from_parameter("reference"), |b| b.iter(&case.reference));
         group.finish();
     }
+    criterion.final_summary();
+    print_ratios(&cases);
 }
 
-fn every_game(c: &mut Criterion) {
-    for name in games::NAMES {
-        games::visit(name, Bench(c));
+/// The mean time of each side, as criterion saved it, and their ratio.
+fn print_ratios(cases: &[common::Case]) {
+    let root = output_directory();
+    let mut lines = Vec::new();
+    for case in cases {
+        let group = root.join(case.id.replace('/', "-"));
+        let (Some(engine), Some(reference)) = (mean_ns(&group.join("engine")), mean_ns(&group.join("reference")))
+        else {
+            continue; // filtered out of this run
+        };
+        lines.push(format!(
+            "{:<32} {:>12} {:>12} {:>9.1}x",
+            case.id,
+            duration(engine),
+            duration(reference),
+            reference / engine
+        ));
+    }
+    if !lines.is_empty() {
+        println!("\n{:<32} {:>12} {:>12} {:>10}", "case", "engine", "reference", "ref/engine");
+        lines.iter().for_each(|line| println!("{line}"));
     }
 }
 
-criterion_group!(benches, every_game);
-criterion_main!(benches);
+/// Where criterion writes: `$CRITERION_HOME`, else `target/criterion`.
+fn output_directory() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return home.into();
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    target.join("criterion")
+}
+
+/// The mean of the last run, from criterion's `new/estimates.json`.
+fn mean_ns(bench: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(bench.join("new/estimates.json")).ok()?;
+    let estimates: serde_json::Value = serde_json::from_str(&text).ok()?;
+    estimates["mean"]["point_estimate"].as_f64()
+}
+
+fn duration(ns: f64) -> String {
+    match ns {
+        ns if ns >= 1e9 => format!("{:.2} s", ns / 1e9),
+        ns if ns >= 1e6 => format!("{:.2} ms", ns / 1e6),
+        ns if ns >= 1e3 => format!("{:.2} µs", ns / 1e3),
+        ns => format!("{ns:.0} ns"),
+    }
+}

@@ -84,7 +84,23 @@ pub trait Game: Rules + Sized + 'static {
     fn solve(instance: &Self::Instance) -> String;
 
     /// Fixed instances to time, smallest first, for the benches.
-    fn benchmarks() -> Vec<(&'static str, Self::Instance)>;
+    fn benchmarks() -> Vec<Benchmark<Self>>;
+}
+
+/// A fixed instance to time: what the generator draws from `seed` with
+/// `shape`. It is built only when timed, as a bench under valgrind lists
+/// every case but runs one.
+pub struct Benchmark<G: Game> {
+    /// The case's name in reports and in the instruction baseline.
+    pub name: &'static str,
+    pub seed: u64,
+    pub shape: G::Shape,
+}
+
+impl<G: Game> Benchmark<G> {
+    pub fn instance(&self) -> G::Instance {
+        crate::seed::with_seed(self.seed, |u| G::generate(u, &self.shape)).expect("seeded bytes suffice")
+    }
 }
 
 /// The invariants of RULES.md, checked on one implementation's records as

@@ -46,3 +46,20 @@ pub fn possible_values() -> Vec<clap::builder::PossibleValue> {
 pub fn name_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(possible_values())
 }
+
+#[derive(Clone)]
+struct BenchmarkIds;
+
+impl Visitor for BenchmarkIds {
+    type Output = Vec<String>;
+
+    fn visit<G: Game>(self) -> Vec<String> {
+        G::benchmarks().iter().map(|benchmark| format!("{}/{}", G::NAME, benchmark.name)).collect()
+    }
+}
+
+/// Every game's bench cases as `game/name`, in the order the benches run
+/// them, without building any.
+pub fn benchmark_ids() -> Vec<String> {
+    visit_all(&BenchmarkIds).into_iter().flatten().collect()
+}

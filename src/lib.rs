@@ -24,5 +24,5 @@ pub mod square;
 pub mod texas;
 
 pub use coverage::{Counter, Tally};
-pub use game::{invariant, Checker, Difference, Game, Size, Violation};
+pub use game::{invariant, Benchmark, Checker, Difference, Game, Size, Violation};
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

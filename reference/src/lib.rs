@@ -1,4 +1,5 @@
 //! The literal implementations, one rule after another as RULES.md states them.
 
+pub mod door;
 pub mod square;
 pub mod texas;

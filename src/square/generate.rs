@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::move_tiles;
-use crate::game::Size;
+use crate::game::{Benchmark, Size};
 
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
 /// field left `None` is drawn for each game.
@@ -106,7 +106,7 @@ pub fn generate<S: Stepper<SquareRemover>>(u: &mut Unstructured<'_>, shape: &Sha
 /// The bench table: a 16x16, 4-colour contest-length game whose moves score
 /// often (a greedy player throughout), a smaller one, and the format's
 /// largest board, where the reference's whole-board scans cost most.
-pub fn benchmarks() -> Vec<(&'static str, Instance)> {
+pub fn benchmarks() -> Vec<Benchmark<SquareRemover>> {
     let shape = |side, colours, moves| Shape {
         size: Size::Mixed,
         side: Some(side),
@@ -116,13 +116,10 @@ pub fn benchmarks() -> Vec<(&'static str, Instance)> {
         greedy_percent: Some(100),
         invalid_percent: Some(0),
     };
-    let draw = |seed, shape: Shape| {
-        crate::seed::with_seed(seed, |u| generate::<m3_engine::square::Game>(u, &shape)).expect("seeded bytes suffice")
-    };
     vec![
-        ("8x8-m1000", draw(1, shape(8, 4, 1000))),
-        ("16x16-m10000", draw(2, shape(16, 4, CONTEST_MOVES))),
-        ("64x64-m10000", draw(3, shape(MAX_SIDE, 4, CONTEST_MOVES))),
+        Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },
+        Benchmark { name: "16x16-m10000", seed: 2, shape: shape(16, 4, CONTEST_MOVES) },
+        Benchmark { name: "64x64-m10000", seed: 3, shape: shape(MAX_SIDE, 4, CONTEST_MOVES) },
     ]
 }
 

@@ -13,7 +13,7 @@ use m3_model::square::{self, Board, Instance, Outcome, SquareRemover, Status, Tu
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Difference, Size};
+use crate::game::{Benchmark, Difference, Size};
 
 pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::SquareCounter;
@@ -126,7 +126,7 @@ impl crate::Game for SquareRemover {
         m3_engine::square::solve(instance).to_string()
     }
 
-    fn benchmarks() -> Vec<(&'static str, Instance)> {
+    fn benchmarks() -> Vec<Benchmark<Self>> {
         generate::benchmarks()
     }
 }

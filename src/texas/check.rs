@@ -126,7 +126,7 @@ impl TexasChecker {
             ));
         }
         // TX10: a hand after every fifth valid operation, and only then.
-        let hand_due = self.valid_operations % HAND_SIZE == 0;
+        let hand_due = self.valid_operations.is_multiple_of(HAND_SIZE);
         if record.hand_points.is_some() != hand_due {
             let valid = self.valid_operations;
             return Err(Violation::new(

@@ -9,7 +9,7 @@ use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Tex
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
-use crate::game::Size;
+use crate::game::{Benchmark, Size};
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
@@ -47,7 +47,7 @@ fn side_parser() -> clap::builder::RangedU64ValueParser<usize> {
 /// about 400 before none is left (each removes 3 or more), and the rest of
 /// the 1000 are invalid. Specials clear such a board fast, so the largest
 /// case has none and a second one has 1%.
-pub fn benchmarks() -> Vec<(&'static str, Instance)> {
+pub fn benchmarks() -> Vec<Benchmark<Texas>> {
     let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
         size: Size::Mixed,
         rows: Some(rows),
@@ -57,14 +57,11 @@ pub fn benchmarks() -> Vec<(&'static str, Instance)> {
         special_percent: Some(special_percent),
         valid_percent: Some(valid_percent),
     };
-    let draw = |seed, shape: Shape| {
-        crate::seed::with_seed(seed, |u| generate::<m3_engine::texas::Game>(u, &shape)).expect("seeded bytes suffice")
-    };
     vec![
-        ("8x8-q32", draw(1, shape(8, 8, 5, 32, 5, 90))),
-        ("20x20-q200", draw(2, shape(20, 20, 6, 200, 2, 90))),
-        ("50x50-q1000", draw(3, shape(50, 50, 8, 1000, 0, 100))),
-        ("50x50-q1000-specials", draw(3, shape(50, 50, 8, 1000, 1, 100))),
+        Benchmark { name: "8x8-q32", seed: 1, shape: shape(8, 8, 5, 32, 5, 90) },
+        Benchmark { name: "20x20-q200", seed: 2, shape: shape(20, 20, 6, 200, 2, 90) },
+        Benchmark { name: "50x50-q1000", seed: 3, shape: shape(50, 50, 8, 1000, 0, 100) },
+        Benchmark { name: "50x50-q1000-specials", seed: 3, shape: shape(50, 50, 8, 1000, 1, 100) },
     ]
 }
 

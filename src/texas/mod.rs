@@ -14,7 +14,7 @@ use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Tex
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Difference, Size};
+use crate::game::{Benchmark, Difference, Size};
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::TexasCounter;
@@ -142,7 +142,7 @@ impl crate::Game for Texas {
         m3_engine::texas::solve(instance).to_string()
     }
 
-    fn benchmarks() -> Vec<(&'static str, Instance)> {
+    fn benchmarks() -> Vec<Benchmark<Self>> {
         generate::benchmarks()
     }
 }

@@ -79,6 +79,10 @@ impl Game {
         // Swapping two equal colours changes nothing, and the squares found
         // then are one colour already, so in `pending` already: no branch.
         self.tiles.cells.swap(tile, neighbour);
+        // The instruction gate's dry run (benches/README.md): a deliberate
+        // extra pass over the board on every move, which the gate must catch.
+        #[cfg(m3diff_slowdown)]
+        std::hint::black_box(self.tiles.cells.iter().map(|&c| u32::from(c)).sum::<u32>());
         self.after_swap(tile, neighbour);
         self.adjust(removed);
         Ok(())

@@ -29,7 +29,7 @@ impl HandCycle {
     /// every 5th, its hand's points.
     pub fn close(&mut self) -> Option<i64> {
         self.valid += 1;
-        (self.valid % HAND_SIZE == 0).then(|| best_hand(&self.slots))
+        self.valid.is_multiple_of(HAND_SIZE).then(|| best_hand(&self.slots))
     }
 
     /// The main colours of the last counted valid operation.

@@ -1,0 +1,61 @@
+//! The instances both benches time: every game's `Game::benchmarks()` table,
+//! in the registry's order, each ready to run through the engine's quiet path
+//! or through the reference.
+
+// Each bench uses part of this module: the instruction counts the engine only.
+#![allow(dead_code)]
+
+use m3diff::games::{self, Visitor};
+use m3diff::oracle::play;
+use m3diff::Game;
+
+/// One instance of one game's bench table, built.
+pub struct Case {
+    /// `game/name`, the case's name in every report and in the baseline.
+    pub id: String,
+    /// Solves the instance with the engine's quiet path.
+    pub engine: Box<dyn Fn() -> String>,
+    /// Plays the instance through the reference, records and all.
+    pub reference: Box<dyn Fn() -> String>,
+}
+
+/// Builds a game's cases, or (with `only`) the one of that name.
+#[derive(Clone)]
+struct Table {
+    only: Option<String>,
+}
+
+impl Visitor for Table {
+    type Output = Vec<Case>;
+
+    fn visit<G: Game>(self) -> Vec<Case> {
+        let benchmarks = G::benchmarks().into_iter().filter(|b| self.only.as_ref().is_none_or(|name| name == b.name));
+        benchmarks
+            .map(|benchmark| {
+                let instance = std::rc::Rc::new(benchmark.instance());
+                let for_reference = instance.clone();
+                Case {
+                    // The same id as `games::benchmark_ids` gives.
+                    id: format!("{}/{}", G::NAME, benchmark.name),
+                    engine: Box::new(move || G::solve(&instance)),
+                    reference: Box::new(move || G::answer(&play::<G, G::Reference>(&for_reference).1)),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Builds every case.
+pub fn cases() -> Vec<Case> {
+    games::visit_all(&Table { only: None }).into_iter().flatten().collect()
+}
+
+/// Builds the case `id`.
+///
+/// # Panics
+/// When no case has that id.
+pub fn case(id: &str) -> Case {
+    let (game, name) = id.split_once('/').unwrap_or((id, ""));
+    let table = Table { only: Some(name.to_string()) };
+    games::visit(game, table).and_then(|mut cases| cases.pop()).unwrap_or_else(|| panic!("no bench case {id}"))
+}
