@@ -15,6 +15,7 @@ use crate::coverage::Tally;
 use crate::game::{Game, Size};
 use crate::oracle::{check_game_with, Failure, FailureKind};
 use crate::regression::{keep, remove};
+use crate::words::counted;
 
 /// When a campaign ends.
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +52,9 @@ pub trait Target: Sync {
     fn failures(&self) -> u64;
     /// Cases run and the rule-coverage table.
     fn summary(&self) -> String;
+    /// The regressions on disk now, one per kind of failure, smallest
+    /// first: the kind and the file.
+    fn kept(&self) -> Vec<(String, PathBuf)>;
 }
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
@@ -119,21 +123,25 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
                 }
             }
         };
-        let kept_new = goes.as_ref() != Some(&found.path);
-        if let Some(path) = goes {
-            if let Err(error) = remove(&path) {
-                campaign.reporter.line(&format!("{}: cannot remove {}: {error}", G::NAME, path.display()));
+        let (path, report) = (found.path.display(), found.failure.report.trim_end());
+        let line = match goes {
+            Some(dropped) if dropped == found.path => {
+                format!("{}: {kind}: dropped {path}: a smaller case of this kind is kept already", G::NAME)
             }
-        }
-        if kept_new {
-            let (path, report) = (found.path.display(), found.failure.report.trim_end());
-            campaign.reporter.line(&format!(
-                "{}: kept {path} ({} -> {})\n{report}",
-                G::NAME,
-                found.before,
-                found.after
-            ));
-        }
+            Some(replaced) => {
+                if let Err(error) = remove(&replaced) {
+                    campaign.reporter.line(&format!("{}: cannot remove {}: {error}", G::NAME, replaced.display()));
+                }
+                let (before, after) = (found.before, found.after);
+                format!(
+                    "{}: kept {path} ({before} -> {after}) in place of the larger {}\n{report}",
+                    G::NAME,
+                    replaced.display()
+                )
+            }
+            None => format!("{}: kept {path} ({} -> {})\n{report}", G::NAME, found.before, found.after),
+        };
+        campaign.reporter.line(&line);
     }
 }
 
@@ -178,7 +186,18 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     }
 
     fn summary(&self) -> String {
-        format!("{}: {} cases, {} failures\n{}", G::NAME, self.cases(), self.failures(), lock(&self.tally))
+        let (cases, failures) = (counted(self.cases(), "case"), counted(self.failures(), "failure"));
+        format!("{}: {cases}, {failures}\n{}", G::NAME, lock(&self.tally))
+    }
+
+    fn kept(&self) -> Vec<(String, PathBuf)> {
+        let kept = lock(&self.kept);
+        let mut files: Vec<_> = kept
+            .iter()
+            .filter_map(|(kind, regression)| regression.kept.as_ref().map(|(measure, path)| (*measure, kind, path)))
+            .collect();
+        files.sort_by(|a, b| (a.0, a.2).cmp(&(b.0, b.2)));
+        files.into_iter().map(|(_, kind, path)| (kind.to_string(), path.clone())).collect()
     }
 }
 

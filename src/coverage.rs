@@ -3,6 +3,7 @@
 //! printed as a table that names each counter left at zero. A quiet night
 //! means something only when the table shows the rules were exercised.
 
+use crate::words::counted;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -85,7 +86,7 @@ impl<C: Counter> fmt::Display for Tally<C> {
         let width = C::ALL.iter().map(|c| c.variant().len()).chain(["counter".len()]).max().unwrap_or(0);
         let rule_width = C::ALL.iter().map(|c| c.rule().len()).chain(["rule".len()]).max().unwrap_or(0);
         let per_game = |count: u64| if self.games == 0 { 0.0 } else { count as f64 / self.games as f64 };
-        writeln!(f, "{} games, {} operations", self.games, self.operations)?;
+        writeln!(f, "{}, {}", counted(self.games, "game"), counted(self.operations, "operation"))?;
         writeln!(f, "  {:<rule_width$}  {:<width$}  {:>12}  {:>9}", "rule", "counter", "count", "per game")?;
         for &counter in C::ALL {
             let count = self.count(counter);

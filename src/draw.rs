@@ -30,7 +30,9 @@ impl Drawn {
     }
 }
 
-/// The lines of a `rows` x `cols` grid whose cells `cell(row, col)` draws.
+/// The lines of a `rows` x `cols` grid whose cells `cell(row, col)` draws,
+/// all of one width (blank frames and signs included), so that whatever is
+/// drawn beside the grid stays in its column from one board to the next.
 pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Drawn) -> Vec<String> {
     let cells: Vec<Vec<Drawn>> = (0..rows).map(|row| (0..cols).map(|col| cell(row, col)).collect()).collect();
     let width = cells.iter().flatten().map(|drawn| drawn.text.chars().count()).max().unwrap_or(1);
@@ -47,7 +49,7 @@ pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Drawn) -> V
                 let sign = drawn.sign.map_or(String::new(), String::from);
                 let _ = write!(line, "{open}{:>width$}{sign}{close}", drawn.text);
             }
-            line.trim_end().to_string()
+            line
         })
         .collect()
 }
@@ -59,14 +61,14 @@ pub fn side_by_side(left_title: &str, left: &[String], right_title: &str, right:
     for i in 0..left.len().max(right.len()) {
         let l = left.get(i).map_or("", String::as_str);
         let r = right.get(i).map_or("", String::as_str);
-        let _ = writeln!(text, "    {l:<width$}  |  {r}");
+        let _ = writeln!(text, "    {l:<width$}  |  {}", r.trim_end());
     }
     text
 }
 
 /// Lines indented under a heading.
 pub fn indented(lines: &[String]) -> String {
-    lines.iter().map(|line| format!("    {line}\n")).collect()
+    lines.iter().map(|line| format!("    {}\n", line.trim_end())).collect()
 }
 
 #[cfg(test)]
@@ -79,13 +81,22 @@ mod tests {
             let frame = if (row, col) == (0, 1) { Frame::Marked } else { Frame::Plain };
             Drawn::new(if row == 1 && col == 1 { 10 } else { row + col }, Some(' '), frame)
         });
-        assert_eq!(lines, ["  0  [ 1 ]", "  1   10"]);
+        assert_eq!(lines, ["  0  [ 1 ]", "  1   10  "]);
     }
 
     #[test]
     fn cells_without_a_sign_take_no_column_for_it() {
         let lines = grid(1, 2, |_, col| Drawn::new(col, None, if col == 0 { Frame::Removed } else { Frame::Plain }));
-        assert_eq!(lines, ["(0) 1"]);
+        assert_eq!(lines, ["(0) 1 "]);
+    }
+
+    #[test]
+    fn the_bar_between_two_grids_keeps_its_column() {
+        // The right frame of the last column is blank on one board and drawn
+        // on the next: the bar must not move.
+        let frame = |marked| move |_, _| Drawn::new(1, None, if marked { Frame::Marked } else { Frame::Plain });
+        let bar = |marked| side_by_side("a", &grid(1, 2, frame(marked)), "b", &[]).find('|');
+        assert_eq!(bar(false), bar(true));
     }
 
     #[test]

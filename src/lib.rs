@@ -22,6 +22,7 @@ pub mod seed;
 pub mod shrink;
 pub mod square;
 pub mod texas;
+pub mod words;
 
 pub use coverage::{Counter, Tally};
 pub use game::{invariant, Benchmark, Checker, Difference, Game, Size, Violation};

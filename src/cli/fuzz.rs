@@ -15,6 +15,7 @@ use super::EXIT_FAILURE_FOUND;
 use crate::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
+use crate::words::counted;
 
 /// What `--game` takes besides the games' names.
 const ALL: &str = "all";
@@ -24,13 +25,19 @@ fn game_parser() -> PossibleValuesParser {
     PossibleValuesParser::new(std::iter::once(all).chain(games::possible_values()))
 }
 
+/// A duration as humantime reads it, with an error that shows one.
+fn duration(text: &str) -> Result<Duration, String> {
+    humantime::parse_duration(text)
+        .map_err(|_| format!("expected a duration such as 90s, 10m, 8h or 1h30m, found {text:?}"))
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct FuzzArgs {
     /// The games to fuzz, side by side: `all`, or names separated by commas.
     #[arg(long, value_delimiter = ',', default_value = ALL, value_parser = game_parser())]
     pub game: Vec<String>,
     /// How long to run: 60s, 10m, 8h ... (default 60s).
-    #[arg(long, value_parser = humantime::parse_duration, conflicts_with = "cases")]
+    #[arg(long, value_parser = duration, conflicts_with = "cases")]
     pub time: Option<Duration>,
     /// Run exactly this many cases of each game instead.
     #[arg(long)]
@@ -84,7 +91,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         settings.jobs,
         match settings.budget {
             Budget::Time(limit) => humantime::format_duration(limit).to_string(),
-            Budget::Cases(cases) => format!("{cases} cases per game"),
+            Budget::Cases(cases) => format!("{} per game", counted(cases, "case")),
         }
     );
 
@@ -113,12 +120,12 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     };
     let replay = format!("m3diff fuzz --game {} --seed {} --size {size}{budget}", names.join(","), settings.seed);
     let code = if failures > 0 {
-        let failing: Vec<String> = targets
-            .iter()
-            .filter(|t| t.failures() > 0)
-            .map(|t| settings.corpus.join(t.name()).join("regressions").display().to_string())
-            .collect();
-        println!("{failures} failing cases; kept under {}", failing.join(" and "));
+        let kept: Vec<(String, PathBuf)> = targets.iter().flat_map(|t| t.kept()).collect();
+        let (failing, regressions) = (counted(failures, "failing case"), counted(kept.len() as u64, "regression"));
+        println!("{failing}; {regressions} kept, one per kind of failure:");
+        for (kind, path) in &kept {
+            println!("  {}  {kind}", path.display());
+        }
         ExitCode::from(EXIT_FAILURE_FOUND)
     } else {
         println!("no divergence, no invariant broken");

@@ -11,7 +11,7 @@ pub fn record_difference(before: &Standing, engine: &TurnRecord, reference: &Tur
     let plain = Difference::plain;
     let boards = || boards(before, engine, reference);
     if engine.turn != reference.turn {
-        return plain("turn", &engine.turn, &reference.turn);
+        return plain("turn", &engine.turn, &reference.turn).with_boards(boards());
     }
     if engine.status != reference.status {
         return plain("status", &engine.status, &reference.status).with_boards(boards());

@@ -8,6 +8,7 @@ use m3_model::square::{Board, Instance, Outcome, Status, Turn, TurnRecord};
 use super::rules::{move_tiles, swapped, tiles};
 use super::Standing;
 use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::words::counted;
 
 pub const LEGEND: &str = "digits are colours; [ ] the first square the adjust removes, ( ) the tiles the move swapped";
 
@@ -39,12 +40,11 @@ pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, V
 
 pub fn trace_start(instance: &Instance) -> String {
     let side = instance.board.rows();
-    let moves = instance.moves.len();
     format!(
-        "SquareRemover: {side}x{side} board, {} colours, seed {}, {moves} move{}\n{LEGEND}\nstart\n{}",
+        "SquareRemover: {side}x{side} board, {} colours, seed {}, {}\n{LEGEND}\nstart\n{}",
         instance.colours,
         instance.seed,
-        if moves == 1 { "" } else { "s" },
+        counted(instance.moves.len() as u64, "move"),
         indented(&grid(&instance.board, &[], &[]))
     )
 }

@@ -14,6 +14,7 @@ use m3_model::ParseError;
 
 use crate::coverage::Tally;
 use crate::game::{Benchmark, Difference, Size};
+use crate::words::counted;
 
 pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::SquareCounter;
@@ -88,9 +89,8 @@ impl crate::Game for SquareRemover {
     }
 
     fn describe_size(instance: &Instance) -> String {
-        let (side, moves) = (instance.board.rows(), instance.moves.len());
-        let plural = if moves == 1 { "" } else { "s" };
-        format!("{side}x{side} board, {} colours, {moves} move{plural}", instance.colours)
+        let side = instance.board.rows();
+        format!("{side}x{side} board, {} colours, {}", instance.colours, counted(instance.moves.len() as u64, "move"))
     }
 
     fn measure(instance: &Instance) -> usize {

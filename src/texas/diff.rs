@@ -9,13 +9,16 @@ use crate::game::Difference;
 
 /// `before` is the board both sides started the operation from.
 pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
-    let plain = Difference::plain;
+    // Every difference outside a round shows the board the operation started
+    // from and where each side left it.
+    let plain = |field, e: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
+        Difference::plain(field, e, r).with_boards(before_and_after(before, engine, reference))
+    };
     if engine.swap != reference.swap {
         return plain("swap", &engine.swap, &reference.swap);
     }
     if engine.validity != reference.validity {
-        return plain("validity", &engine.validity, &reference.validity)
-            .with_boards(boards(&engine.board, &reference.board));
+        return plain("validity", &engine.validity, &reference.validity);
     }
     // The rounds before the one that differs agree, so both sides start each
     // round from the same board.
@@ -46,8 +49,7 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
         round_start = r.board.clone();
     }
     if engine.rounds.len() != reference.rounds.len() {
-        return plain("rounds", &engine.rounds.len(), &reference.rounds.len())
-            .with_boards(boards(&engine.board, &reference.board));
+        return plain("rounds", &engine.rounds.len(), &reference.rounds.len());
     }
     if engine.main_colours != reference.main_colours {
         return plain("main_colours", &engine.main_colours, &reference.main_colours);
@@ -58,7 +60,7 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
     if engine.hand_points != reference.hand_points {
         return plain("hand_points", &engine.hand_points, &reference.hand_points);
     }
-    plain("board", &"see below", &"see below").with_boards(boards(&engine.board, &reference.board))
+    plain("board", &"see below", &"see below")
 }
 
 pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
@@ -90,6 +92,14 @@ fn round_boards(start: &Board, engine: &Round, reference: &Round) -> String {
     );
     text.push_str(&boards(&engine.board, &reference.board));
     text.push_str(&format!("    {}\n", super::draw::LEGEND));
+    text
+}
+
+/// The board before the operation, then each side's board after it.
+fn before_and_after(before: &Board, engine: &OperationRecord, reference: &OperationRecord) -> String {
+    let mut text = String::from("    the board before the operation\n");
+    text.push_str(&crate::draw::indented(&grid(before, &[], &[])));
+    text.push_str(&boards(&engine.board, &reference.board));
     text
 }
 

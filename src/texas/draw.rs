@@ -6,6 +6,7 @@ use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Sp
 
 use super::Standing;
 use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::words::counted;
 
 /// How a cell is drawn: colour number, then a sign for its special.
 fn special_sign(special: Special) -> char {
@@ -51,11 +52,11 @@ pub fn round_boards(before: &Board, round: &Round) -> String {
 pub fn trace_start(instance: &Instance) -> String {
     let board = &instance.board;
     format!(
-        "Texas Match-3: {}x{} board, {} colours, {} operations\n{LEGEND}\nstart\n{}",
+        "Texas Match-3: {}x{} board, {} colours, {}\n{LEGEND}\nstart\n{}",
         board.rows(),
         board.cols(),
         instance.colours,
-        instance.swaps.len(),
+        counted(instance.swaps.len() as u64, "operation"),
         indented(&grid(board, &[], &[]))
     )
 }

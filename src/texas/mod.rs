@@ -15,6 +15,7 @@ use m3_model::ParseError;
 
 use crate::coverage::Tally;
 use crate::game::{Benchmark, Difference, Size};
+use crate::words::counted;
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::TexasCounter;
@@ -100,11 +101,11 @@ impl crate::Game for Texas {
     fn describe_size(instance: &Instance) -> String {
         let board = &instance.board;
         format!(
-            "{}x{} board, {} colours, {} operations",
+            "{}x{} board, {} colours, {}",
             board.rows(),
             board.cols(),
             instance.colours,
-            instance.swaps.len()
+            counted(instance.swaps.len() as u64, "operation")
         )
     }
 
