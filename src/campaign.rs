@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use m3_model::Stepper;
 
-use crate::coverage::Tally;
+use crate::coverage::{Counter, Tally};
 use crate::game::{Game, Size};
 use crate::oracle::{check_game_with, Failure, FailureKind};
 use crate::regression::{keep, remove};
@@ -52,9 +52,19 @@ pub trait Target: Sync {
     fn failures(&self) -> u64;
     /// Cases run and the rule-coverage table.
     fn summary(&self) -> String;
-    /// The regressions on disk now, one per kind of failure, smallest
-    /// first: the kind and the file.
-    fn kept(&self) -> Vec<(String, PathBuf)>;
+    /// Every kind of failure met, smallest regression first: the kind, how
+    /// many cases failed that way, and the regression on disk now.
+    fn kinds(&self) -> Vec<KindFound>;
+    /// The rule-coverage counters: rule, variant, count.
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)>;
+}
+
+/// One kind of failure a campaign met.
+#[derive(Debug, Clone)]
+pub struct KindFound {
+    pub kind: String,
+    pub cases: u64,
+    pub regression: Option<PathBuf>,
 }
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
@@ -90,7 +100,8 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
         let measure = G::measure(instance);
         {
             let mut kept = lock(&self.kept);
-            let entry = kept.entry(kind.clone()).or_insert(Regression { bar: usize::MAX, kept: None });
+            let entry = kept.entry(kind.clone()).or_insert(Regression { bar: usize::MAX, kept: None, cases: 0 });
+            entry.cases += 1;
             if entry.bar <= measure {
                 return;
             }
@@ -190,14 +201,22 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
         format!("{}: {cases}, {failures}\n{}", G::NAME, lock(&self.tally))
     }
 
-    fn kept(&self) -> Vec<(String, PathBuf)> {
+    fn kinds(&self) -> Vec<KindFound> {
         let kept = lock(&self.kept);
-        let mut files: Vec<_> = kept
+        let mut kinds: Vec<(usize, KindFound)> = kept
             .iter()
-            .filter_map(|(kind, regression)| regression.kept.as_ref().map(|(measure, path)| (*measure, kind, path)))
+            .map(|(kind, regression)| {
+                let (measure, path) = regression.kept.clone().map_or((usize::MAX, None), |(m, p)| (m, Some(p)));
+                (measure, KindFound { kind: kind.to_string(), cases: regression.cases, regression: path })
+            })
             .collect();
-        files.sort_by(|a, b| (a.0, a.2).cmp(&(b.0, b.2)));
-        files.into_iter().map(|(_, kind, path)| (kind.to_string(), path.clone())).collect()
+        kinds.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));
+        kinds.into_iter().map(|(_, found)| found).collect()
+    }
+
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+        let tally = lock(&self.tally);
+        G::Counter::ALL.iter().map(|&counter| (counter.rule(), counter.variant(), tally.count(counter))).collect()
     }
 }
 
@@ -208,6 +227,8 @@ struct Regression {
     bar: usize,
     /// The measure and path of the regression written.
     kept: Option<(usize, PathBuf)>,
+    /// Cases that failed this way.
+    cases: u64,
 }
 
 /// A campaign under way: what the targets see of it.

@@ -22,6 +22,7 @@ pub mod seed;
 pub mod shrink;
 pub mod square;
 pub mod texas;
+pub mod triage;
 pub mod words;
 
 pub use coverage::{Counter, Tally};

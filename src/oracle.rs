@@ -17,8 +17,9 @@ pub enum FailureKind {
     Divergence { field: &'static str },
     /// Both agree, but break this invariant (or, for `side`, only one does).
     Violation { invariant: &'static str, side: &'static str },
-    /// An implementation panicked.
-    Panic { side: &'static str },
+    /// An implementation panicked, at `site` (file:line:column, when the
+    /// panic hook of [`quiet_panics`] saw it): one panic site, one bug.
+    Panic { side: &'static str, site: String },
 }
 
 impl fmt::Display for FailureKind {
@@ -26,7 +27,7 @@ impl fmt::Display for FailureKind {
         match self {
             FailureKind::Divergence { field } => write!(f, "divergence in `{field}`"),
             FailureKind::Violation { invariant, side } => write!(f, "{invariant} invariant broken by the {side}"),
-            FailureKind::Panic { side } => write!(f, "the {side} panicked"),
+            FailureKind::Panic { side, site } => write!(f, "the {side} panicked at {site}"),
         }
     }
 }
@@ -141,20 +142,35 @@ pub fn quiet_panics() {
     }));
 }
 
-fn guarded<G: Game, T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        let mut message = payload
+/// A panic caught: its message and where it happened.
+pub struct Panicked {
+    pub message: String,
+    /// file:line:column when [`quiet_panics`] is in place.
+    pub site: Option<String>,
+}
+
+/// Runs `f`, catching a panic.
+pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, Panicked> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| Panicked {
+        message: payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic with no message".to_string());
-        if let Some(location) = PANIC_LOCATION.with(|cell| cell.borrow_mut().take()) {
+            .unwrap_or_else(|| "a panic with no message".to_string()),
+        site: PANIC_LOCATION.with(|cell| cell.borrow_mut().take()),
+    })
+}
+
+fn guarded<G: Game, T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
+    catch_panic(f).map_err(|Panicked { mut message, site }| {
+        if let Some(location) = &site {
             message = format!("{message} (at {location})");
         }
+        let site = site.unwrap_or_else(|| "an unknown place".to_string());
         let place =
             operation.map_or_else(|| format!("outside any {}", G::OPERATION), |n| format!("at {} {n}", G::OPERATION));
         Failure {
-            kind: FailureKind::Panic { side },
+            kind: FailureKind::Panic { side, site },
             operation,
             step: None,
             report: format!("the {side} panicked {place}: {message}\n"),

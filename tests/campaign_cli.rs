@@ -37,6 +37,41 @@ fn a_campaign_with_a_seed_and_a_case_budget_is_replayed_exactly() {
 }
 
 #[test]
+fn a_campaign_writes_its_summary_as_json_for_ci() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("summary.json");
+    let output = m3diff(&[
+        "fuzz",
+        "--game",
+        "square",
+        "--cases",
+        "40",
+        "--seed",
+        "5",
+        "--jobs",
+        "1",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!((summary["seed"].as_u64(), summary["cases"].as_u64()), (Some(5), Some(40)));
+    assert!(summary["duration_seconds"].as_f64().is_some());
+    let square = &summary["games"][0];
+    assert_eq!(square["game"], "square");
+    assert_eq!(square["failures_by_kind"].as_array().map(Vec::len), Some(0));
+    let sr2 = square["coverage"].as_array().unwrap().iter().find(|c| c["rule"] == "SR2").expect("SR2 counted");
+    assert!(sr2["count"].as_u64().unwrap() > 0, "{sr2}");
+}
+
+#[test]
+fn a_duration_that_is_none_says_what_one_looks_like() {
+    let output = m3diff(&["fuzz", "--time", "abc"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("expected a duration such as 90s, 10m, 8h"), "{}", text(&output.stderr));
+}
+
+#[test]
 fn fuzz_seed_comes_from_the_environment() {
     let output = Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(["fuzz", "--cases", "5", "--size", "small", "--corpus", "/nonexistent/never-written"])

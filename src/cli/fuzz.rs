@@ -12,7 +12,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::EXIT_FAILURE_FOUND;
-use crate::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
+use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
 use crate::words::counted;
@@ -54,6 +54,10 @@ pub struct FuzzArgs {
     /// The corpus root; failures go to CORPUS/<game>/regressions/.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
+    /// Also write the summary as JSON to FILE: cases, failures by kind,
+    /// rule-coverage counters, seed, duration.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
@@ -107,6 +111,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     });
     crate::oracle::quiet_panics();
     let reporter = BarReporter::new();
+    let started = Instant::now();
     campaign::run(&targets, &settings, &reporter, &stop);
     reporter.bar.finish_and_clear();
 
@@ -120,11 +125,13 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     };
     let replay = format!("m3diff fuzz --game {} --seed {} --size {size}{budget}", names.join(","), settings.seed);
     let code = if failures > 0 {
-        let kept: Vec<(String, PathBuf)> = targets.iter().flat_map(|t| t.kept()).collect();
+        let kinds: Vec<KindFound> = targets.iter().flat_map(|t| t.kinds()).collect();
+        let kept: Vec<&KindFound> = kinds.iter().filter(|found| found.regression.is_some()).collect();
         let (failing, regressions) = (counted(failures, "failing case"), counted(kept.len() as u64, "regression"));
         println!("{failing}; {regressions} kept, one per kind of failure:");
-        for (kind, path) in &kept {
-            println!("  {}  {kind}", path.display());
+        for found in kept {
+            let path = found.regression.as_ref().map_or(String::new(), |p| p.display().to_string());
+            println!("  {path}  {} ({})", found.kind, counted(found.cases, "case"));
         }
         ExitCode::from(EXIT_FAILURE_FOUND)
     } else {
@@ -132,7 +139,48 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         ExitCode::SUCCESS
     };
     println!("replay: {replay}");
+    if let Some(file) = &args.json {
+        let json = summary_json(&targets, &settings, started.elapsed(), &replay);
+        let text = serde_json::to_string_pretty(&json).expect("JSON values print") + "\n";
+        std::fs::write(file, text).map_err(|e| format!("{}: cannot write: {e}", file.display()))?;
+    }
     Ok(code)
+}
+
+/// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.
+fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration, replay: &str) -> serde_json::Value {
+    let games: Vec<serde_json::Value> = targets
+        .iter()
+        .map(|target| {
+            let kinds: Vec<serde_json::Value> = target
+                .kinds()
+                .into_iter()
+                .map(|found| serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": found.regression }))
+                .collect();
+            let coverage: Vec<serde_json::Value> = target
+                .coverage()
+                .into_iter()
+                .map(|(rule, variant, count)| serde_json::json!({ "rule": rule, "variant": variant, "count": count }))
+                .collect();
+            serde_json::json!({
+                "game": target.name(),
+                "cases": target.cases(),
+                "failures": target.failures(),
+                "failures_by_kind": kinds,
+                "coverage": coverage,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "seed": settings.seed,
+        "size": settings.size.name(),
+        "jobs": settings.jobs,
+        "duration_seconds": duration.as_secs_f64(),
+        "cases": targets.iter().map(|t| t.cases()).sum::<u64>(),
+        "failures": targets.iter().map(|t| t.failures()).sum::<u64>(),
+        "games": games,
+        "replay": replay,
+    })
 }
 
 /// A spinner on a terminal; elsewhere (CI logs) a progress line every 10 s.

@@ -5,6 +5,7 @@ mod corpus;
 mod fuzz;
 mod gen;
 mod play;
+mod triage;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -72,6 +73,9 @@ pub enum Command {
     /// Move cases between the corpus and cargo-fuzz.
     #[command(subcommand)]
     Corpus(corpus::CorpusCommand),
+    /// Replay a night's failures (cargo-fuzz artifacts, campaign logs), group
+    /// them by what fails and keep one shrunk regression per group.
+    Triage(triage::TriageArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -79,6 +83,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Corpus(corpus::CorpusCommand::Export { dir, corpus }) => corpus::export_all(&corpus, &dir),
         Command::Gen(command) => command.run(),
+        Command::Triage(args) => triage::run(&args),
         command => {
             let game = match &command {
                 Command::Solve { game, .. } | Command::Check { game, .. } | Command::Shrink { game, .. } => game,
@@ -112,7 +117,10 @@ impl Visitor for OneGame {
             Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
                 corpus::import::<G>(&artifact, &corpus)
             }
-            Command::Fuzz(_) | Command::Gen(_) | Command::Corpus(corpus::CorpusCommand::Export { .. }) => {
+            Command::Fuzz(_)
+            | Command::Gen(_)
+            | Command::Triage(_)
+            | Command::Corpus(corpus::CorpusCommand::Export { .. }) => {
                 unreachable!("commands about several games are run without the registry's visit")
             }
         }

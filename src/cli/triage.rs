@@ -1,0 +1,183 @@
+//! `m3diff triage [PATH ...]`: cargo-fuzz artifact folders and campaign logs
+//! in, one regression per kind of failure out, and a table.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::{write_stdout, EXIT_FAILURE_FOUND};
+use crate::game::Game;
+use crate::games::{self, Visitor};
+use crate::triage::{logged_cases, not_replayed, triage, Case, Input, Triage};
+use crate::words::counted;
+
+#[derive(Debug, Clone, Args)]
+pub struct TriageArgs {
+    /// Artifact folders of cargo fuzz (named after their target, e.g.
+    /// fuzz/artifacts/texas_diff), single artifacts, or logs of `m3diff
+    /// fuzz`. Default: every folder under fuzz/artifacts.
+    paths: Vec<PathBuf>,
+    /// The corpus root that holds <game>/regressions/.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Also write the result as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+pub fn run(args: &TriageArgs) -> Result<ExitCode, String> {
+    let paths = if args.paths.is_empty() { default_paths()? } else { args.paths.clone() };
+    let mut cases: BTreeMap<&'static str, Vec<Case>> = BTreeMap::new();
+    for path in &paths {
+        collect(path, &mut cases)?;
+    }
+    let mut results = Vec::new();
+    for (game, cases) in &cases {
+        let result = games::visit(game, Replay { cases, corpus: &args.corpus }).expect("a game of the registry")?;
+        results.push(result);
+    }
+    let total: usize = cases.values().map(Vec::len).sum();
+    write_stdout(&table(total, &results))?;
+    if let Some(file) = &args.json {
+        let json = serde_json::to_string_pretty(&to_json(total, &results)).expect("JSON values print");
+        std::fs::write(file, json + "\n").map_err(|e| format!("{}: cannot write: {e}", file.display()))?;
+    }
+    let failing = results.iter().any(|r| !r.groups.is_empty());
+    Ok(if failing { ExitCode::from(EXIT_FAILURE_FOUND) } else { ExitCode::SUCCESS })
+}
+
+fn default_paths() -> Result<Vec<PathBuf>, String> {
+    let root = Path::new("fuzz/artifacts");
+    let entries = std::fs::read_dir(root)
+        .map_err(|e| format!("{}: cannot read ({e}); name the artifact folders or logs to triage", root.display()))?;
+    let mut dirs: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// The game and kind of target a cargo-fuzz folder is named after.
+fn target(folder: &Path) -> Option<(&'static str, bool)> {
+    let name = folder.file_name()?.to_str()?;
+    let (game, kind) = name.rsplit_once('_')?;
+    let game = games::NAMES.iter().copied().find(|known| *known == game)?;
+    match kind {
+        "diff" => Some((game, true)),
+        "parse" => Some((game, false)),
+        _ => None,
+    }
+}
+
+fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result<(), String> {
+    let read = |file: &Path| std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()));
+    let artifact = |file: &Path, (game, diff): (&'static str, bool)| -> Result<(&'static str, Case), String> {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let input = match not_replayed(name) {
+            Some(what) => Input::NotReplayed(what),
+            None if diff => Input::Diff(read(file)?),
+            None => Input::Parse(read(file)?),
+        };
+        Ok((game, Case { origin: file.display().to_string(), input }))
+    };
+    if path.is_dir() {
+        let Some(target) = target(path) else {
+            return Err(format!(
+                "{}: expected a cargo-fuzz artifact folder named <game>_diff or <game>_parse (games: {})",
+                path.display(),
+                games::NAMES.join(", ")
+            ));
+        };
+        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let mut files: Vec<PathBuf> =
+            entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_file()).collect();
+        files.retain(|file| !file.file_name().and_then(|n| n.to_str()).unwrap_or(".").starts_with('.'));
+        files.sort();
+        for file in files {
+            let (game, case) = artifact(&file, target)?;
+            cases.entry(game).or_default().push(case);
+        }
+        return Ok(());
+    }
+    if let Some(target) = path.parent().and_then(target) {
+        let (game, case) = artifact(path, target)?;
+        cases.entry(game).or_default().push(case);
+        return Ok(());
+    }
+    let log = String::from_utf8_lossy(&read(path)?).into_owned();
+    let mut found = 0;
+    for game in games::NAMES {
+        let logged = logged_cases(game, &log);
+        found += logged.len();
+        cases.entry(game).or_default().extend(logged);
+    }
+    if found == 0 {
+        return Err(format!(
+            "{}: expected a cargo-fuzz artifact (in a <game>_diff or <game>_parse folder) or a log of m3diff fuzz \
+             with \"found by m3diff gen\" lines, found neither",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+struct Replay<'a> {
+    cases: &'a [Case],
+    corpus: &'a Path,
+}
+
+impl Visitor for Replay<'_> {
+    type Output = Result<Triage, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        triage::<G, G::Engine>(self.cases, self.corpus)
+            .map_err(|e| format!("{}: cannot write a regression: {e}", self.corpus.display()))
+    }
+}
+
+fn table(total: usize, results: &[Triage]) -> String {
+    let groups: Vec<_> = results.iter().flat_map(|r| &r.groups).collect();
+    let fixed: Vec<&String> = results.iter().flat_map(|r| &r.fixed).collect();
+    let mut text = format!(
+        "{} triaged: {} failing in {}, {} fixed\n",
+        counted(total as u64, "case"),
+        total - fixed.len(),
+        counted(groups.len() as u64, "group"),
+        fixed.len()
+    );
+    if !groups.is_empty() {
+        text.push_str(&format!("\n{:<60} {:>5}  {:<40} regression\n", "kind", "cases", "shrunk to"));
+        for group in &groups {
+            text.push_str(&format!(
+                "{:<60} {:>5}  {:<40} {}\n",
+                format!("{}: {}", group.game, group.kind),
+                group.origins.len(),
+                group.shrunk.as_deref().unwrap_or("-"),
+                group.regression.as_ref().map_or("- (no game to keep)".to_string(), |p| p.display().to_string())
+            ));
+        }
+    }
+    if !fixed.is_empty() {
+        text.push_str("\nfixed (they pass now; nothing was deleted):\n");
+        fixed.iter().for_each(|origin| text.push_str(&format!("  {origin}\n")));
+    }
+    text
+}
+
+fn to_json(total: usize, results: &[Triage]) -> serde_json::Value {
+    let groups: Vec<serde_json::Value> = results
+        .iter()
+        .flat_map(|r| &r.groups)
+        .map(|group| {
+            serde_json::json!({
+                "game": group.game,
+                "kind": group.kind,
+                "cases": group.origins,
+                "shrunk": group.shrunk,
+                "regression": group.regression,
+            })
+        })
+        .collect();
+    let fixed: Vec<&String> = results.iter().flat_map(|r| &r.fixed).collect();
+    serde_json::json!({ "cases": total, "groups": groups, "fixed": fixed })
+}

@@ -1,0 +1,164 @@
+//! `m3diff triage`: the morning after a night of fuzzing. Every failing case
+//! of the night (cargo-fuzz artifacts, failures a campaign logged) is
+//! replayed, grouped by what fails (the game and the field, invariant or
+//! panic site), and the smallest of each group is shrunk and kept as a
+//! regression, like a campaign failure. Cases that pass now are listed as
+//! fixed. Nothing given to triage is ever deleted.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use m3_model::Stepper;
+
+use crate::fuzzing::{instance_from_input, parse_round_trip};
+use crate::game::{Game, Size};
+use crate::oracle::{catch_panic, check_game_with, Failure};
+use crate::regression::keep;
+
+/// One failing case of the night, as found.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// Where it came from: an artifact's path, or a campaign's log line.
+    pub origin: String,
+    pub input: Input,
+}
+
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// An input of the `<game>_diff` target: generator bytes or an instance.
+    Diff(Vec<u8>),
+    /// An input of the `<game>_parse` target: text for the parser.
+    Parse(Vec<u8>),
+    /// A case of `m3diff fuzz`: its seed and size.
+    Seeded { seed: u64, size: Size },
+    /// A libFuzzer timeout or out-of-memory artifact (named after it). It is
+    /// not replayed in this process, which it could hang or exhaust.
+    NotReplayed(&'static str),
+}
+
+/// The cases that fail the same way.
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub game: &'static str,
+    /// What fails: a field, an invariant, a panic site, a timeout.
+    pub kind: String,
+    pub origins: Vec<String>,
+    /// The size of the shrunk case, when one was kept.
+    pub shrunk: Option<String>,
+    /// The regression written for the group.
+    pub regression: Option<PathBuf>,
+}
+
+/// What triage made of one game's cases.
+#[derive(Debug, Clone, Default)]
+pub struct Triage {
+    pub groups: Vec<Group>,
+    /// Cases that no longer fail.
+    pub fixed: Vec<String>,
+}
+
+/// Replays `cases` of game `G` with engine `E`, groups them and keeps the
+/// smallest of each group of game cases under `corpus`.
+pub fn triage<G: Game, E: Stepper<G>>(cases: &[Case], corpus: &Path) -> io::Result<Triage> {
+    crate::oracle::quiet_panics();
+    let mut triage = Triage::default();
+    // Per kind: the origins, and the smallest failing game with its failure.
+    let mut groups: BTreeMap<String, (Vec<String>, Option<(usize, G::Instance, Failure, String)>)> = BTreeMap::new();
+    for case in cases {
+        let Some((kind, game)) = replay::<G, E>(&case.input) else {
+            triage.fixed.push(case.origin.clone());
+            continue;
+        };
+        let (origins, smallest) = groups.entry(kind).or_default();
+        origins.push(case.origin.clone());
+        if let Some((instance, failure)) = game {
+            let measure = G::measure(&instance);
+            if smallest.as_ref().is_none_or(|(best, ..)| measure < *best) {
+                *smallest = Some((measure, instance, failure, case.origin.clone()));
+            }
+        }
+    }
+    for (kind, (origins, smallest)) in groups {
+        let mut group = Group { game: G::NAME, kind, origins, shrunk: None, regression: None };
+        if let Some((_, instance, failure, origin)) = smallest {
+            let kept = keep::<G, E>(corpus, &instance, failure, &format!("m3diff triage of {origin}"), &|| false)?;
+            group.shrunk = Some(kept.after);
+            group.regression = Some(kept.path);
+        }
+        triage.groups.push(group);
+    }
+    Ok(triage)
+}
+
+/// The kind of failure of one case and, for a game case, the game and its
+/// failure; `None` when the case passes now.
+fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<(String, Option<(G::Instance, Failure)>)> {
+    let instance = match input {
+        Input::NotReplayed(what) => return Some((format!("{what} (not replayed)"), None)),
+        Input::Parse(bytes) => {
+            let panicked = catch_panic(|| parse_round_trip::<G>(bytes)).err()?;
+            let site = panicked.site.unwrap_or_else(|| panicked.message.clone());
+            return Some((format!("the parse target panicked at {site}"), None));
+        }
+        // Bytes that no longer make a game (the generator changed) pass the
+        // target as it is now.
+        Input::Diff(bytes) => catch_panic(|| instance_from_input::<G>(bytes)).ok()??,
+        Input::Seeded { seed, size } => crate::seed::with_seed(*seed, |u| G::generate(u, &G::shape(*size))).ok()?,
+    };
+    let failure = check_game_with::<G, E>(&instance, &mut Default::default()).err()?;
+    Some((failure.kind.to_string(), Some((instance, failure))))
+}
+
+/// The libFuzzer artifacts that replaying could hang or exhaust, by the
+/// prefix of their names.
+pub fn not_replayed(file_name: &str) -> Option<&'static str> {
+    [
+        ("timeout-", "a libFuzzer timeout"),
+        ("oom-", "a libFuzzer out-of-memory"),
+        ("slow-unit-", "a libFuzzer slow unit"),
+    ]
+    .into_iter()
+    .find(|(prefix, _)| file_name.starts_with(prefix))
+    .map(|(_, what)| what)
+}
+
+/// The cases a campaign's log names: each `GAME: KIND found by m3diff gen
+/// GAME --seed S --size Z ...` line of `game`.
+pub fn logged_cases(game: &str, log: &str) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for line in log.lines() {
+        let Some((_, command)) = line.split_once(" found by m3diff gen ") else { continue };
+        let mut words = command.split_whitespace();
+        if words.next() != Some(game) {
+            continue;
+        }
+        let (mut seed, mut size) = (None, None);
+        // The command ends where "(case of m3diff fuzz --seed ...)" begins.
+        while let Some(word) = words.next().filter(|word| !word.starts_with('(')) {
+            match word {
+                "--seed" => seed = words.next().and_then(|s| s.parse().ok()),
+                "--size" => size = words.next().and_then(|s| clap::ValueEnum::from_str(s, true).ok()),
+                _ => {}
+            }
+        }
+        if let (Some(seed), Some(size)) = (seed, size) {
+            cases.push(Case { origin: line.trim().to_string(), input: Input::Seeded { seed, size } });
+        }
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_logged_failure_names_its_seed_and_size() {
+        let log = "texas: divergence in `hand_points` found by m3diff gen texas --seed 12 --size small (case of m3diff fuzz --seed 3)\nsquare: other\n";
+        let cases = logged_cases("texas", log);
+        assert_eq!(cases.len(), 1);
+        assert!(matches!(cases[0].input, Input::Seeded { seed: 12, size: Size::Small }), "{:?}", cases[0]);
+        assert!(logged_cases("square", log).is_empty());
+    }
+}
