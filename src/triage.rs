@@ -63,23 +63,22 @@ pub struct Triage {
 pub fn triage<G: Game, E: Stepper<G>>(cases: &[Case], corpus: &Path) -> io::Result<Triage> {
     crate::oracle::quiet_panics();
     let mut triage = Triage::default();
-    // Per kind: the origins, and the smallest failing game with its failure.
-    let mut groups: BTreeMap<String, (Vec<String>, Option<(usize, G::Instance, Failure, String)>)> = BTreeMap::new();
+    let mut groups: BTreeMap<String, Gathering<G>> = BTreeMap::new();
     for case in cases {
-        let Some((kind, game)) = replay::<G, E>(&case.input) else {
+        let Some(Failing { kind, game }) = replay::<G, E>(&case.input) else {
             triage.fixed.push(case.origin.clone());
             continue;
         };
-        let (origins, smallest) = groups.entry(kind).or_default();
-        origins.push(case.origin.clone());
+        let gathering = groups.entry(kind).or_insert_with(|| Gathering { origins: Vec::new(), smallest: None });
+        gathering.origins.push(case.origin.clone());
         if let Some((instance, failure)) = game {
             let measure = G::measure(&instance);
-            if smallest.as_ref().is_none_or(|(best, ..)| measure < *best) {
-                *smallest = Some((measure, instance, failure, case.origin.clone()));
+            if gathering.smallest.as_ref().is_none_or(|(best, ..)| measure < *best) {
+                gathering.smallest = Some((measure, instance, failure, case.origin.clone()));
             }
         }
     }
-    for (kind, (origins, smallest)) in groups {
+    for (kind, Gathering { origins, smallest }) in groups {
         let mut group = Group { game: G::NAME, kind, origins, shrunk: None, regression: None };
         if let Some((_, instance, failure, origin)) = smallest {
             let kept = keep::<G, E>(corpus, &instance, failure, &format!("m3diff triage of {origin}"), &|| false)?;
@@ -91,15 +90,27 @@ pub fn triage<G: Game, E: Stepper<G>>(cases: &[Case], corpus: &Path) -> io::Resu
     Ok(triage)
 }
 
-/// The kind of failure of one case and, for a game case, the game and its
-/// failure; `None` when the case passes now.
-fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<(String, Option<(G::Instance, Failure)>)> {
+/// One kind of failure as triage gathers it: the cases' origins, and the
+/// smallest failing game (its measure, the game, its failure, its origin).
+struct Gathering<G: Game> {
+    origins: Vec<String>,
+    smallest: Option<(usize, G::Instance, Failure, String)>,
+}
+
+/// A case that fails still: how, and for a game case the game and failure.
+struct Failing<G: Game> {
+    kind: String,
+    game: Option<(G::Instance, Failure)>,
+}
+
+/// How one case fails now; `None` when it passes.
+fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<Failing<G>> {
     let instance = match input {
-        Input::NotReplayed(what) => return Some((format!("{what} (not replayed)"), None)),
+        Input::NotReplayed(what) => return Some(Failing { kind: format!("{what} (not replayed)"), game: None }),
         Input::Parse(bytes) => {
             let panicked = catch_panic(|| parse_round_trip::<G>(bytes)).err()?;
             let site = panicked.site.unwrap_or_else(|| panicked.message.clone());
-            return Some((format!("the parse target panicked at {site}"), None));
+            return Some(Failing { kind: format!("the parse target panicked at {site}"), game: None });
         }
         // Bytes that no longer make a game (the generator changed) pass the
         // target as it is now.
@@ -107,7 +118,7 @@ fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<(String, Option<(G::I
         Input::Seeded { seed, size } => crate::seed::with_seed(*seed, |u| G::generate(u, &G::shape(*size))).ok()?,
     };
     let failure = check_game_with::<G, E>(&instance, &mut Default::default()).err()?;
-    Some((failure.kind.to_string(), Some((instance, failure))))
+    Some(Failing { kind: failure.kind.to_string(), game: Some((instance, failure)) })
 }
 
 /// The libFuzzer artifacts that replaying could hang or exhaust, by the
