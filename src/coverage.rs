@@ -18,9 +18,14 @@ pub trait Counter: Copy + Send + Sync + 'static {
     fn variant(self) -> &'static str;
 }
 
-/// Declares a counter enum: `Name = ("RULE", "what is counted")`.
+/// Declares a counter enum: `Name = ("RULE", "what is counted")`, or with
+/// the counters grouped under their rules, `"RULE" => { Name: "what is
+/// counted", ... }`, which a game with many counters to a rule reads better.
 #[macro_export]
 macro_rules! counters {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($rule:literal => { $($variant:ident: $what:literal),+ $(,)? })+ }) => {
+        $crate::counters! { $(#[$meta])* $vis enum $name { $($($variant = ($rule, $what)),+),+ } }
+    };
     ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = ($rule:literal, $what:literal)),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -128,6 +133,26 @@ mod tests {
         assert!(table.ends_with("never reached (1): EX2 bomb exploded"), "{table}");
         tally.add(Example::Bomb, 1);
         assert!(tally.to_string().ends_with("every counter reached"));
+    }
+
+    crate::counters! {
+        enum Grouped {
+            "EX1" => {
+                First: "first of its rule",
+                Second: "second of its rule",
+            }
+            "EX2" => { Third: "alone under its rule" }
+        }
+    }
+
+    #[test]
+    fn grouped_counters_take_their_group_s_rule_in_order() {
+        let rules: Vec<(&str, &str)> = Grouped::ALL.iter().map(|c| (c.rule(), c.variant())).collect();
+        assert_eq!(
+            rules,
+            [("EX1", "first of its rule"), ("EX1", "second of its rule"), ("EX2", "alone under its rule")]
+        );
+        assert_eq!(Grouped::Third.index(), 2);
     }
 
     #[test]

@@ -14,6 +14,20 @@ pub enum Frame {
     Removed,
 }
 
+impl Frame {
+    /// How a game frames `cell`: `Marked` when it is in `marked`, else
+    /// `Removed` when it is in `removed`.
+    pub fn of<C: PartialEq>(cell: &C, marked: &[C], removed: &[C]) -> Frame {
+        if marked.contains(cell) {
+            Frame::Marked
+        } else if removed.contains(cell) {
+            Frame::Removed
+        } else {
+            Frame::Plain
+        }
+    }
+}
+
 /// What one cell shows: its text, right-aligned to the widest cell's, then,
 /// in games whose cells carry one, a one-character sign (a special, a bomb),
 /// then its frame.

@@ -126,6 +126,72 @@ pub enum Size {
     Max,
 }
 
+/// The rows and the columns of a generated grid, each in `MIN..=MAX`: the
+/// knobs `--rows` and `--cols` of every game played on a rectangular grid.
+/// One left out is drawn for each game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+pub struct Sides<const MIN: usize, const MAX: usize> {
+    /// Rows of the grid.
+    #[arg(long, value_parser = side_parser(MIN, MAX))]
+    pub rows: Option<usize>,
+    /// Columns of the grid.
+    #[arg(long, value_parser = side_parser(MIN, MAX))]
+    pub cols: Option<usize>,
+}
+
+fn side_parser(min: usize, max: usize) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(min as u64..=max as u64)
+}
+
+impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
+    /// Both sides given.
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Sides { rows: Some(rows), cols: Some(cols) }
+    }
+
+    /// The rows and the columns of one game: each as given, or else drawn
+    /// with `draw`, rows first, and kept within the bounds.
+    pub fn draw(
+        &self,
+        u: &mut Unstructured<'_>,
+        draw: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<usize>,
+    ) -> arbitrary::Result<(usize, usize)> {
+        let rows = self.rows.map_or_else(|| draw(u), Ok)?.clamp(MIN, MAX);
+        let cols = self.cols.map_or_else(|| draw(u), Ok)?.clamp(MIN, MAX);
+        Ok((rows, cols))
+    }
+}
+
+/// How often a generator does something, in percent (0 to 100): a knob of
+/// `m3diff gen`, where it takes a whole number in that range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Percent(u8);
+
+impl Percent {
+    /// `percent`, or 100 when it is more.
+    pub fn new(percent: u8) -> Percent {
+        Percent(percent.min(100))
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// True this many times in a hundred, as `u` draws it.
+    pub fn happens(self, u: &mut Unstructured<'_>) -> arbitrary::Result<bool> {
+        Ok(u.int_in_range(0..=99u8)? < self.0)
+    }
+}
+
+impl clap::builder::ValueParserFactory for Percent {
+    type Parser = clap::builder::MapValueParser<clap::builder::RangedI64ValueParser<u8>, fn(u8) -> Percent>;
+
+    fn value_parser() -> Self::Parser {
+        use clap::builder::TypedValueParser;
+        clap::value_parser!(u8).range(0..=100).map(Percent::new)
+    }
+}
+
 /// Ranges to draw a number from, each with its weight: `&[(9, 2..=6), (1,
 /// 1..=100)]` draws from 2..=6 nine times in ten.
 pub type Spread<'a, T> = &'a [(u8, RangeInclusive<T>)];
@@ -229,6 +295,12 @@ impl Difference {
             reference: format!("{reference:?}"),
             boards: None,
         }
+    }
+
+    /// A difference in step `step` (1-based) of an operation, each side's
+    /// value as the game words it.
+    pub fn in_step(step: usize, field: &'static str, engine: String, reference: String) -> Difference {
+        Difference { step: Some(step), field, engine, reference, boards: None }
     }
 
     /// The same difference with both sides' boards.

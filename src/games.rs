@@ -2,6 +2,7 @@
 //! `corpus export`, the test suites and the benches all come from it; adding a
 //! game is one line here plus the game's own modules.
 
+use m3_model::door::MagicDoor;
 use m3_model::square::SquareRemover;
 use m3_model::texas::Texas;
 
@@ -35,7 +36,7 @@ macro_rules! registry {
     };
 }
 
-registry!(Texas, SquareRemover);
+registry!(Texas, SquareRemover, MagicDoor);
 
 /// The game names as clap offers them, each with its full name as help.
 pub fn possible_values() -> Vec<clap::builder::PossibleValue> {

@@ -15,14 +15,7 @@ pub const LEGEND: &str = "digits are colours; [ ] the first square the adjust re
 /// The lines of a board; tiles in `marked` drawn `[c]`, in `swapped` `(c)`.
 pub fn grid(board: &Board, marked: &[(usize, usize)], moved: &[(usize, usize)]) -> Vec<String> {
     crate::draw::grid(board.rows(), board.cols(), |row, col| {
-        let frame = if marked.contains(&(row, col)) {
-            Frame::Marked
-        } else if moved.contains(&(row, col)) {
-            Frame::Removed
-        } else {
-            Frame::Plain
-        };
-        Drawn::new(board.get(row, col), None, frame)
+        Drawn::new(board.get(row, col), None, Frame::of(&(row, col), marked, moved))
     })
 }
 

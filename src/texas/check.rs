@@ -13,6 +13,7 @@ use super::runs::run_cells;
 use super::Standing;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{Checker, Violation};
+use crate::gravity::check_fall;
 
 pub const RUNS: &str = "runs marked";
 pub const LEFTOVER_RUN: &str = "no leftover run";
@@ -274,23 +275,16 @@ fn census(board: &Board) -> BTreeMap<Piece, i64> {
 
 /// TX6: each column's survivors, in order, at the bottom; nothing above a gap.
 fn check_gravity(before: &Board, removed: &CellSet, after: &Board) -> Result<(), String> {
-    for col in 0..before.cols() {
-        let column = |board: &Board| (0..board.rows()).map(|row| board.get(Cell::new(row, col))).collect::<Vec<_>>();
-        let after_column = column(after);
-        if let Some(row) = (1..after.rows()).find(|&row| after_column[row - 1].is_some() && after_column[row].is_none())
-        {
-            return Err(format!("a piece floats above the empty cell {}", Cell::new(row, col)));
+    let survivor = |row, col| {
+        let cell = Cell::new(row, col);
+        if removed.contains(cell) {
+            None
+        } else {
+            before.get(cell)
         }
-        let survivors: Vec<Piece> = (0..before.rows())
-            .filter(|&row| !removed.contains(Cell::new(row, col)))
-            .filter_map(|row| before.get(Cell::new(row, col)))
-            .collect();
-        let fallen: Vec<Piece> = after_column.into_iter().flatten().collect();
-        if survivors != fallen {
-            return Err(format!("column {} does not keep its pieces' order", col + 1));
-        }
-    }
-    Ok(())
+    };
+    check_fall(before.rows(), before.cols(), survivor, |row, col| after.get(Cell::new(row, col)), PartialEq::eq)
+        .map(|_| ())
 }
 
 /// TX5 re-derived: the marked cells and everything their specials reach,

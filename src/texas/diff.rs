@@ -24,12 +24,8 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
     // round from the same board.
     let mut round_start = super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone());
     for (index, (e, r)) in engine.rounds.iter().zip(&reference.rounds).enumerate() {
-        let in_round = |field, engine: String, reference: String| Difference {
-            step: Some(index + 1),
-            field,
-            engine,
-            reference,
-            boards: Some(round_boards(&round_start, e, r)),
+        let in_round = |field, engine, reference| {
+            Difference::in_step(index + 1, field, engine, reference).with_boards(round_boards(&round_start, e, r))
         };
         if e.marked != r.marked {
             return in_round("marked", cells(&e.marked), cells(&r.marked));

@@ -28,13 +28,7 @@ pub const LEGEND: &str = "specials: - row, | column, + row and column, o 3x3, O 
 pub fn grid(board: &Board, marked: &[Cell], removed: &[Cell]) -> Vec<String> {
     crate::draw::grid(board.rows(), board.cols(), |row, col| {
         let cell = Cell::new(row, col);
-        let frame = if marked.contains(&cell) {
-            Frame::Marked
-        } else if removed.contains(&cell) {
-            Frame::Removed
-        } else {
-            Frame::Plain
-        };
+        let frame = Frame::of(&cell, marked, removed);
         match board.get(cell) {
             Some(piece) => Drawn::new(piece.colour, Some(special_sign(piece.special)), frame),
             None => Drawn::new(".", Some(' '), frame),

@@ -9,7 +9,8 @@ use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Tex
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
-use crate::game::{Benchmark, Size};
+use crate::game::{Benchmark, Sides, Size};
+use crate::lines::colour_ending_no_line;
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
@@ -18,12 +19,9 @@ pub struct Shape {
     /// How large the games are when the other options leave it open.
     #[arg(long, value_enum, default_value = "mixed")]
     pub size: Size,
-    /// Rows of the board (n).
-    #[arg(long, value_parser = side_parser())]
-    pub rows: Option<usize>,
-    /// Columns of the board (m).
-    #[arg(long, value_parser = side_parser())]
-    pub cols: Option<usize>,
+    /// Rows (n) and columns (m) of the board.
+    #[command(flatten)]
+    pub sides: Sides<1, MAX_SIDE>,
     /// Colours (k); the generator adds one when a board cannot avoid a run.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_COLOURS)))]
     pub colours: Option<u8>,
@@ -38,10 +36,6 @@ pub struct Shape {
     pub valid_percent: Option<u8>,
 }
 
-fn side_parser() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::new().range(1..=MAX_SIDE as u64)
-}
-
 /// The bench table: fixed seeds, so every run measures the same games. The
 /// 50x50 games ask for a valid swap every time: a board of 2500 pieces takes
 /// about 400 before none is left (each removes 3 or more), and the rest of
@@ -50,8 +44,7 @@ fn side_parser() -> clap::builder::RangedU64ValueParser<usize> {
 pub fn benchmarks() -> Vec<Benchmark<Texas>> {
     let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
         size: Size::Mixed,
-        rows: Some(rows),
-        cols: Some(cols),
+        sides: Sides::new(rows, cols),
         colours: Some(colours),
         operations: Some(operations),
         special_percent: Some(special_percent),
@@ -71,8 +64,7 @@ const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 /// speed: a wrong engine only skews the mix of operations, and the oracle
 /// reports it anyway).
 pub fn generate<S: Stepper<Texas>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
-    let rows = shape.rows.map_or_else(|| side(u, shape.size), Ok)?.clamp(1, MAX_SIDE);
-    let cols = shape.cols.map_or_else(|| side(u, shape.size), Ok)?.clamp(1, MAX_SIDE);
+    let (rows, cols) = shape.sides.draw(u, |u| side(u, shape.size))?;
     let mut colours = match shape.colours {
         Some(k) => k.clamp(1, MAX_COLOURS),
         None => colour_count(u, shape.size)?,
@@ -136,13 +128,11 @@ fn board(u: &mut Unstructured<'_>, rows: usize, cols: usize, colours: &mut u8, s
     let mut board = Board::filled(rows, cols, None);
     for cell in (0..rows).flat_map(|row| (0..cols).map(move |col| Cell::new(row, col))) {
         let drawn = u.int_in_range(1..=*colours)?;
-        let colour = (0..*colours)
-            .map(|offset| (drawn - 1 + offset) % *colours + 1)
-            .find(|&colour| !completes_run(&board, cell, colour))
-            .unwrap_or_else(|| {
-                *colours += 1;
-                *colours
-            });
+        let before = |row, col| board.get(Cell::new(row, col)).map(|p| p.colour);
+        let colour = colour_ending_no_line(&before, (cell.row, cell.col), drawn, *colours).unwrap_or_else(|| {
+            *colours += 1;
+            *colours
+        });
         let special = if u.int_in_range(0..=99u8)? < special_percent {
             Special::from_code(u.int_in_range(1..=6)?).expect("1..=6 are specials")
         } else {
@@ -151,14 +141,6 @@ fn board(u: &mut Unstructured<'_>, rows: usize, cols: usize, colours: &mut u8, s
         board.set(cell, Some(Piece { colour, special }));
     }
     Ok(board)
-}
-
-/// Whether `colour` at `cell` would end a run with the two cells before it in
-/// its row or its column (the board fills row by row).
-fn completes_run(board: &Board, cell: Cell, colour: u8) -> bool {
-    let same = |row: usize, col: usize| board.get(Cell::new(row, col)).map(|p| p.colour) == Some(colour);
-    (cell.col >= 2 && same(cell.row, cell.col - 1) && same(cell.row, cell.col - 2))
-        || (cell.row >= 2 && same(cell.row - 1, cell.col) && same(cell.row - 2, cell.col))
 }
 
 /// The kinds of operation the generator mixes.

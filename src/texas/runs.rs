@@ -7,20 +7,7 @@ use m3_model::texas::{Board, Cell, RUN_LENGTH};
 /// Whether `cell` lies in a run of a `rows` x `cols` board whose colours
 /// `colour` gives (`None` for an empty cell).
 pub fn in_run(rows: usize, cols: usize, colour: &dyn Fn(Cell) -> Option<u8>, cell: Cell) -> bool {
-    let Some(here) = colour(cell) else { return false };
-    let length = |dr: isize, dc: isize| {
-        (1..)
-            .map(|i| (cell.row as isize + i * dr, cell.col as isize + i * dc))
-            .take_while(|&(r, c)| {
-                r >= 0
-                    && c >= 0
-                    && (r as usize) < rows
-                    && (c as usize) < cols
-                    && colour(Cell::new(r as usize, c as usize)) == Some(here)
-            })
-            .count()
-    };
-    length(0, -1) + 1 + length(0, 1) >= RUN_LENGTH || length(-1, 0) + 1 + length(1, 0) >= RUN_LENGTH
+    crate::lines::in_line(rows, cols, &|row, col| colour(Cell::new(row, col)), (cell.row, cell.col), RUN_LENGTH)
 }
 
 /// Every cell in a run, in row-major order.

@@ -1,0 +1,230 @@
+//! The invariants of RULES.md for Magic Door, checked on every record by
+//! following it from the grid before the swap: the MD1 verdict, each pass's
+//! groups (MD3) and beams (MD4), vibranium kept and conservation per kind,
+//! gravity order and the bombs it arms (MD5), nothing left to settle (MD6),
+//! and the count of vanished gems (MD7). Each invariant's name stands beside
+//! its check.
+
+use std::collections::BTreeMap;
+
+use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, StageKind, Status, SwapRecord};
+
+use super::rules::{armed_bombs, blast, group_cells, kind, swapped, validity};
+use super::Settled;
+use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
+use crate::game::{Checker, Violation};
+use crate::gravity::{check_fall, Landing};
+
+/// Follows one game through its records.
+pub struct DoorChecker {
+    /// Vibranium on the starting grid, which every grid after keeps.
+    vibranium: usize,
+    /// Gems the records say vanished so far.
+    vanished: u64,
+}
+
+impl Checker<MagicDoor> for DoorChecker {
+    fn new(instance: &Instance) -> Self {
+        DoorChecker { vibranium: vibranium(&instance.board), vanished: 0 }
+    }
+
+    fn record(&mut self, before: &Settled, record: &SwapRecord) -> Result<(), Violation> {
+        let verdict = validity(&before.board, record.swap).map_or_else(Status::Invalid, |()| Status::Played);
+        if record.status != verdict {
+            return Err(Violation::new(VALIDITY, None, format!("recorded {:?}, MD1 gives {verdict:?}", record.status)));
+        }
+        if record.status != Status::Played {
+            let unchanged = record.stages.is_empty() && record.vanished == 0 && record.board == before.board;
+            let detail = format!("a swap not made ({:?}) changed something", record.status);
+            return if unchanged { Ok(()) } else { Err(Violation::new(RECORD, None, detail)) };
+        }
+        let mut board = swapped(&before.board, record.swap);
+        for (index, stage) in record.stages.iter().enumerate() {
+            let at = |(invariant, detail)| Violation::new(invariant, Some(index + 1), detail);
+            check_stage(&board, stage, self.vibranium).map_err(at)?;
+            board = stage.board.clone();
+        }
+        if record.board != board {
+            return Err(Violation::new(RECORD, None, "the swap's grid is not the grid its stages left"));
+        }
+        settled(&board)?;
+        // MD7: each pass lists a cell once, and every listed cell counts.
+        let listed: usize = record.stages.iter().map(|stage| stage.vanished.len()).sum();
+        if record.vanished != listed as u64 {
+            let detail = format!("{} gems vanished, the stages list {listed}", record.vanished);
+            return Err(Violation::new(SCORE_BOOK, None, detail));
+        }
+        self.vanished += record.vanished;
+        Ok(())
+    }
+
+    fn outcome(&self, last: &Settled, outcome: &Outcome) -> Result<(), Violation> {
+        if outcome.vanished != self.vanished || outcome.vanished != last.vanished {
+            let detail = format!("{} gems vanished, the swaps add up to {}", outcome.vanished, self.vanished);
+            return Err(Violation::new(SCORE_BOOK, None, detail));
+        }
+        Ok(())
+    }
+}
+
+/// An invariant broken inside a stage, and how.
+type Broken = (&'static str, String);
+
+/// Checks one pass that starts from `before`: its lists, what vanished, and
+/// the fall after it.
+fn check_stage(before: &Board, stage: &Stage, vibranium: usize) -> Result<(), Broken> {
+    check_lists(before, stage)?;
+    match stage.kind {
+        StageKind::Groups => check_groups(before, stage)?,
+        StageKind::Explosion => check_explosion(before, stage)?,
+    }
+    check_kept(before, stage, vibranium)?;
+    let survivor = |row, col| {
+        let cell = before.get(row, col);
+        (cell != Cell::Empty && stage.vanished.binary_search(&Pos::new(row, col)).is_err()).then_some(cell)
+    };
+    let after = |row, col| Some(stage.board.get(row, col)).filter(|&cell| cell != Cell::Empty);
+    // MD5: everything falls, vibranium too; a bomb may arm on the way.
+    let landings = check_fall(before.rows(), before.cols(), survivor, after, |a, b| kind(*a) == kind(*b))
+        .map_err(|detail| (GRAVITY, detail))?;
+    check_arming(before, stage, &landings)
+}
+
+/// The pass keeps the grid's size and lists each vanished cell once, in
+/// row-major order, each a piece of the grid it started from.
+fn check_lists(before: &Board, stage: &Stage) -> Result<(), Broken> {
+    if (stage.board.rows(), stage.board.cols()) != (before.rows(), before.cols()) {
+        return Err((RECORD, "the grid changed its size".into()));
+    }
+    let once_each = stage.vanished.windows(2).all(|pair| pair[0] < pair[1]);
+    if stage.vanished.is_empty() || !once_each {
+        return Err((RECORD, "the vanished cells are not listed once each, in row-major order".into()));
+    }
+    if let Some(pos) = stage.vanished.iter().find(|p| !before.contains(p.row, p.col)) {
+        return Err((RECORD, format!("{pos} is off the grid")));
+    }
+    let held = |cell| stage.vanished.iter().find(|p| before.get(p.row, p.col) == cell);
+    if let Some(pos) = held(Cell::Vibranium) {
+        return Err((VIBRANIUM, format!("the vibranium at {pos} vanished")));
+    }
+    if let Some(pos) = held(Cell::Empty) {
+        return Err((CONSERVATION, format!("the empty cell {pos} vanished")));
+    }
+    Ok(())
+}
+
+/// Stage 1 vanishes exactly the gems of the groups (MD3).
+pub const GROUPS: &str = "groups vanish";
+
+fn check_groups(before: &Board, stage: &Stage) -> Result<(), Broken> {
+    if !stage.exploded.is_empty() {
+        return Err((RECORD, "a Stage 1 pass with exploded bombs".into()));
+    }
+    let groups = group_cells(before);
+    if stage.vanished != groups {
+        return Err((GROUPS, format!("{} cells vanished, the groups hold {}", stage.vanished.len(), groups.len())));
+    }
+    Ok(())
+}
+
+/// Stage 2 vanishes exactly the armed bombs and what their beams reach (MD4).
+pub const BEAMS: &str = "beams reach";
+
+/// Stage 2 runs only when Stage 1 finds no group, and every armed bomb, and
+/// nothing else, explodes in it.
+fn check_explosion(before: &Board, stage: &Stage) -> Result<(), Broken> {
+    if let Some(pos) = group_cells(before).first() {
+        return Err((RECORD, format!("an explosion while Stage 1 still has the group at {pos}")));
+    }
+    let armed = |p: &&Pos| before.contains(p.row, p.col) && before.get(p.row, p.col) == Cell::ArmedBomb;
+    if let Some(pos) = stage.exploded.iter().find(|p| !armed(p)) {
+        return Err((RECORD, format!("{pos} exploded, but holds no armed bomb")));
+    }
+    if stage.exploded != armed_bombs(before) {
+        return Err((RECORD, "not every armed bomb exploded, or not in row-major order".into()));
+    }
+    let reached = blast(before, &stage.exploded);
+    if stage.vanished != reached {
+        let detail =
+            format!("{} cells vanished, the bombs and their beams take {}", stage.vanished.len(), reached.len());
+        return Err((BEAMS, detail));
+    }
+    Ok(())
+}
+
+/// Vibranium never vanishes: the grid always holds as much as at the start.
+pub const VIBRANIUM: &str = "vibranium kept";
+
+/// The pieces of each kind after the pass are those before it less those
+/// that vanished; vibranium, which never vanishes, is all still there.
+fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(), Broken> {
+    let now = vibranium(&stage.board);
+    if now != start_vibranium {
+        return Err((VIBRANIUM, format!("{now} vibranium on the grid, {start_vibranium} at the start")));
+    }
+    let mut expected = census(before);
+    for pos in &stage.vanished {
+        *expected.entry(kind(before.get(pos.row, pos.col))).or_default() -= 1;
+    }
+    expected.retain(|_, count| *count != 0);
+    if expected != census(&stage.board) {
+        return Err((CONSERVATION, "pieces before != pieces after + pieces vanished, for some kind".into()));
+    }
+    Ok(())
+}
+
+/// The bombs a fall arms are exactly those it moved down (MD5).
+pub const ARMING: &str = "bombs armed by a fall";
+
+/// MD5: a bomb that moved down is armed, one that did not keeps its state,
+/// and `activated` lists the bombs this fall armed.
+fn check_arming(before: &Board, stage: &Stage, landings: &[Landing]) -> Result<(), Broken> {
+    let armed_after = |p: &&Pos| stage.board.contains(p.row, p.col) && stage.board.get(p.row, p.col) == Cell::ArmedBomb;
+    if let Some(pos) = stage.activated.iter().find(|p| !armed_after(p)) {
+        return Err((RECORD, format!("{pos} is listed as activated, but holds no armed bomb after the fall")));
+    }
+    let mut activated = Vec::new();
+    for landing in landings {
+        let was = before.get(landing.from, landing.col);
+        let is = stage.board.get(landing.to, landing.col);
+        let armed_now = was == Cell::Bomb && landing.to > landing.from;
+        if is != if armed_now { Cell::ArmedBomb } else { was } {
+            let pos = Pos::new(landing.to, landing.col);
+            return Err((ARMING, format!("{was:?} from row {} landed as {is:?} at {pos}", landing.from + 1)));
+        }
+        if armed_now {
+            activated.push(Pos::new(landing.to, landing.col));
+        }
+    }
+    activated.sort_unstable();
+    if stage.activated != activated {
+        return Err((ARMING, format!("activated {:?}, the fall armed {activated:?}", stage.activated)));
+    }
+    Ok(())
+}
+
+/// A swap ends with no group and no armed bomb on the grid (MD6).
+pub const LEFTOVER: &str = "nothing left to settle";
+
+fn settled(board: &Board) -> Result<(), Violation> {
+    if let Some(pos) = group_cells(board).first() {
+        return Err(Violation::new(LEFTOVER, None, format!("the swap ends with a group at {pos}")));
+    }
+    if let Some(pos) = armed_bombs(board).first() {
+        return Err(Violation::new(LEFTOVER, None, format!("the swap ends with an armed bomb at {pos}")));
+    }
+    Ok(())
+}
+
+fn vibranium(board: &Board) -> usize {
+    board.cells().iter().filter(|&&cell| cell == Cell::Vibranium).count()
+}
+
+/// How many pieces of each kind the grid holds.
+fn census(board: &Board) -> BTreeMap<Cell, i64> {
+    let mut counts = BTreeMap::new();
+    for &cell in board.cells().iter().filter(|&&cell| cell != Cell::Empty) {
+        *counts.entry(kind(cell)).or_default() += 1;
+    }
+    counts
+}

@@ -1,0 +1,149 @@
+//! What the generated Magic Door games exercised, rule by rule. Besides
+//! each rule's cases, the counters give the generator's statistics: the
+//! share of swaps with an explosion (`swap with an explosion` / `swap made`),
+//! stages per swap (`stage` / `swap made`) and how often vibranium fell.
+
+use m3_model::door::{Board, Cell, Invalid, Stage, StageKind, Status, SwapRecord};
+
+use super::rules::{beam, swapped, BEAMS, GROUP_LENGTH};
+use super::Settled;
+use crate::coverage::Tally;
+use crate::lines::line_lengths;
+
+crate::counters! {
+    /// Magic Door's rule-coverage counters, under their rules.
+    pub enum DoorCounter {
+        "MD1" => {
+            Played: "swap made",
+            Distant: "swap of two cells not side by side",
+            Further: "further swap made on a settled grid",
+            SameCell: "further swap refused: one cell",
+            NotAGem: "further swap refused: not a regular gem",
+        }
+        "MD2" => {
+            CrossGroups: "gem in a horizontal and a vertical group",
+            LongGroup: "group of 4 or more",
+        }
+        "MD3" => {
+            GroupsPass: "Stage 1 pass",
+            GroupsAfterExplosion: "Stage 1 pass after an explosion",
+        }
+        "MD4" => {
+            ExplosionPass: "Stage 2 pass",
+            Exploded: "bomb exploded",
+            Together: "Stage 2 pass of 2+ bombs",
+            Stopped: "beam stopped by vibranium",
+            UnarmedHit: "unarmed bomb hit by a beam (vanishes unexploded)",
+            ArmedHit: "armed bomb on another's beam (explodes too)",
+        }
+        "MD5" => {
+            ArmedInGroupsFall: "bomb armed by a Stage 1 fall",
+            ArmedInExplosionFall: "bomb armed by a Stage 2 fall",
+            VibraniumFell: "vibranium gem that fell",
+            SwapVibraniumFell: "swap in which vibranium fell",
+        }
+        "MD6" => {
+            NoGroup: "swap making no group (scores 0)",
+            Stages: "stage (pass of either kind)",
+            WithExplosion: "swap with an explosion",
+            ExplosionChain: "swap of 2+ Stage 2 passes",
+            FiveStages: "swap of 5+ stages",
+            TenStages: "swap of 10+ stages",
+        }
+        "MD7" => { Vanished: "gem vanished" }
+    }
+}
+
+pub fn record(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
+    match record.status {
+        Status::Invalid(Invalid::SameCell) => return tally.add(DoorCounter::SameCell, 1),
+        Status::Invalid(Invalid::NotAGem(_)) => return tally.add(DoorCounter::NotAGem, 1),
+        Status::Played => {}
+    }
+    let (a, b) = (record.swap.first, record.swap.second);
+    let flag = |tally: &mut Tally<DoorCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+    tally.add(DoorCounter::Played, 1);
+    flag(tally, DoorCounter::Distant, a.row.abs_diff(b.row) + a.col.abs_diff(b.col) > 1);
+    flag(tally, DoorCounter::Further, before.swaps > 0);
+    let stages = record.stages.len();
+    flag(tally, DoorCounter::NoGroup, stages == 0);
+    tally.add(DoorCounter::Stages, stages as u64);
+    flag(tally, DoorCounter::FiveStages, stages >= 5);
+    flag(tally, DoorCounter::TenStages, stages >= 10);
+    tally.add(DoorCounter::Vanished, record.vanished);
+    let explosions = record.stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
+    flag(tally, DoorCounter::WithExplosion, explosions > 0);
+    flag(tally, DoorCounter::ExplosionChain, explosions >= 2);
+
+    let mut board = swapped(&before.board, record.swap);
+    let mut vibranium_fell = false;
+    let mut previous = None;
+    for stage in &record.stages {
+        match stage.kind {
+            StageKind::Groups => {
+                groups(tally, &board, stage);
+                flag(tally, DoorCounter::GroupsAfterExplosion, previous == Some(StageKind::Explosion));
+                tally.add(DoorCounter::ArmedInGroupsFall, stage.activated.len() as u64);
+            }
+            StageKind::Explosion => {
+                explosion(tally, &board, stage);
+                tally.add(DoorCounter::ArmedInExplosionFall, stage.activated.len() as u64);
+            }
+        }
+        let fell = vibranium_that_fell(&board, &stage.board);
+        tally.add(DoorCounter::VibraniumFell, fell);
+        vibranium_fell |= fell > 0;
+        previous = Some(stage.kind);
+        board = stage.board.clone();
+    }
+    flag(tally, DoorCounter::SwapVibraniumFell, vibranium_fell);
+}
+
+/// A Stage 1 pass from `board`.
+fn groups(tally: &mut Tally<DoorCounter>, board: &Board, stage: &Stage) {
+    tally.add(DoorCounter::GroupsPass, 1);
+    let colour = |row, col| board.get(row, col).colour();
+    let lengths: Vec<(usize, usize)> = stage
+        .vanished
+        .iter()
+        .map(|pos| line_lengths(board.rows(), board.cols(), &colour, (pos.row, pos.col)))
+        .collect();
+    let crossing = lengths.iter().filter(|&&(across, down)| across >= GROUP_LENGTH && down >= GROUP_LENGTH);
+    tally.add(DoorCounter::CrossGroups, crossing.count() as u64);
+    let long = lengths.iter().any(|&(across, down)| across > GROUP_LENGTH || down > GROUP_LENGTH);
+    tally.add(DoorCounter::LongGroup, u64::from(long));
+}
+
+/// A Stage 2 pass from `board`.
+fn explosion(tally: &mut Tally<DoorCounter>, board: &Board, stage: &Stage) {
+    tally.add(DoorCounter::ExplosionPass, 1);
+    tally.add(DoorCounter::Exploded, stage.exploded.len() as u64);
+    tally.add(DoorCounter::Together, u64::from(stage.exploded.len() >= 2));
+    let mut reached = Vec::new();
+    for &bomb in &stage.exploded {
+        for direction in BEAMS {
+            let beam = beam(board, bomb, direction);
+            tally.add(DoorCounter::Stopped, u64::from(beam.stopped));
+            reached.extend(beam.hits);
+        }
+    }
+    reached.sort_unstable();
+    reached.dedup();
+    let held = |cell| reached.iter().filter(|pos| board.get(pos.row, pos.col) == cell).count() as u64;
+    tally.add(DoorCounter::UnarmedHit, held(Cell::Bomb));
+    tally.add(DoorCounter::ArmedHit, held(Cell::ArmedBomb));
+}
+
+/// Vibranium gems whose row the fall from `before` to `after` changed: a
+/// column keeps its vibranium in order, so the k-th from the bottom is the
+/// same gem before and after.
+fn vibranium_that_fell(before: &Board, after: &Board) -> u64 {
+    let mut fell = 0;
+    for col in 0..before.cols() {
+        let rows = |board: &Board| -> Vec<usize> {
+            (0..board.rows()).rev().filter(|&row| board.get(row, col) == Cell::Vibranium).collect()
+        };
+        fell += rows(before).iter().zip(rows(after)).filter(|&(&b, a)| b != a).count() as u64;
+    }
+    fell
+}

@@ -1,0 +1,313 @@
+//! Magic Door games drawn from an `Unstructured`: grids of 3 to 80 rows and
+//! columns, mostly small, with no starting group (a gem that would complete
+//! one takes the next colour, or becomes a bomb when every colour would),
+//! bombs and vibranium at tunable densities, and a swap mostly chosen among
+//! those that make a group: from afar, as MD1 allows, or side by side. Bombs
+//! are stacked above the gems that swap clears, so that the fall arms them
+//! and explosions chain. Sometimes further swaps follow, each chosen on the
+//! grid the one before left settled.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use arbitrary::{Result, Unstructured};
+use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
+use m3_model::Stepper;
+
+use super::rules::{every_cell, group_cells, makes_group, swapped};
+use crate::game::{Benchmark, Percent, Sides, Size};
+use crate::lines::colour_ending_no_line;
+
+/// The most swaps a generated game makes.
+pub const MAX_SWAPS: usize = 1000;
+
+/// The generator's knobs, which are also `m3diff gen door`'s options; a
+/// field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Shape {
+    /// How large the games are when the other options leave it open.
+    #[arg(long, value_enum, default_value = "mixed")]
+    pub size: Size,
+    /// Rows (m) and columns (n) of the grid.
+    #[command(flatten)]
+    pub sides: Sides<MIN_SIDE, MAX_SIDE>,
+    /// Colours of regular gems; a cell where each would complete a starting
+    /// group holds a bomb.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=i64::from(MAX_COLOUR)))]
+    pub colours: Option<u8>,
+    /// Percentage of cells that hold a bomb.
+    #[arg(long)]
+    pub bomb_percent: Option<Percent>,
+    /// Percentage of cells that hold vibranium (after the bombs: the two
+    /// add up to at most 100).
+    #[arg(long)]
+    pub vibranium_percent: Option<Percent>,
+    /// Percentage of the gems above the first swap's groups made bombs, which
+    /// the groups' fall arms.
+    #[arg(long)]
+    pub stacked_percent: Option<Percent>,
+    /// Swaps. The statement makes one; each further swap is made on the grid
+    /// the one before left settled (this project's extension).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_SWAPS as u64))]
+    pub swaps: Option<usize>,
+    /// Percentage of swaps chosen among those that make a group (90 when
+    /// left out).
+    #[arg(long)]
+    pub group_percent: Option<Percent>,
+    /// Percentage of further swaps that MD1 refuses: one cell twice, or a
+    /// cell with no regular gem (5 when left out).
+    #[arg(long)]
+    pub refused_percent: Option<Percent>,
+}
+
+/// Tries at a swap that makes a group before looking only side by side.
+const LOOKS: usize = 24;
+
+/// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
+/// for speed) leaves it.
+pub fn generate<S: Stepper<MagicDoor>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
+    let (rows, cols) = shape.sides.draw(u, |u| side(u, shape.size))?;
+    let colours = match shape.colours {
+        Some(colours) => colours.clamp(2, MAX_COLOUR),
+        None => {
+            shape.size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
+        }
+    };
+    let drawn = |given: Option<Percent>, u: &mut Unstructured<'_>, among: &[u8]| match given {
+        Some(percent) => Ok(percent),
+        None => u.choose(among).map(|&percent| Percent::new(percent)),
+    };
+    let bombs = drawn(shape.bomb_percent, u, &[0, 2, 5, 10, 20, 30])?;
+    let vibranium = drawn(shape.vibranium_percent, u, &[0, 0, 3, 8, 15, 25])?;
+    let stacked = drawn(shape.stacked_percent, u, &[0, 30, 60, 100])?;
+    let swaps = match shape.swaps {
+        Some(swaps) => swaps.clamp(1, MAX_SWAPS),
+        None => shape.size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])?,
+    };
+    let group_percent = shape.group_percent.unwrap_or(Percent::new(90));
+    let refused_percent = shape.refused_percent.unwrap_or(Percent::new(5));
+
+    let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
+    let first = if group_percent.happens(u)? { group_swap(u, &board)? } else { None };
+    let first = match first {
+        Some(swap) => swap,
+        None => quiet_swap(u, &board)?.expect("the grid holds two regular gems"),
+    };
+    stack_bombs(u, &mut board, first, stacked)?;
+    let mut instance = Instance { board, swaps: vec![first] };
+    let mut game = S::start(&instance);
+    while instance.swaps.len() < swaps {
+        let last = *instance.swaps.last().expect("the first swap is in");
+        // A panicking implementation ends the game here: the oracle meets
+        // the same panic and reports it with the case intact.
+        let Ok(record) = catch_unwind(AssertUnwindSafe(|| game.step(&last))) else { break };
+        instance.swaps.push(further_swap(u, &record.board, group_percent, refused_percent)?);
+    }
+    Ok(instance)
+}
+
+/// The bench table: three colours, few bombs stacked above the swap's
+/// groups and some vibranium, which shields rows and columns from the beams
+/// so that the grid is not cleared at the first explosion. The swap of the
+/// 8x8 game takes 5 stages (2 of them explosions, 57 gems), the 30x30 one 17
+/// (4 explosions, 664 gems), and the 80x80 one, the format's largest grid,
+/// sets off a chain of 60 stages, 10 of them explosions (3611 gems); a test
+/// in tests/door.rs pins these counts.
+pub fn benchmarks() -> Vec<Benchmark<MagicDoor>> {
+    let shape = |side, vibranium_percent| Shape {
+        size: Size::Mixed,
+        sides: Sides::new(side, side),
+        colours: Some(3),
+        bomb_percent: Some(Percent::new(5)),
+        vibranium_percent: Some(Percent::new(vibranium_percent)),
+        stacked_percent: Some(Percent::new(100)),
+        swaps: Some(1),
+        group_percent: Some(Percent::new(100)),
+        refused_percent: Some(Percent::new(0)),
+    };
+    vec![
+        Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
+        Benchmark { name: "30x30", seed: 1, shape: shape(30, 8) },
+        Benchmark { name: "80x80-chain", seed: 1, shape: shape(MAX_SIDE, 10) },
+    ]
+}
+
+fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    let max = MAX_SIDE..=MAX_SIDE;
+    size.draw(u, &[(1, MIN_SIDE..=8)], &[(12, MIN_SIDE..=8), (6, MIN_SIDE..=20), (1, MIN_SIDE..=MAX_SIDE)], &[(1, max)])
+}
+
+/// A grid with no group (MD1) and at least two regular gems (a first swap
+/// needs them).
+fn grid(u: &mut Unstructured<'_>, (rows, cols): (usize, usize), colours: u8, specials: [Percent; 2]) -> Result<Board> {
+    let [bombs, vibranium] = specials.map(Percent::get);
+    let mut board = Board::filled(rows, cols, Cell::Empty);
+    for row in 0..rows {
+        for col in 0..cols {
+            let roll = u.int_in_range(0..=99u8)?;
+            let cell = if roll < bombs {
+                Cell::Bomb
+            } else if roll < bombs.saturating_add(vibranium) {
+                Cell::Vibranium
+            } else {
+                let drawn = u.int_in_range(1..=colours)?;
+                let before = |row, col| board.get(row, col).colour();
+                colour_ending_no_line(&before, (row, col), drawn, colours).map_or(Cell::Bomb, Cell::Gem)
+            };
+            board.set(row, col, cell);
+        }
+    }
+    // Two gems cannot make a group.
+    let gems = board.cells().iter().filter(|cell| cell.colour().is_some()).count();
+    let no_gems: Vec<Pos> = every_cell(&board).filter(|p| board.get(p.row, p.col).colour().is_none()).collect();
+    for (pos, colour) in no_gems.into_iter().zip([1, 2]).take(2usize.saturating_sub(gems)) {
+        board.set(pos.row, pos.col, Cell::Gem(colour));
+    }
+    Ok(board)
+}
+
+/// The first swap's groups cleared, bombs above them fall and are armed:
+/// `percent` of the regular gems above each column's topmost group cell
+/// become bombs (never the swapped gems, which MD1 wants regular). A gem
+/// made a bomb completes no group, so the grid stays without one.
+fn stack_bombs(u: &mut Unstructured<'_>, board: &mut Board, swap: Swap, percent: Percent) -> Result<()> {
+    if percent.get() == 0 {
+        return Ok(());
+    }
+    let mut topmost = vec![None; board.cols()];
+    for pos in group_cells(&swapped(board, swap)) {
+        topmost[pos.col].get_or_insert(pos.row);
+    }
+    for (col, top) in topmost.into_iter().enumerate() {
+        for row in 0..top.unwrap_or(0) {
+            let pos = Pos::new(row, col);
+            let swapped_gem = pos == swap.first || pos == swap.second;
+            if !swapped_gem && board.get(row, col).colour().is_some() && percent.happens(u)? {
+                board.set(row, col, Cell::Bomb);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A swap on a settled grid: one MD1 refuses, one that makes a group, or
+/// one that makes none, as the percentages draw it.
+fn further_swap(u: &mut Unstructured<'_>, board: &Board, group_percent: Percent, refused: Percent) -> Result<Swap> {
+    let chosen = if refused.happens(u)? {
+        None
+    } else if group_percent.happens(u)? {
+        match group_swap(u, board)? {
+            Some(swap) => Some(swap),
+            None => quiet_swap(u, board)?,
+        }
+    } else {
+        quiet_swap(u, board)?
+    };
+    match chosen {
+        Some(swap) => Ok(swap),
+        None => refused_swap(u, board),
+    }
+}
+
+/// A swap MD1 refuses: a cell with itself, or with a cell that holds no
+/// regular gem (a bomb, vibranium, or an empty cell at the top).
+fn refused_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Swap> {
+    let cells: Vec<Pos> = every_cell(board).collect();
+    let no_gem: Vec<Pos> = cells.iter().copied().filter(|p| board.get(p.row, p.col).colour().is_none()).collect();
+    let any = *u.choose(&cells)?;
+    if no_gem.is_empty() || u.ratio(1, 3)? {
+        return Ok(Swap::new(any, any));
+    }
+    let other = *u.choose(&no_gem)?;
+    in_drawn_order(u, any, other)
+}
+
+/// Two distinct regular gems whose swap makes no group, or, after `LOOKS`
+/// tries, any two; `None` when the grid holds fewer than two gems.
+fn quiet_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
+    let gems: Vec<Pos> = every_cell(board).filter(|p| board.get(p.row, p.col).colour().is_some()).collect();
+    if gems.len() < 2 {
+        return Ok(None);
+    }
+    let mut pair = (gems[0], gems[1]);
+    for _ in 0..LOOKS {
+        let (a, b) = (*u.choose(&gems)?, *u.choose(&gems)?);
+        if a == b {
+            continue;
+        }
+        pair = (a, b);
+        if !makes_group(board, a, b) {
+            break;
+        }
+    }
+    in_drawn_order(u, pair.0, pair.1).map(Some)
+}
+
+/// A swap that makes a group, if one is found: a third of the time side by
+/// side, the classic move; otherwise a gem that would complete a line and a
+/// gem of the colour it needs, anywhere on the grid.
+fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
+    if u.ratio(1, 3)? {
+        if let Some(swap) = side_by_side_group_swap(u, board)? {
+            return Ok(Some(swap));
+        }
+    }
+    for _ in 0..LOOKS {
+        let target = Pos::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?);
+        let wanted = colours_completing_a_line(board, target);
+        if wanted.is_empty() {
+            continue;
+        }
+        let colour = *u.choose(&wanted)?;
+        let partners: Vec<Pos> = every_cell(board).filter(|p| board.get(p.row, p.col) == Cell::Gem(colour)).collect();
+        if partners.is_empty() {
+            continue;
+        }
+        let partner = *u.choose(&partners)?;
+        if makes_group(board, target, partner) {
+            return in_drawn_order(u, target, partner).map(Some);
+        }
+    }
+    side_by_side_group_swap(u, board)
+}
+
+/// One of the swaps of two neighbouring gems that make a group.
+fn side_by_side_group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
+    let pairs: Vec<(Pos, Pos)> = every_cell(board)
+        .flat_map(|a| [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)].map(|b| (a, b)))
+        .filter(|&(_, b)| board.contains(b.row, b.col))
+        .filter(|&(a, b)| {
+            let (x, y) = (board.get(a.row, a.col), board.get(b.row, b.col));
+            x.colour().is_some() && y.colour().is_some() && makes_group(board, a, b)
+        })
+        .collect();
+    if pairs.is_empty() {
+        return Ok(None);
+    }
+    let (a, b) = *u.choose(&pairs)?;
+    in_drawn_order(u, a, b).map(Some)
+}
+
+/// The colours other than its own that would complete a line of three
+/// through the regular gem at `pos` if it held them.
+fn colours_completing_a_line(board: &Board, pos: Pos) -> Vec<u8> {
+    let Some(own) = board.get(pos.row, pos.col).colour() else { return Vec::new() };
+    let colour_at = |dr: isize, dc: isize| {
+        let (row, col) = (pos.row.checked_add_signed(dr)?, pos.col.checked_add_signed(dc)?);
+        board.contains(row, col).then(|| board.get(row, col).colour()).flatten()
+    };
+    let mut wanted = Vec::new();
+    for (dr, dc) in [(0, 1), (1, 0)] {
+        for (one, two) in [(-2, -1), (-1, 1), (1, 2)] {
+            if let (Some(a), Some(b)) = (colour_at(dr * one, dc * one), colour_at(dr * two, dc * two)) {
+                if a == b && a != own && !wanted.contains(&a) {
+                    wanted.push(a);
+                }
+            }
+        }
+    }
+    wanted
+}
+
+fn in_drawn_order(u: &mut Unstructured<'_>, a: Pos, b: Pos) -> Result<Swap> {
+    Ok(if u.arbitrary()? { Swap::new(a, b) } else { Swap::new(b, a) })
+}

@@ -1,0 +1,134 @@
+//! Magic Door (ICPC 2025 Seoul Regional) in the harness.
+
+mod check;
+mod count;
+mod diff;
+mod draw;
+mod generate;
+mod rules;
+mod shrink;
+
+use arbitrary::Unstructured;
+use m3_model::door::{self, Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
+use m3_model::ParseError;
+
+use crate::coverage::Tally;
+use crate::game::{Benchmark, Difference, Size};
+
+pub use check::{DoorChecker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
+pub use count::DoorCounter;
+pub use generate::{generate, Shape};
+
+/// Magic Door between two swaps: the grid the last one left settled (MD6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settled {
+    /// Swaps made or refused so far.
+    pub swaps: usize,
+    pub board: Board,
+    /// Gems vanished so far (MD7).
+    pub vanished: u64,
+}
+
+// Each associated type stands with the functions that serve it.
+impl crate::Game for MagicDoor {
+    const NAME: &'static str = "door";
+    const TITLE: &'static str = "Magic Door (ICPC 2025 Seoul Regional)";
+
+    type Engine = m3_engine::door::Game;
+    type Reference = m3_reference::door::Game;
+
+    fn parse(input: &str) -> Result<Instance, ParseError> {
+        door::parse(input)
+    }
+
+    fn operations(instance: &Instance) -> Vec<Swap> {
+        instance.swaps.clone()
+    }
+
+    fn answer(outcome: &Outcome) -> String {
+        outcome.result().to_string()
+    }
+
+    fn solve(instance: &Instance) -> String {
+        m3_engine::door::solve(instance).to_string()
+    }
+
+    const OPERATION: &'static str = "swap";
+    const STEP: &'static str = "stage";
+    type State = Settled;
+    type Checker = DoorChecker;
+
+    fn start_state(instance: &Instance) -> Settled {
+        Settled { swaps: 0, board: instance.board.clone(), vanished: 0 }
+    }
+
+    fn next_state(before: &Settled, record: &SwapRecord) -> Settled {
+        Settled { swaps: before.swaps + 1, board: record.board.clone(), vanished: before.vanished + record.vanished }
+    }
+
+    fn record_difference(before: &Settled, engine: &SwapRecord, reference: &SwapRecord) -> Difference {
+        diff::record_difference(&before.board, engine, reference)
+    }
+
+    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+        Difference::plain("vanished", &engine.vanished, &reference.vanished)
+    }
+
+    fn trace_start(instance: &Instance) -> String {
+        draw::trace_start(instance)
+    }
+
+    fn trace_operation(number: usize, before: &Settled, record: &SwapRecord) -> String {
+        draw::trace_swap(number, before, record)
+    }
+
+    fn trace_outcome(outcome: &Outcome) -> String {
+        format!("outcome: {} gems vanished\n", outcome.vanished)
+    }
+
+    type Counter = DoorCounter;
+
+    fn count(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
+        count::record(tally, before, record);
+    }
+
+    // MD7's total is the sum of the swaps' counts, already counted.
+    fn count_outcome(_: &mut Tally<DoorCounter>, _: &Settled, _: &Outcome) {}
+
+    type Shape = Shape;
+
+    fn shape(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
+    }
+
+    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
+        generate::<m3_engine::door::Game>(u, shape)
+    }
+
+    fn benchmarks() -> Vec<Benchmark<Self>> {
+        generate::benchmarks()
+    }
+
+    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
+        shrink::candidates(instance)
+    }
+
+    fn describe_size(instance: &Instance) -> String {
+        let board = &instance.board;
+        let count = |what: &str, n: usize| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count();
+        let vibranium = board.cells().iter().filter(|&&cell| cell == door::Cell::Vibranium).count();
+        format!(
+            "{}x{} grid, {}, {vibranium} vibranium, {}",
+            board.rows(),
+            board.cols(),
+            count("bomb", bombs),
+            count("swap", instance.swaps.len())
+        )
+    }
+
+    fn measure(instance: &Instance) -> usize {
+        // As for the other games: a swap weighs like a few cells.
+        instance.board.rows() * instance.board.cols() + 4 * instance.swaps.len()
+    }
+}

@@ -1,0 +1,366 @@
+//! Magic Door through every generic suite, plus what is its own: planted
+//! bugs, the checker's invariants on corrupted records, the generator's
+//! floors, the bench table's chain, malformed inputs.
+
+mod suites;
+
+use m3_model::door::{self, Cell, Invalid, MagicDoor, Pos, StageKind, Status, SwapRecord};
+use m3diff::door::{DoorCounter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
+use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
+use m3diff::oracle::play;
+use m3diff::planted::Corruption;
+use m3diff::Game;
+use suites::{m3diff, text};
+
+// The two official samples and the hand-made cases that pin one rule each.
+suites::game_suites!(MagicDoor, answered = 8);
+
+/// MD4: a beam that goes on through vibranium, taking what lies behind it.
+struct BeamThroughVibranium;
+impl Corruption<MagicDoor> for BeamThroughVibranium {
+    const BUG: &'static str = "MD4 a beam passes vibranium";
+    fn corrupt(record: &mut SwapRecord) {
+        // A Stage 2 pass follows another pass, whose grid it starts from.
+        for index in 1..record.stages.len() {
+            let (done, rest) = record.stages.split_at_mut(index);
+            let (start, stage) = (&done[index - 1].board, &mut rest[0]);
+            if stage.kind != StageKind::Explosion {
+                continue;
+            }
+            for &bomb in &stage.exploded {
+                for (dr, dc) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+                    let mut at = (bomb.row as isize + dr, bomb.col as isize + dc);
+                    let mut behind_vibranium = false;
+                    while at.0 >= 0 && at.1 >= 0 && start.contains(at.0 as usize, at.1 as usize) {
+                        let pos = Pos::new(at.0 as usize, at.1 as usize);
+                        match start.get(pos.row, pos.col) {
+                            Cell::Vibranium => behind_vibranium = true,
+                            Cell::Empty => {}
+                            _ if behind_vibranium && !stage.vanished.contains(&pos) => stage.vanished.push(pos),
+                            _ => {}
+                        }
+                        at = (at.0 + dr, at.1 + dc);
+                    }
+                }
+            }
+            stage.vanished.sort_unstable();
+        }
+    }
+}
+
+/// MD5: a bomb that falls in Stage 2's fall is not armed.
+struct NotArmedByStage2Fall;
+impl Corruption<MagicDoor> for NotArmedByStage2Fall {
+    const BUG: &'static str = "MD5 a bomb moved by Stage 2's fall is not armed";
+    fn corrupt(record: &mut SwapRecord) {
+        for stage in record.stages.iter_mut().filter(|stage| stage.kind == StageKind::Explosion) {
+            for pos in stage.activated.drain(..) {
+                stage.board.set(pos.row, pos.col, Cell::Bomb);
+            }
+        }
+    }
+}
+
+/// MD6: the chain reaction stops after its first explosion.
+struct StopAfterFirstExplosion;
+impl Corruption<MagicDoor> for StopAfterFirstExplosion {
+    const BUG: &'static str = "MD6 the chain reaction stops after its first Stage 2 pass";
+    fn corrupt(record: &mut SwapRecord) {
+        if let Some(first) = record.stages.iter().position(|stage| stage.kind == StageKind::Explosion) {
+            record.stages.truncate(first + 1);
+            record.board = record.stages[first].board.clone();
+        }
+    }
+}
+
+/// At most 6x6 cells, and at most 2 swaps.
+fn small_enough(instance: &door::Instance) -> bool {
+    instance.board.rows() * instance.board.cols() <= 36 && instance.swaps.len() <= 2
+}
+
+#[test]
+fn md4_a_beam_through_vibranium_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<MagicDoor, BeamThroughVibranium>("vanished", small_enough);
+}
+
+#[test]
+fn md5_a_bomb_not_armed_by_stage_2s_fall_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<MagicDoor, NotArmedByStage2Fall>("activated", small_enough);
+}
+
+#[test]
+fn md6_a_chain_stopped_early_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<MagicDoor, StopAfterFirstExplosion>("stages", small_enough);
+}
+
+#[test]
+fn generator_keeps_producing_interesting_games() {
+    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &[DoorCounter::TenStages]);
+    let count = |counter| tally.count(counter);
+    let made = count(DoorCounter::Played);
+    let checks = [
+        ("most swaps make a group", count(DoorCounter::NoGroup) * 2 < made),
+        ("a fifth of the swaps set off an explosion", count(DoorCounter::WithExplosion) * 5 >= made),
+        ("explosions chain", count(DoorCounter::ExplosionChain) * 20 >= made),
+        ("most swaps are of gems apart", count(DoorCounter::Distant) * 2 >= made),
+        ("some games make further swaps", count(DoorCounter::Further) * 10 >= tally.games),
+        ("vibranium falls in some swaps", count(DoorCounter::SwapVibraniumFell) * 20 >= made),
+        ("refused swaps stay rare", (count(DoorCounter::SameCell) + count(DoorCounter::NotAGem)) * 5 <= made),
+    ];
+    let failed: Vec<&str> = checks.iter().filter(|(_, ok)| !ok).map(|(what, _)| *what).collect();
+    assert!(failed.is_empty(), "from seed {}: not true that {failed:?}\n{tally}", suites::first_seed());
+}
+
+#[test]
+fn the_largest_games_are_of_the_largest_grid() {
+    let instance =
+        m3diff::seed::with_seed(1, |u| MagicDoor::generate(u, &MagicDoor::shape(m3diff::Size::Max))).unwrap();
+    assert_eq!((instance.board.rows(), instance.board.cols()), (80, 80));
+    assert!(door::parse(&instance.to_string()).is_ok_and(|again| again == instance), "MD1 holds");
+}
+
+/// Stages and explosions of each bench case, as the doc comment of the
+/// bench table (src/door/generate.rs) states them.
+#[test]
+fn md6_the_bench_table_sets_off_the_chains_it_promises() {
+    let mut counts = Vec::new();
+    for benchmark in MagicDoor::benchmarks() {
+        let instance = benchmark.instance();
+        let (records, _) = play::<MagicDoor, m3_reference::door::Game>(&instance);
+        let stages = &records[0].stages;
+        let explosions = stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
+        counts.push((benchmark.name, stages.len(), explosions, records[0].vanished));
+    }
+    assert_eq!(
+        counts,
+        [("8x8", 5, 2, 57), ("30x30", 17, 4, 664), ("80x80-chain", 60, 10, 3611)],
+        "update the bench table's doc comment"
+    );
+}
+
+fn played(name: &str) -> (door::Instance, Vec<SwapRecord>, door::Outcome) {
+    suites::played::<MagicDoor>(name)
+}
+
+fn first_violation(instance: &door::Instance, records: &[SwapRecord], outcome: &door::Outcome) -> Option<&'static str> {
+    suites::first_violation::<MagicDoor>(instance, records, outcome)
+}
+
+const CORPUS: [&str; 8] = [
+    "sample1",
+    "sample2",
+    "md4-beam-stopped-by-vibranium",
+    "md4-armed-bomb-on-another-beam",
+    "md5-bomb-armed-by-stage-2-fall",
+    "md5-vibranium-falls",
+    "md6-no-group-scores-0",
+    "md1-further-swaps",
+];
+
+#[test]
+fn uncorrupted_records_keep_every_invariant() {
+    for name in CORPUS {
+        let (instance, records, outcome) = played(name);
+        assert_eq!(first_violation(&instance, &records, &outcome), None, "{name}");
+    }
+}
+
+#[test]
+fn md1_a_refused_swap_recorded_as_made_breaks_validity() {
+    let (instance, mut records, outcome) = played("md1-further-swaps");
+    assert_eq!(records[1].status, Status::Invalid(Invalid::NotAGem(Pos::new(0, 0))));
+    records[1].status = Status::Played;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+}
+
+#[test]
+fn md1_a_refused_swap_that_changes_the_grid_breaks_the_record() {
+    let (instance, mut records, outcome) = played("md1-further-swaps");
+    records[1].board.set(3, 1, Cell::Gem(9));
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn md3_a_gem_of_a_group_left_out_breaks_the_groups() {
+    let (instance, mut records, outcome) = played("sample1");
+    records[0].stages[0].vanished.pop();
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(GROUPS));
+}
+
+#[test]
+fn md4_a_cell_behind_vibranium_vanishing_breaks_the_beams() {
+    let (instance, mut records, outcome) = played("md4-beam-stopped-by-vibranium");
+    let explosion = &mut records[0].stages[1];
+    assert_eq!(explosion.kind, StageKind::Explosion);
+    // The 3 at (2,1), left of the vibranium at (2,2).
+    explosion.vanished.insert(0, Pos::new(1, 0));
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(BEAMS));
+}
+
+#[test]
+fn md4_a_bomb_that_explodes_without_being_armed_breaks_the_record() {
+    let (instance, mut records, outcome) = played("md4-armed-bomb-on-another-beam");
+    records[0].stages[1].exploded[1] = Pos::new(1, 1);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn md4_an_explosion_while_a_group_is_left_breaks_the_record() {
+    let (instance, mut records, outcome) = played("sample1");
+    records[0].stages[0].kind = StageKind::Explosion;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn md4_vibranium_that_vanishes_breaks_the_vibranium() {
+    let (instance, mut records, outcome) = played("md4-beam-stopped-by-vibranium");
+    let explosion = &mut records[0].stages[1];
+    explosion.vanished.insert(0, Pos::new(1, 1));
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VIBRANIUM));
+}
+
+#[test]
+fn md5_vibranium_turned_into_a_gem_by_a_fall_breaks_the_vibranium() {
+    let (instance, mut records, outcome) = played("md5-vibranium-falls");
+    let board = &mut records[0].stages[0].board;
+    assert_eq!(board.get(3, 0), Cell::Vibranium);
+    board.set(3, 0, Cell::Gem(4));
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VIBRANIUM));
+}
+
+#[test]
+fn md5_a_gem_that_changes_colour_in_a_fall_breaks_conservation() {
+    let (instance, mut records, outcome) = played("sample1");
+    let board = &mut records[0].stages[0].board;
+    assert_eq!(board.get(5, 0), Cell::Gem(3));
+    board.set(5, 0, Cell::Gem(2));
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(CONSERVATION));
+}
+
+#[test]
+fn md5_a_gem_left_floating_breaks_gravity() {
+    let (instance, mut records, outcome) = played("md5-vibranium-falls");
+    // The vibranium stays up at (1,1) with empty cells below it.
+    let board = &mut records[0].stages[0].board;
+    board.set(3, 0, Cell::Empty);
+    board.set(0, 0, Cell::Vibranium);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(GRAVITY));
+}
+
+#[test]
+fn md5_pieces_that_change_places_in_a_fall_break_gravity() {
+    let (instance, mut records, outcome) = played("sample1");
+    let board = &mut records[0].stages[0].board;
+    // Column 3 holds the armed bomb above a 3: put the 3 above it.
+    assert_eq!((board.get(3, 2), board.get(4, 2)), (Cell::ArmedBomb, Cell::Gem(3)));
+    board.set(3, 2, Cell::Gem(3));
+    board.set(4, 2, Cell::ArmedBomb);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(GRAVITY));
+}
+
+#[test]
+fn md5_a_bomb_listed_as_activated_but_not_armed_breaks_the_record() {
+    let (instance, mut records, outcome) = played("md5-bomb-armed-by-stage-2-fall");
+    let stage = &mut records[0].stages[1];
+    assert_eq!(stage.activated, [Pos::new(1, 3)]);
+    stage.board.set(1, 3, Cell::Bomb);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn md5_a_bomb_armed_by_a_fall_but_not_listed_breaks_the_arming() {
+    let (instance, mut records, outcome) = played("md5-bomb-armed-by-stage-2-fall");
+    records[0].stages[1].activated.clear();
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(ARMING));
+}
+
+#[test]
+fn md6_stopping_with_a_group_left_breaks_leftover() {
+    let (instance, mut records, outcome) = played("sample1");
+    let record = &mut records[0];
+    record.stages.truncate(1);
+    record.board = record.stages[0].board.clone();
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(LEFTOVER));
+}
+
+#[test]
+fn md6_stopping_with_an_armed_bomb_left_breaks_leftover() {
+    let (instance, mut records, outcome) = played("md5-bomb-armed-by-stage-2-fall");
+    let record = &mut records[0];
+    assert_eq!(record.stages.len(), 3);
+    record.stages.truncate(2);
+    record.board = record.stages[1].board.clone();
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(LEFTOVER));
+}
+
+#[test]
+fn md7_a_count_that_is_not_the_stages_lists_breaks_the_score_book() {
+    let (instance, mut records, outcome) = played("md4-armed-bomb-on-another-beam");
+    records[0].vanished += 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+    let (instance, records, mut outcome) = played("md1-further-swaps");
+    outcome.vanished -= 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+}
+
+#[test]
+fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
+    suites::malformed_inputs_are_one_line_and_exit_two::<MagicDoor>(&[
+        ("", "line 1, column 1: expected the first line (m n)"),
+        ("2 3\n", "line 1, column 1: expected m (rows) in 3..=80"),
+        ("3 81\n", "line 1, column 3: expected n (columns) in 3..=80"),
+        (
+            "3 3\n1 2 3\n4 2 5\n6 2 7\n1 1 1 3\n",
+            "line 2, column 3: expected no match-3 group in the initial grid (MD1), found a vertical group of 2s starting at (1,2)",
+        ),
+        ("3 3\n1 2 3\n4 0 5\n6 7 8\n2 2 1 1\n", "line 5, column 1: expected a regular gem (1..9) at (2,2) to swap (MD1), found 0"),
+        ("3 3\n1 2 3\n4 5 -1\n6 7 8\n1 1 2 3\n", "line 5, column 5: expected a regular gem (1..9) at (2,3) to swap (MD1), found -1"),
+        ("3 3\n1 2 3\n4 9 5\n6 7 8\n2 2 2 2\n", "line 5, column 5: expected a second cell other than (2,2) (MD1"),
+        ("3 3\n1 2 3\n4 10 5\n6 7 8\n1 1 1 2\n", "line 3, column 3: expected a gem (-1 vibranium, 0 bomb, 1..9 regular)"),
+        ("3 3\n1 2 x\n", "line 2, column 5: expected a gem"),
+        ("3 3\n1 2 3\n4 5\n", "line 3, column 4: expected 3 numbers on grid row 2, found 2"),
+        ("3 3\n1 2 3\n4 5 6\n7 8 9\n", "line 5, column 1: expected the swap (r1 c1 r2 c2), found end of input"),
+        ("3 3\n1 2 3\n4 5 6\n7 8 9\n1 4 1 1\n", "line 5, column 3: expected a column in 1..=3"),
+        ("3 3\n1 2 3\n4 5 6\n7 8 9\n1 1 1 2\n1 1 2\n", "line 6, column 6: expected 4 numbers on a swap"),
+    ]);
+}
+
+#[test]
+fn md1_a_further_swap_of_a_bomb_is_read_and_refused_in_play() {
+    let input = "3 3\n1 2 3\n4 0 5\n6 7 8\n1 1 1 2\n2 2 1 1\n";
+    let output = m3diff(&["solve", "door", "--trace"], input);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("swap 2: (2,2) with (1,1): refused by MD1 ((2,2) holds no regular gem)"), "{stdout}");
+}
+
+#[test]
+fn trace_draws_every_stage() {
+    let output = m3diff(&["solve", "door", "corpus/door/sample1.in", "--trace"], "");
+    let stdout = text(&output.stdout);
+    let stages: Vec<&str> = stdout.lines().filter(|line| line.starts_with("  stage ")).collect();
+    assert_eq!(stages.len(), 4, "{stdout}");
+    assert!(stages[2].contains("(Stage 2, (4,3) exploded)"), "{stdout}");
+}
+
+#[test]
+fn gen_honours_the_shape_and_its_bounds() {
+    let args = ["gen", "door", "--seed", "3", "--rows", "5", "--cols", "7", "--colours", "3", "--swaps", "4"];
+    let generated = text(&m3diff(&args, "").stdout);
+    assert!(generated.starts_with("5 7\n"), "{generated}");
+    let instance = MagicDoor::parse(&generated).unwrap();
+    assert_eq!(instance.swaps.len(), 4);
+    assert!(instance.board.cells().iter().filter_map(|cell| cell.colour()).all(|colour| colour <= 3));
+    // Three colours leave a colour for every cell: no bomb to repair with.
+    let none = ["--bomb-percent", "0", "--vibranium-percent", "0", "--stacked-percent", "0", "--colours", "3"];
+    let none: Vec<&str> = ["gen", "door", "--seed", "3"].into_iter().chain(none).collect();
+    let plain = MagicDoor::parse(&text(&m3diff(&none, "").stdout)).unwrap();
+    assert!(plain.board.cells().iter().all(|cell| cell.colour().is_some()), "{plain}");
+    for out_of_bounds in
+        [&["--rows", "2"][..], &["--cols", "81"], &["--colours", "10"], &["--swaps", "0"], &["--side", "5"]]
+    {
+        let mut args = vec!["gen", "door", "--seed", "1"];
+        args.extend_from_slice(out_of_bounds);
+        assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
+    }
+}
