@@ -10,13 +10,19 @@ use crate::game::Difference;
 
 /// `before` is the grid both sides started the swap from.
 pub fn record_difference(before: &Board, engine: &SwapRecord, reference: &SwapRecord) -> Difference {
-    let plain = Difference::plain;
-    let afters = || boards(&engine.board, &reference.board);
+    // Every difference outside a stage shows the grid the swap started from
+    // and where each side left it.
+    let plain = |field, e: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
+        let mut grids = String::from("    the grid before the swap\n");
+        grids.push_str(&crate::draw::indented(&grid(before, &[], &[])));
+        grids.push_str(&boards(&engine.board, &reference.board));
+        Difference::plain(field, e, r).with_boards(grids)
+    };
     if engine.swap != reference.swap {
         return plain("swap", &engine.swap, &reference.swap);
     }
     if engine.status != reference.status {
-        return plain("status", &engine.status, &reference.status).with_boards(afters());
+        return plain("status", &engine.status, &reference.status);
     }
     // The stages before the one that differs agree, so both sides start each
     // stage from the same grid.
@@ -28,12 +34,12 @@ pub fn record_difference(before: &Board, engine: &SwapRecord, reference: &SwapRe
         start = r.board.clone();
     }
     if engine.stages.len() != reference.stages.len() {
-        return plain("stages", &engine.stages.len(), &reference.stages.len()).with_boards(afters());
+        return plain("stages", &engine.stages.len(), &reference.stages.len());
     }
     if engine.vanished != reference.vanished {
         return plain("vanished", &engine.vanished, &reference.vanished);
     }
-    plain("board", &"see below", &"see below").with_boards(afters())
+    plain("board", &"see below", &"see below")
 }
 
 /// The first field of a stage that the two sides record differently, and
