@@ -149,3 +149,12 @@ fn a_campaign_log_is_replayed_from_its_seeds() {
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("1 case triaged: 0 failing in 0 groups, 1 fixed"), "{stdout}");
 }
+
+#[test]
+fn a_clone_without_artifacts_has_nothing_to_triage() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = m3diff(&["triage"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("0 cases triaged"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no fuzz/artifacts here"));
+}

@@ -50,8 +50,15 @@ pub fn run(args: &TriageArgs) -> Result<ExitCode, String> {
 
 fn default_paths() -> Result<Vec<PathBuf>, String> {
     let root = Path::new("fuzz/artifacts");
-    let entries = std::fs::read_dir(root)
-        .map_err(|e| format!("{}: cannot read ({e}); name the artifact folders or logs to triage", root.display()))?;
+    if !root.exists() {
+        // No night has left anything here (or this is not the clone's root).
+        eprintln!(
+            "no {} here: nothing to triage (name artifact folders or campaign logs to triage them)",
+            root.display()
+        );
+        return Ok(Vec::new());
+    }
+    let entries = std::fs::read_dir(root).map_err(|e| format!("{}: cannot read: {e}", root.display()))?;
     let mut dirs: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect();
     dirs.sort();
     Ok(dirs)
