@@ -14,29 +14,31 @@ mod common;
 fn main() {
     let mut criterion = Criterion::default().sample_size(20).configure_from_args();
     let cases = common::cases();
+    let started = std::time::SystemTime::now();
     for case in &cases {
-        let mut group = criterion.benchmark_group(case.id.replace('/', "-"));
+        let mut group = criterion.benchmark_group(group_name(case));
         group.bench_function(BenchmarkId::from_parameter("engine"), |b| b.iter(&case.engine));
         group.bench_function(BenchmarkId::from_parameter("reference"), |b| b.iter(&case.reference));
         group.finish();
     }
     criterion.final_summary();
-    print_ratios(&cases);
+    print_ratios(&cases, started);
 }
 
-/// The mean time of each side, as criterion saved it, and their ratio.
-fn print_ratios(cases: &[common::Case]) {
+/// The mean time of each side, as criterion saved it during this run, and
+/// their ratio.
+fn print_ratios(cases: &[common::Case], started: std::time::SystemTime) {
     let root = output_directory();
     let mut lines = Vec::new();
     for case in cases {
-        let group = root.join(case.id.replace('/', "-"));
-        let (Some(engine), Some(reference)) = (mean_ns(&group.join("engine")), mean_ns(&group.join("reference")))
-        else {
+        let group = root.join(group_name(case));
+        let mean = |side: &str| mean_ns(&group.join(side), started);
+        let (Some(engine), Some(reference)) = (mean("engine"), mean("reference")) else {
             continue; // filtered out of this run
         };
         lines.push(format!(
             "{:<32} {:>12} {:>12} {:>9.1}x",
-            case.id,
+            group_name(case),
             duration(engine),
             duration(reference),
             reference / engine
@@ -48,6 +50,13 @@ fn print_ratios(cases: &[common::Case]) {
     }
 }
 
+/// The case's criterion group, which is also what `cargo bench --bench games
+/// -- NAME` filters on: `door-80x80-chain` (criterion would turn a `/` into
+/// folders).
+fn group_name(case: &common::Case) -> String {
+    case.id.replace('/', "-")
+}
+
 /// Where criterion writes: `$CRITERION_HOME`, else `target/criterion`.
 fn output_directory() -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
@@ -57,9 +66,14 @@ fn output_directory() -> PathBuf {
     target.join("criterion")
 }
 
-/// The mean of the last run, from criterion's `new/estimates.json`.
-fn mean_ns(bench: &Path) -> Option<f64> {
-    let text = std::fs::read_to_string(bench.join("new/estimates.json")).ok()?;
+/// The mean of the last run, from criterion's `new/estimates.json`, when
+/// that run is this one (a filtered run leaves older estimates in place).
+fn mean_ns(bench: &Path, started: std::time::SystemTime) -> Option<f64> {
+    let estimates = bench.join("new/estimates.json");
+    if std::fs::metadata(&estimates).and_then(|m| m.modified()).ok()? < started {
+        return None;
+    }
+    let text = std::fs::read_to_string(estimates).ok()?;
     let estimates: serde_json::Value = serde_json::from_str(&text).ok()?;
     estimates["mean"]["point_estimate"].as_f64()
 }

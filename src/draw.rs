@@ -80,6 +80,19 @@ pub fn side_by_side(left_title: &str, left: &[String], right_title: &str, right:
     text
 }
 
+/// Each side's board after an operation, next to each other, and before
+/// them (where there is one) the board the operation started from under its
+/// heading: how every game shows a divergence in a per-operation field.
+pub fn before_and_after(before: Option<(&str, &[String])>, engine: &[String], reference: &[String]) -> String {
+    let mut text = String::new();
+    if let Some((heading, board)) = before {
+        let _ = writeln!(text, "    {heading}");
+        text.push_str(&indented(board));
+    }
+    text.push_str(&side_by_side("engine after", engine, "reference after", reference));
+    text
+}
+
 /// Lines indented under a heading.
 pub fn indented(lines: &[String]) -> String {
     lines.iter().map(|line| format!("    {}\n", line.trim_end())).collect()

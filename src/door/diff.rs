@@ -5,7 +5,7 @@ use m3_model::door::{Board, Stage, SwapRecord};
 
 use super::draw::{cells, grid, stage_start, LEGEND};
 use super::rules::{swapped, validity};
-use crate::draw::side_by_side;
+use crate::draw::{before_and_after, side_by_side};
 use crate::game::Difference;
 
 /// `before` is the grid both sides started the swap from.
@@ -13,9 +13,8 @@ pub fn record_difference(before: &Board, engine: &SwapRecord, reference: &SwapRe
     // Every difference outside a stage shows the grid the swap started from
     // and where each side left it.
     let plain = |field, e: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
-        let mut grids = String::from("    the grid before the swap\n");
-        grids.push_str(&crate::draw::indented(&grid(before, &[], &[])));
-        grids.push_str(&boards(&engine.board, &reference.board));
+        let start = grid(before, &[], &[]);
+        let grids = before_and_after(Some(("the grid before the swap", &start)), &afters(engine), &afters(reference));
         Difference::plain(field, e, r).with_boards(grids)
     };
     if engine.swap != reference.swap {
@@ -69,11 +68,12 @@ fn stage_boards(start: &Board, engine: &Stage, reference: &Stage) -> String {
         "reference vanished",
         &stage_start(start, reference),
     );
-    text.push_str(&boards(&engine.board, &reference.board));
+    text.push_str(&before_and_after(None, &grid(&engine.board, &[], &[]), &grid(&reference.board, &[], &[])));
     text.push_str(&format!("    {LEGEND}\n"));
     text
 }
 
-fn boards(engine: &Board, reference: &Board) -> String {
-    side_by_side("engine after", &grid(engine, &[], &[]), "reference after", &grid(reference, &[], &[]))
+/// The grid a swap left.
+fn afters(record: &SwapRecord) -> Vec<String> {
+    grid(&record.board, &[], &[])
 }

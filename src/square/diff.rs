@@ -4,7 +4,7 @@ use m3_model::square::{Outcome, TurnRecord};
 
 use super::draw::{before_adjust, grid};
 use super::Standing;
-use crate::draw::side_by_side;
+use crate::draw::before_and_after;
 use crate::game::Difference;
 
 pub fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
@@ -39,12 +39,8 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
 
 /// The board the turn adjusted, then each side's board after it.
 fn boards(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> String {
-    let mut text = String::new();
-    if let Some((board, moved)) = before_adjust(before, engine) {
-        text.push_str("    the board the turn adjusts, ( ) the tiles its move swapped\n");
-        text.push_str(&crate::draw::indented(&grid(&board, &[], &moved)));
-    }
+    let adjusted = before_adjust(before, engine).map(|(board, moved)| grid(&board, &[], &moved));
+    let heading = "the board the turn adjusts, ( ) the tiles its move swapped";
     let after = |record: &TurnRecord| grid(&record.board, &[], &[]);
-    text.push_str(&side_by_side("engine after", &after(engine), "reference after", &after(reference)));
-    text
+    before_and_after(adjusted.as_deref().map(|board| (heading, board)), &after(engine), &after(reference))
 }

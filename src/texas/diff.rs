@@ -4,7 +4,7 @@
 use m3_model::texas::{Board, Cell, OperationRecord, Outcome, Removal, Round};
 
 use super::draw::grid;
-use crate::draw::side_by_side;
+use crate::draw::{before_and_after, side_by_side};
 use crate::game::Difference;
 
 /// `before` is the board both sides started the operation from.
@@ -12,7 +12,10 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
     // Every difference outside a round shows the board the operation started
     // from and where each side left it.
     let plain = |field, e: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
-        Difference::plain(field, e, r).with_boards(before_and_after(before, engine, reference))
+        let start = grid(before, &[], &[]);
+        let boards =
+            before_and_after(Some(("the board before the operation", &start)), &after(engine), &after(reference));
+        Difference::plain(field, e, r).with_boards(boards)
     };
     if engine.swap != reference.swap {
         return plain("swap", &engine.swap, &reference.swap);
@@ -86,21 +89,14 @@ fn round_boards(start: &Board, engine: &Round, reference: &Round) -> String {
         "reference removed",
         &grid(start, &marked(reference), &removed(reference)),
     );
-    text.push_str(&boards(&engine.board, &reference.board));
+    text.push_str(&before_and_after(None, &grid(&engine.board, &[], &[]), &grid(&reference.board, &[], &[])));
     text.push_str(&format!("    {}\n", super::draw::LEGEND));
     text
 }
 
-/// The board before the operation, then each side's board after it.
-fn before_and_after(before: &Board, engine: &OperationRecord, reference: &OperationRecord) -> String {
-    let mut text = String::from("    the board before the operation\n");
-    text.push_str(&crate::draw::indented(&grid(before, &[], &[])));
-    text.push_str(&boards(&engine.board, &reference.board));
-    text
-}
-
-fn boards(engine: &Board, reference: &Board) -> String {
-    side_by_side("engine after", &grid(engine, &[], &[]), "reference after", &grid(reference, &[], &[]))
+/// The board an operation left.
+fn after(record: &OperationRecord) -> Vec<String> {
+    grid(&record.board, &[], &[])
 }
 
 fn cells(cells: &[Cell]) -> String {
