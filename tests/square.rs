@@ -166,7 +166,7 @@ fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
         ("2 65 5\n", "line 1, column 3: expected N (rows and columns) in 2..=64"),
         ("2 2 0\n01\n10\n0\n", "line 1, column 5: expected startSeed in 1..=2147483646"),
         ("3 3 7\n012\n130\n201\n0\n", "line 3, column 2: expected a colour digit in 0..=2"),
-        ("3 3 7\n012\n10\n", "line 3, column 3: expected 3 digits on board row 1, found 2"),
+        ("3 3 7\n012\n10\n", "line 3, column 3: expected 3 cells on board row 1, found 2"),
         ("2 2 7\n0101\n", "line 2, column 3: expected end of board row 0"),
         ("2 2 7\n01\n10\n2\n0 0 1\n", "line 6, column 1: expected move 1"),
         ("2 2 7\n01\n10\n1\n0 0 x\n", "line 5, column 5: expected a direction"),

@@ -1,6 +1,8 @@
 //! A rectangular grid of cells stored row by row: the board of any rule set
 //! whose cells are plain values.
 
+use std::fmt;
+
 /// `rows` x `cols` cells of `T`, row 0 on top.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Grid<T> {
@@ -58,5 +60,24 @@ impl<T: Copy> Grid<T> {
     fn index(&self, row: usize, col: usize) -> usize {
         assert!(self.contains(row, col), "({row},{col}) is off a {}x{} grid", self.rows, self.cols);
         row * self.cols + col
+    }
+}
+
+/// A cell's place, 0-based; it prints 1-based, as the format writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl Pos {
+    pub fn new(row: usize, col: usize) -> Pos {
+        Pos { row, col }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row + 1, self.col + 1)
     }
 }

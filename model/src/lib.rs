@@ -9,6 +9,7 @@ pub mod square;
 pub mod stepper;
 pub mod texas;
 pub mod text;
+pub mod triple;
 
 pub use grid::Grid;
 pub use stepper::{Rules, Stepper};

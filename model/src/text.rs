@@ -31,6 +31,35 @@ impl Token<'_> {
         ParseError { line: self.line, column: self.column + offset, message: message.to_string() }
     }
 
+    /// Reads a word that spells a row of `count` cells, one character each,
+    /// as `decode` reads them: the error names the character at fault.
+    /// `row_name` names the row, `expected` the characters it may hold.
+    pub fn cells<T>(
+        &self,
+        count: usize,
+        row_name: &str,
+        expected: &str,
+        decode: impl Fn(char) -> Option<T>,
+    ) -> Result<Vec<T>, ParseError> {
+        let mut cells = Vec::with_capacity(count);
+        for (index, ch) in self.text.chars().enumerate() {
+            if index == count {
+                return Err(
+                    self.error_at(index, format!("expected end of {row_name} after {count} cells, found {ch:?}"))
+                );
+            }
+            let Some(cell) = decode(ch) else {
+                return Err(self.error_at(index, format!("expected {expected} on {row_name}, found {ch:?}")));
+            };
+            cells.push(cell);
+        }
+        if cells.len() < count {
+            let found = cells.len();
+            return Err(self.error_at(found, format!("expected {count} cells on {row_name}, found {found}")));
+        }
+        Ok(cells)
+    }
+
     /// Parses an integer in `range`, naming `what` in the error.
     pub fn integer<T>(&self, what: &str, range: std::ops::RangeInclusive<T>) -> Result<T, ParseError>
     where
@@ -88,6 +117,19 @@ impl<'a> LineReader<'a> {
                 .error(format!("expected end of line after {count} numbers on {line_name}, found {:?}", extra.text)));
         }
         Ok(tokens)
+    }
+
+    /// The words of the next non-blank line, however many, and the line's
+    /// 1-based number; `None` at the end of the input.
+    pub fn next_line(&mut self) -> Option<(usize, Vec<Token<'a>>)> {
+        for (index, text) in self.lines.by_ref() {
+            self.last_line = index + 1;
+            let tokens = words(text, index + 1);
+            if !tokens.is_empty() {
+                return Some((index + 1, tokens));
+            }
+        }
+        None
     }
 
     /// Whether only blank lines remain.

@@ -10,6 +10,7 @@ pub use record::{Invalid, Outcome, Stage, StageKind, Status, SwapRecord};
 use std::fmt;
 
 use crate::grid::Grid;
+pub use crate::grid::Pos;
 
 /// Rows and columns the problem format allows (both 3..=80).
 pub const MIN_SIDE: usize = 3;
@@ -60,25 +61,6 @@ impl Cell {
 
 /// The grid, row 0 on top, column 0 on the left.
 pub type Board = Grid<Cell>;
-
-/// A cell's place, 0-based; it prints 1-based, as the format writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Pos {
-    pub row: usize,
-    pub col: usize,
-}
-
-impl Pos {
-    pub fn new(row: usize, col: usize) -> Pos {
-        Pos { row, col }
-    }
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.row + 1, self.col + 1)
-    }
-}
 
 /// The player's touch: exchange the gems at two cells (MD1). The format
 /// writes it `r1 c1 r2 c2`, 1-based.

@@ -23,24 +23,9 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
     let mut tiles = Vec::with_capacity(side * side);
     for row in 0..side {
         let token = reader.line(1, &format!("board row {row} ({side} digits)"))?[0];
-        let mut digits = 0;
-        for (index, ch) in token.text.chars().enumerate() {
-            if index == side {
-                let expected = format!("expected end of board row {row} after {side} digits, found {ch:?}");
-                return Err(token.error_at(index, expected));
-            }
-            let colour = ch.to_digit(10).filter(|&d| d < u32::from(colours));
-            let Some(colour) = colour else {
-                let expected =
-                    format!("expected a colour digit in 0..={} on board row {row}, found {ch:?}", colours - 1);
-                return Err(token.error_at(index, expected));
-            };
-            tiles.push(colour as u8);
-            digits += 1;
-        }
-        if digits < side {
-            return Err(token.error_at(digits, format!("expected {side} digits on board row {row}, found {digits}")));
-        }
+        let expected = format!("a colour digit in 0..={}", colours - 1);
+        let digit = |ch: char| ch.to_digit(10).filter(|&d| d < u32::from(colours)).map(|d| d as u8);
+        tiles.extend(token.cells(side, &format!("board row {row}"), &expected, digit)?);
     }
     let count = reader.line(1, "the number of moves M")?[0].integer("M (moves)", 0..=usize::MAX)?;
     let mut moves = Vec::with_capacity(count.min(RESERVED_MOVES));

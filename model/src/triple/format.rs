@@ -1,0 +1,221 @@
+//! The statement's text formats. The instance: the test number; `n m`;
+//! `p q`; n rows of m characters (`.` empty, `1`..`9` a level); k; the k
+//! levels of the build sequence on one line (empty when k is 0). The
+//! commands, one a line: `PUT x y`, `STAR x y`, `BOMBER x y`, `END`, 1-based.
+//! A corpus file holds the instance followed by its commands.
+//!
+//! A command line is never a parse error: a line that is no command is read
+//! as [`Action::Unknown`], which the game refuses (TT7) on its line. Blank
+//! lines are skipped, and nothing after the first END is read (TT5).
+
+use std::fmt;
+
+use super::{Action, At, Command, Instance, Map, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
+use crate::text::{LineReader, ParseError, Token};
+
+/// Levels read before the sequence may grow: a large k is no promise that
+/// its levels follow.
+const RESERVED_LEVELS: usize = 1 << 14;
+
+/// Reads an instance followed by its commands; a parse error names the line,
+/// the column and what was expected there.
+pub fn parse(input: &str) -> Result<Instance, ParseError> {
+    let mut reader = LineReader::new(input);
+    let mut instance = parse_instance(&mut reader)?;
+    instance.commands = parse_commands(&mut reader);
+    Ok(instance)
+}
+
+/// Reads an instance and its commands from two texts, as the contest's
+/// checker took them: refusals name the lines of `commands`.
+pub fn parse_apart(instance: &str, commands: &str) -> Result<Instance, ParseError> {
+    let mut reader = LineReader::new(instance);
+    let mut instance = parse_instance(&mut reader)?;
+    reader.end()?;
+    instance.commands = parse_commands(&mut LineReader::new(commands));
+    Ok(instance)
+}
+
+fn parse_instance(reader: &mut LineReader<'_>) -> Result<Instance, ParseError> {
+    let test = reader.line(1, "the test number")?[0].integer("the test number", 0..=u32::MAX)?;
+    let sides = reader.line(2, "the map's size (n m)")?;
+    let rows = sides[0].integer("n (rows)", MIN_SIDE..=MAX_SIDE)?;
+    let cols = sides[1].integer("m (columns)", MIN_SIDE..=MAX_SIDE)?;
+    let tools = reader.line(2, "the tools (p q)")?;
+    let stars = tools[0].integer("p (stars)", 0..=u32::MAX)?;
+    let bombs = tools[1].integer("q (bombs)", 0..=u32::MAX)?;
+
+    let mut cells = Vec::with_capacity(rows * cols);
+    for row in 1..=rows {
+        let name = format!("map row {row}");
+        let token = reader.line(1, &format!("{name} ({cols} characters)"))?[0];
+        cells.extend(token.cells(cols, &name, "'.' or a level 1..9", level)?);
+    }
+    let count = reader.line(1, "the sequence's length k")?[0].integer("k (tiles)", 0..=usize::MAX)?;
+    let mut sequence = Vec::with_capacity(count.min(RESERVED_LEVELS));
+    // With k = 0 the sequence's line is empty, which the reader skips.
+    if count > 0 {
+        for token in reader.line(count, "the build sequence")? {
+            sequence.push(token.integer("a level", 1..=MAX_LEVEL)?);
+        }
+    }
+    let map = Map::from_cells(rows, cols, cells);
+    Ok(Instance { test, map, stars, bombs, sequence, commands: Vec::new() })
+}
+
+fn level(ch: char) -> Option<u8> {
+    match ch {
+        '.' => Some(EMPTY),
+        '1'..='9' => Some(ch as u8 - b'0'),
+        _ => None,
+    }
+}
+
+/// The commands up to the first END, each with its line.
+fn parse_commands(reader: &mut LineReader<'_>) -> Vec<Command> {
+    let mut commands = Vec::new();
+    while let Some((line, words)) = reader.next_line() {
+        let action = action(&words);
+        let end = action == Action::End;
+        commands.push(Command { line, action });
+        if end {
+            break;
+        }
+    }
+    commands
+}
+
+fn action(words: &[Token<'_>]) -> Action {
+    let texts: Vec<&str> = words.iter().map(|word| word.text).collect();
+    let cell = |row: &str, col: &str| Some(At::new(coordinate(row)?, coordinate(col)?));
+    let known = match texts[..] {
+        ["PUT", row, col] => cell(row, col).map(Action::Put),
+        ["STAR", row, col] => cell(row, col).map(Action::Star),
+        ["BOMBER", row, col] => cell(row, col).map(Action::Bomber),
+        ["END"] => Some(Action::End),
+        _ => None,
+    };
+    known.unwrap_or_else(|| Action::Unknown(texts.join(" ")))
+}
+
+/// An integer coordinate; one too large for an `i64` is kept as the
+/// largest of its sign, as it names a cell outside every map all the same.
+fn coordinate(text: &str) -> Option<i64> {
+    if let Ok(value) = text.parse() {
+        return Some(value);
+    }
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    integer.then_some(if negative { i64::MIN } else { i64::MAX })
+}
+
+impl fmt::Display for Instance {
+    /// The corpus format: the instance, then its commands; `parse` reads an
+    /// instance made by [`Instance::new`] back equal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.test)?;
+        writeln!(f, "{} {}", self.map.rows(), self.map.cols())?;
+        writeln!(f, "{} {}", self.stars, self.bombs)?;
+        for row in 0..self.map.rows() {
+            let cells: String = self
+                .map
+                .row(row)
+                .iter()
+                .map(|&level| if level == EMPTY { '.' } else { char::from(b'0' + level) })
+                .collect();
+            writeln!(f, "{cells}")?;
+        }
+        writeln!(f, "{}", self.sequence.len())?;
+        let levels: Vec<String> = self.sequence.iter().map(u8::to_string).collect();
+        writeln!(f, "{}", levels.join(" "))?;
+        for command in &self.commands {
+            writeln!(f, "{command}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triple::Pos;
+
+    const SAMPLE: &str = "0\n2 3\n1 1\n..1\n221\n2\n1 3\n";
+    const SAMPLE_COMMANDS: &str = "PUT 1 2\nPUT 1 1\nSTAR 2 1\nEND\n";
+
+    #[test]
+    fn prints_what_it_parses() {
+        let text = format!("{SAMPLE}{SAMPLE_COMMANDS}");
+        let instance = parse(&text).unwrap();
+        assert_eq!(instance.to_string(), text);
+        assert_eq!((instance.test, instance.stars, instance.bombs), (0, 1, 1));
+        assert_eq!(instance.map.row(1), [2, 2, 1]);
+        assert_eq!(instance.sequence, [1, 3]);
+        assert_eq!(instance.commands[2], Command { line: 10, action: Action::Star(At::new(2, 1)) });
+        let actions = instance.actions().cloned().collect();
+        assert_eq!(Instance::new(0, instance.map.clone(), 1, 1, vec![1, 3], actions), instance);
+    }
+
+    #[test]
+    fn commands_apart_are_numbered_in_their_own_file() {
+        let instance = parse_apart(SAMPLE, &format!("\n{SAMPLE_COMMANDS}")).unwrap();
+        assert_eq!(instance.commands.iter().map(|c| c.line).collect::<Vec<_>>(), [2, 3, 4, 5]);
+        let error = parse_apart(&format!("{SAMPLE}PUT 1 1\n"), SAMPLE_COMMANDS).unwrap_err();
+        assert_eq!((error.line, error.column), (8, 1));
+    }
+
+    #[test]
+    fn tt5_nothing_after_end_is_read() {
+        let instance = parse(&format!("{SAMPLE}END\nthis is not read\n")).unwrap();
+        assert_eq!(instance.commands, [Command { line: 8, action: Action::End }]);
+    }
+
+    #[test]
+    fn tt7_a_line_that_is_no_command_is_an_unknown_command() {
+        let lines = "PUT 1\nput 1 1\nPUT x 1\nEND 1\nBOMBER  1   2  3\nSTAR 99999999999999999999 -3\n";
+        let instance = parse(&format!("{SAMPLE}{lines}")).unwrap();
+        let actions: Vec<Action> = instance.actions().cloned().collect();
+        let unknown = |words: &str| Action::Unknown(words.to_string());
+        assert_eq!(
+            actions,
+            [
+                unknown("PUT 1"),
+                unknown("put 1 1"),
+                unknown("PUT x 1"),
+                unknown("END 1"),
+                unknown("BOMBER 1 2 3"),
+                Action::Star(At::new(i64::MAX, -3)),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_sequence_keeps_its_line() {
+        let instance =
+            Instance::new(3, Map::filled(1, 1, EMPTY), 0, 0, vec![], vec![Action::Star(Pos::new(0, 0).into())]);
+        let text = instance.to_string();
+        assert_eq!(text, "3\n1 1\n0 0\n.\n0\n\nSTAR 1 1\n");
+        assert_eq!(parse(&text).unwrap(), instance);
+    }
+
+    #[test]
+    fn a_bad_map_cell_is_named() {
+        let error = parse("1\n2 3\n0 0\n..1\n2x1\n0\n").unwrap_err();
+        assert_eq!((error.line, error.column), (5, 2));
+        assert!(error.message.contains("'.' or a level 1..9"), "{error}");
+        let short = parse("1\n2 3\n0 0\n..1\n21\n0\n").unwrap_err();
+        assert_eq!((short.line, short.column), (5, 3));
+    }
+
+    #[test]
+    fn a_level_out_of_range_in_the_sequence_is_named() {
+        let error = parse("1\n1 1\n0 0\n.\n3\n1 10 2\n").unwrap_err();
+        assert_eq!((error.line, error.column), (6, 3));
+        let missing = parse("1\n1 1\n0 0\n.\n3\n1 2\n").unwrap_err();
+        assert!(missing.message.contains("expected 3 numbers on the build sequence"), "{missing}");
+    }
+}
