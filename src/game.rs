@@ -78,13 +78,49 @@ pub trait Game: Rules + Sized + 'static {
     /// The last lines of a trace.
     fn trace_outcome(outcome: &Self::Outcome) -> String;
 
-    /// The answer an accepted contest solution prints.
-    fn answer(outcome: &Self::Outcome) -> String;
-    /// The same answer by the engine's fastest path, which builds no record.
-    fn solve(instance: &Self::Instance) -> String;
+    /// What the contest's checker says of the finished game.
+    fn answer(outcome: &Self::Outcome) -> Verdict;
+    /// The same verdict by the engine's fastest path, which builds no record.
+    fn solve(instance: &Self::Instance) -> Verdict;
+
+    /// The instance from two texts, for a game whose player's operations
+    /// come in a file of their own (the contest's output file); `None` for a
+    /// game whose operations are part of the instance.
+    fn parse_apart(instance: &str, operations: &str) -> Option<Result<Self::Instance, ParseError>> {
+        let _ = (instance, operations);
+        None
+    }
 
     /// Fixed instances to time, smallest first, for the benches.
     fn benchmarks() -> Vec<Benchmark<Self>>;
+}
+
+/// What a checker says of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The answer an accepted contest solution prints.
+    Answer(String),
+    /// The player's operations are refused, and why (Triple Town's TT7).
+    Refused(String),
+}
+
+impl Verdict {
+    pub fn answer(value: impl fmt::Display) -> Verdict {
+        Verdict::Answer(value.to_string())
+    }
+
+    pub fn is_refused(&self) -> bool {
+        matches!(self, Verdict::Refused(_))
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// As the checker prints it; an expected answer file (`.out`) holds it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Answer(text) | Verdict::Refused(text) => f.write_str(text),
+        }
+    }
 }
 
 /// A fixed instance to time: what the generator draws from `seed` with

@@ -29,5 +29,5 @@ pub mod triage;
 pub mod words;
 
 pub use coverage::{Counter, Tally};
-pub use game::{invariant, Benchmark, Checker, Difference, Game, Size, Violation};
+pub use game::{invariant, Benchmark, Checker, Difference, Game, Size, Verdict, Violation};
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

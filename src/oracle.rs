@@ -99,8 +99,8 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
     let fast = guarded::<G, _>("engine", None, || G::solve(instance))?;
     let agreed = G::answer(&from_reference);
     if fast != agreed {
-        let difference =
-            Difference { step: None, field: "quiet path answer", engine: fast, reference: agreed, boards: None };
+        let (engine, reference) = (fast.to_string(), agreed.to_string());
+        let difference = Difference { step: None, field: "quiet path answer", engine, reference, boards: None };
         return Err(divergence::<G>(None, "the engine's quiet path (solve)", difference));
     }
     tally.games += 1;

@@ -37,8 +37,8 @@ impl Visitor for Table {
                 Case {
                     // The same id as `games::benchmark_ids` gives.
                     id: format!("{}/{}", G::NAME, benchmark.name),
-                    engine: Box::new(move || G::solve(&instance)),
-                    reference: Box::new(move || G::answer(&play::<G, G::Reference>(&for_reference).1)),
+                    engine: Box::new(move || G::solve(&instance).to_string()),
+                    reference: Box::new(move || G::answer(&play::<G, G::Reference>(&for_reference).1).to_string()),
                 }
             })
             .collect()

@@ -19,6 +19,9 @@ use crate::games::{self, Visitor};
 /// Exit code of a run where the implementations disagree or break an
 /// invariant.
 pub const EXIT_FAILURE_FOUND: u8 = 1;
+/// Exit code of `solve` when the checker refuses the player's operations
+/// (the verdict is printed all the same).
+pub const EXIT_REFUSED: u8 = 1;
 /// Exit code for input or arguments that make no sense.
 pub const EXIT_BAD_INPUT: u8 = 2;
 
@@ -38,6 +41,10 @@ pub enum Command {
         game: String,
         /// The instance in the statement's format; standard input when absent or `-`.
         file: Option<PathBuf>,
+        /// The player's commands in a file of their own, as the contest's
+        /// checker took them (Triple Town); else they follow the instance.
+        #[arg(long, value_name = "FILE")]
+        commands: Option<PathBuf>,
         /// Use the reference instead of the engine.
         #[arg(long)]
         reference: bool,
@@ -52,6 +59,9 @@ pub enum Command {
         game: String,
         /// The instance; standard input when `-`.
         file: PathBuf,
+        /// The player's commands in a file of their own (Triple Town).
+        #[arg(long, value_name = "FILE")]
+        commands: Option<PathBuf>,
     },
     /// Print a generated instance; each game has its own options.
     #[command(subcommand)]
@@ -111,8 +121,10 @@ impl Visitor for OneGame {
 
     fn visit<G: Game>(self) -> Self::Output {
         match self.0 {
-            Command::Solve { file, reference, trace, .. } => play::solve::<G>(file.as_deref(), reference, trace),
-            Command::Check { file, .. } => play::check::<G>(&file),
+            Command::Solve { file, commands, reference, trace, .. } => {
+                play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace)
+            }
+            Command::Check { file, commands, .. } => play::check::<G>(&file, commands.as_deref()),
             Command::Shrink { file, corpus, .. } => corpus::shrink::<G>(&file, &corpus),
             Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
                 corpus::import::<G>(&artifact, &corpus)
@@ -130,17 +142,34 @@ impl Visitor for OneGame {
 /// Reads and parses an instance; the error is one line naming the file, the
 /// line, the column and what was expected.
 pub fn read_instance<G: Game>(file: Option<&Path>) -> Result<G::Instance, String> {
-    let (name, text) = match file {
-        None => ("<stdin>".to_string(), read_stdin()?),
-        Some(path) if path == Path::new("-") => ("<stdin>".to_string(), read_stdin()?),
+    let (name, text) = read_text(file)?;
+    G::parse(&text).map_err(|e| format!("{name}: {e}"))
+}
+
+/// Reads and parses an instance, with the player's operations from their
+/// own file when `operations` names one.
+pub fn read_instance_apart<G: Game>(file: Option<&Path>, operations: Option<&Path>) -> Result<G::Instance, String> {
+    let Some(operations) = operations else { return read_instance::<G>(file) };
+    let (name, text) = read_text(file)?;
+    let (_, operations_text) = read_text(Some(operations))?;
+    match G::parse_apart(&text, &operations_text) {
+        Some(parsed) => parsed.map_err(|e| format!("{name}: {e}")),
+        None => Err(format!("--commands: {} reads its {}s from the instance's file", G::NAME, G::OPERATION)),
+    }
+}
+
+/// A file's name for messages and its text; `-` or none is standard input.
+fn read_text(file: Option<&Path>) -> Result<(String, String), String> {
+    match file {
+        None => Ok(("<stdin>".to_string(), read_stdin()?)),
+        Some(path) if path == Path::new("-") => Ok(("<stdin>".to_string(), read_stdin()?)),
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
             let text = String::from_utf8(bytes)
                 .map_err(|e| format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()))?;
-            (path.display().to_string(), text)
+            Ok((path.display().to_string(), text))
         }
-    };
-    G::parse(&text).map_err(|e| format!("{name}: {e}"))
+    }
 }
 
 fn read_stdin() -> Result<String, String> {

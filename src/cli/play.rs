@@ -3,27 +3,33 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{read_instance, write_stdout, EXIT_FAILURE_FOUND};
-use crate::game::Game;
+use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND, EXIT_REFUSED};
+use crate::game::{Game, Verdict};
 use crate::oracle::{check_game, play};
 
-pub fn solve<G: Game>(file: Option<&Path>, reference: bool, trace: bool) -> Result<ExitCode, String> {
-    let instance = read_instance::<G>(file)?;
-    let output = match (trace, reference) {
-        (false, false) => format!("{}\n", G::solve(&instance)),
+pub fn solve<G: Game>(
+    file: Option<&Path>,
+    commands: Option<&Path>,
+    reference: bool,
+    trace: bool,
+) -> Result<ExitCode, String> {
+    let instance = read_instance_apart::<G>(file, commands)?;
+    let (account, verdict): (String, Verdict) = match (trace, reference) {
+        (false, false) => (String::new(), G::solve(&instance)),
         (with_trace, _) => {
             let (records, outcome) =
                 if reference { play::<G, G::Reference>(&instance) } else { play::<G, G::Engine>(&instance) };
             let account =
                 if with_trace { crate::oracle::trace::<G>(&instance, &records, &outcome) } else { String::new() };
-            format!("{account}{}\n", G::answer(&outcome))
+            (account, G::answer(&outcome))
         }
     };
-    write_stdout(&output)
+    let written = write_stdout(&format!("{account}{verdict}\n"))?;
+    Ok(if verdict.is_refused() { ExitCode::from(EXIT_REFUSED) } else { written })
 }
 
-pub fn check<G: Game>(file: &Path) -> Result<ExitCode, String> {
-    let instance = read_instance::<G>(Some(file))?;
+pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, String> {
+    let instance = read_instance_apart::<G>(Some(file), commands)?;
     match check_game::<G>(&instance, &mut Default::default()) {
         Ok(outcome) => {
             let operations = G::operations(&instance).len();
@@ -35,7 +41,8 @@ pub fn check<G: Game>(file: &Path) -> Result<ExitCode, String> {
             ))
         }
         Err(failure) => {
-            let replay = format!("m3diff check {} {}", G::NAME, file.display());
+            let apart = commands.map_or(String::new(), |commands| format!(" --commands {}", commands.display()));
+            let replay = format!("m3diff check {} {}{apart}", G::NAME, file.display());
             print!("{}", failure.report_with_replay(&replay));
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }

@@ -13,7 +13,7 @@ use m3_model::door::{self, Board, Instance, MagicDoor, Outcome, Swap, SwapRecord
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size};
+use crate::game::{Benchmark, Difference, Size, Verdict};
 
 pub use check::{DoorChecker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 pub use count::DoorCounter;
@@ -45,12 +45,12 @@ impl crate::Game for MagicDoor {
         instance.swaps.clone()
     }
 
-    fn answer(outcome: &Outcome) -> String {
-        outcome.result().to_string()
+    fn answer(outcome: &Outcome) -> Verdict {
+        Verdict::answer(outcome.result())
     }
 
-    fn solve(instance: &Instance) -> String {
-        m3_engine::door::solve(instance).to_string()
+    fn solve(instance: &Instance) -> Verdict {
+        Verdict::answer(m3_engine::door::solve(instance))
     }
 
     const OPERATION: &'static str = "swap";

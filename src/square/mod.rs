@@ -13,7 +13,7 @@ use m3_model::square::{self, Board, Instance, Outcome, SquareRemover, Status, Tu
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size};
+use crate::game::{Benchmark, Difference, Size, Verdict};
 use crate::words::counted;
 
 pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
@@ -118,12 +118,12 @@ impl crate::Game for SquareRemover {
         draw::trace_outcome(outcome)
     }
 
-    fn answer(outcome: &Outcome) -> String {
-        outcome.result().to_string()
+    fn answer(outcome: &Outcome) -> Verdict {
+        Verdict::answer(outcome.result())
     }
 
-    fn solve(instance: &Instance) -> String {
-        m3_engine::square::solve(instance).to_string()
+    fn solve(instance: &Instance) -> Verdict {
+        Verdict::answer(m3_engine::square::solve(instance))
     }
 
     fn benchmarks() -> Vec<Benchmark<Self>> {

@@ -14,7 +14,7 @@ use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Tex
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size};
+use crate::game::{Benchmark, Difference, Size, Verdict};
 use crate::words::counted;
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
@@ -135,12 +135,12 @@ impl crate::Game for Texas {
         draw::trace_outcome(outcome)
     }
 
-    fn answer(outcome: &Outcome) -> String {
-        outcome.total.to_string()
+    fn answer(outcome: &Outcome) -> Verdict {
+        Verdict::answer(outcome.total)
     }
 
-    fn solve(instance: &Instance) -> String {
-        m3_engine::texas::solve(instance).to_string()
+    fn solve(instance: &Instance) -> Verdict {
+        Verdict::answer(m3_engine::texas::solve(instance))
     }
 
     fn benchmarks() -> Vec<Benchmark<Self>> {

@@ -107,7 +107,7 @@ pub fn corpus_answers<G: Game>(answered_at_least: usize) {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let instance = read::<G>(&path);
         let agreed = match m3diff::check_game::<G>(&instance, &mut Tally::default()) {
-            Ok(outcome) => G::answer(&outcome),
+            Ok(outcome) => G::answer(&outcome).to_string(),
             Err(failure) => {
                 failures.push(format!("{name}: {failure}"));
                 continue;
@@ -116,9 +116,9 @@ pub fn corpus_answers<G: Game>(answered_at_least: usize) {
         let Some(expected) = expected_answer(&path).unwrap() else { continue };
         answered += 1;
         let answers = [
-            ("engine fast path", G::solve(&instance)),
-            ("engine stepped", G::answer(&play::<G, G::Engine>(&instance).1)),
-            ("reference stepped", G::answer(&play::<G, G::Reference>(&instance).1)),
+            ("engine fast path", G::solve(&instance).to_string()),
+            ("engine stepped", G::answer(&play::<G, G::Engine>(&instance).1).to_string()),
+            ("reference stepped", G::answer(&play::<G, G::Reference>(&instance).1).to_string()),
             ("oracle", agreed),
         ];
         for (how, answer) in answers {
