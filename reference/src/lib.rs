@@ -3,3 +3,4 @@
 pub mod door;
 pub mod square;
 pub mod texas;
+pub mod triple;

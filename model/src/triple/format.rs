@@ -63,6 +63,15 @@ fn parse_instance(reader: &mut LineReader<'_>) -> Result<Instance, ParseError> {
     Ok(Instance { test, map, stars, bombs, sequence, commands: Vec::new() })
 }
 
+/// A cell as the map's row writes it; a level the format cannot hold,
+/// which only a hand-made map has, as `?`.
+fn cell_char(level: u8) -> char {
+    match level {
+        EMPTY => '.',
+        _ => char::from_digit(u32::from(level), 10).unwrap_or('?'),
+    }
+}
+
 fn level(ch: char) -> Option<u8> {
     match ch {
         '.' => Some(EMPTY),
@@ -114,26 +123,29 @@ fn coordinate(text: &str) -> Option<i64> {
 }
 
 impl fmt::Display for Instance {
-    /// The corpus format: the instance, then its commands; `parse` reads an
-    /// instance made by [`Instance::new`] back equal.
+    /// The corpus format: the instance, then its commands, each on its line
+    /// where blank lines can put it there; `parse` reads what it read, or
+    /// what [`Instance::new`] made, back equal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.test)?;
         writeln!(f, "{} {}", self.map.rows(), self.map.cols())?;
         writeln!(f, "{} {}", self.stars, self.bombs)?;
         for row in 0..self.map.rows() {
-            let cells: String = self
-                .map
-                .row(row)
-                .iter()
-                .map(|&level| if level == EMPTY { '.' } else { char::from(b'0' + level) })
-                .collect();
+            let cells: String = self.map.row(row).iter().map(|&level| cell_char(level)).collect();
             writeln!(f, "{cells}")?;
         }
         writeln!(f, "{}", self.sequence.len())?;
         let levels: Vec<String> = self.sequence.iter().map(u8::to_string).collect();
         writeln!(f, "{}", levels.join(" "))?;
+        // Blank lines keep each command on the line it was read from, as
+        // far as the lines allow, so that a refusal names the same line.
+        let mut line = self.map.rows() + 6;
         for command in &self.commands {
+            for _ in line..command.line {
+                writeln!(f)?;
+            }
             writeln!(f, "{command}")?;
+            line = line.max(command.line) + 1;
         }
         Ok(())
     }
@@ -158,6 +170,14 @@ mod tests {
         assert_eq!(instance.commands[2], Command { line: 10, action: Action::Star(At::new(2, 1)) });
         let actions = instance.actions().cloned().collect();
         assert_eq!(Instance::new(0, instance.map.clone(), 1, 1, vec![1, 3], actions), instance);
+    }
+
+    #[test]
+    fn blank_lines_keep_the_commands_on_their_lines() {
+        let text = format!("0\n\n2 3\n1 1\n..1\n221\n2\n1 3\n\nPUT 1 2\n\nEND\n");
+        let instance = parse(&text).unwrap();
+        assert_eq!(instance.commands.iter().map(|c| c.line).collect::<Vec<_>>(), [10, 12]);
+        assert_eq!(parse(&instance.to_string()).unwrap(), instance);
     }
 
     #[test]
