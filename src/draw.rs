@@ -93,6 +93,11 @@ pub fn before_and_after(before: Option<(&str, &[String])>, engine: &[String], re
     text
 }
 
+/// Cells as the formats number them, 1-based: `(4,3) (5,1)`.
+pub fn cells(cells: &[m3_model::grid::Pos]) -> String {
+    cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
 /// Lines indented under a heading.
 pub fn indented(lines: &[String]) -> String {
     lines.iter().map(|line| format!("    {}\n", line.trim_end())).collect()

@@ -5,6 +5,7 @@
 use m3_model::door::MagicDoor;
 use m3_model::square::SquareRemover;
 use m3_model::texas::Texas;
+use m3_model::triple::TripleTown;
 
 use crate::game::Game;
 
@@ -36,7 +37,7 @@ macro_rules! registry {
     };
 }
 
-registry!(Texas, SquareRemover, MagicDoor);
+registry!(Texas, SquareRemover, MagicDoor, TripleTown);
 
 /// The game names as clap offers them, each with its full name as help.
 pub fn possible_values() -> Vec<clap::builder::PossibleValue> {

@@ -26,6 +26,7 @@ pub mod shrink;
 pub mod square;
 pub mod texas;
 pub mod triage;
+pub mod triple;
 pub mod words;
 
 pub use coverage::{Counter, Tally};

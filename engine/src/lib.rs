@@ -1,5 +1,8 @@
 //! The optimized implementations m3diff checks, one module per rule set.
 
+#[cfg(test)]
+mod counting;
 pub mod door;
 pub mod square;
 pub mod texas;
+pub mod triple;

@@ -3,9 +3,9 @@
 
 use m3_model::door::{Board, Stage, SwapRecord};
 
-use super::draw::{cells, grid, stage_start, LEGEND};
+use super::draw::{grid, stage_start, LEGEND};
 use super::rules::{swapped, validity};
-use crate::draw::{before_and_after, side_by_side};
+use crate::draw::{before_and_after, cells, side_by_side};
 use crate::game::Difference;
 
 /// `before` is the grid both sides started the swap from.

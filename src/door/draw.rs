@@ -7,7 +7,7 @@ use m3_model::door::{Board, Cell, Instance, Invalid, Pos, Stage, StageKind, Stat
 
 use super::rules::swapped;
 use super::Settled;
-use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::draw::{cells, indented, side_by_side, Drawn, Frame};
 
 pub const LEGEND: &str =
     "digits are regular gems, o a bomb, @ an armed bomb, # vibranium, . empty; [ ] vanished in a group or exploded, ( ) reached by a beam";
@@ -89,9 +89,4 @@ pub fn trace_swap(number: usize, before: &Settled, record: &SwapRecord) -> Strin
         board = stage.board.clone();
     }
     text
-}
-
-/// Cells as the format numbers them: `(4,3) (5,1)`.
-pub fn cells(cells: &[Pos]) -> String {
-    cells.iter().map(Pos::to_string).collect::<Vec<_>>().join(" ")
 }

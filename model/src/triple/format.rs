@@ -174,8 +174,8 @@ mod tests {
 
     #[test]
     fn blank_lines_keep_the_commands_on_their_lines() {
-        let text = format!("0\n\n2 3\n1 1\n..1\n221\n2\n1 3\n\nPUT 1 2\n\nEND\n");
-        let instance = parse(&text).unwrap();
+        let text = "0\n\n2 3\n1 1\n..1\n221\n2\n1 3\n\nPUT 1 2\n\nEND\n";
+        let instance = parse(text).unwrap();
         assert_eq!(instance.commands.iter().map(|c| c.line).collect::<Vec<_>>(), [10, 12]);
         assert_eq!(parse(&instance.to_string()).unwrap(), instance);
     }

@@ -31,7 +31,10 @@ pub const EMPTY: u8 = 0;
 /// scores when it is built or made by a merge. `VALUES[0]` is unused.
 pub const VALUES: [i64; 10] = [0, 4, 20, 100, 500, 1_500, 5_000, 20_000, 100_000, 500_000];
 
-/// The map: each cell `EMPTY` or a tile's level 1..=9, row 0 on top.
+/// The map: each cell `EMPTY` or a tile's level 1..=9, row 0 on top. The
+/// format holds no other value (nor does a sequence); on a hand-made
+/// instance that does, neither implementation may panic, but they may
+/// differ: it is outside the rules.
 pub type Map = Grid<u8>;
 
 /// A cell as a command names it: row x and column y, 1-based, as written.

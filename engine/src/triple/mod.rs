@@ -1,0 +1,216 @@
+//! Triple Town (NOI 2012), rules TT1-TT7 of RULES.md.
+//!
+//! `Game` keeps the map as one flat `u8` plane with a border (`plane`) and
+//! one set of fill buffers sized for the whole map at the start (`regions`),
+//! so that a command allocates nothing on the quiet path. No command looks
+//! at the whole map:
+//!
+//! - A reaction (TT2) fills only the region around the placed cell; when it
+//!   merges, every cell it found but one is emptied, so fills cost no more
+//!   over a game than the tiles they remove, and a chain repeats the fill at
+//!   the same cell, which the emptied cells no longer join.
+//! - A star (TT3) needs no copy of the map per level: a tile placed there
+//!   can only join its neighbours' regions, so only the neighbours' levels
+//!   are probed, highest first, each by a fill that stops at three cells.
+//!
+//! A caller that wants the records (`step`) passes a `Recorder` to the same
+//! code; `solve` passes `Quiet`, which costs nothing once monomorphised.
+
+mod observer;
+mod plane;
+mod regions;
+
+#[cfg(test)]
+mod tests;
+
+use m3_model::triple::{
+    Action, Command, CommandRecord, Instance, Invalid, Outcome, Rejection, Status, TripleTown, EMPTY, MAX_LEVEL, VALUES,
+};
+use m3_model::Stepper;
+
+use observer::{Observer, Quiet, Recorder};
+use plane::Plane;
+use regions::{Regions, REACTS_AT};
+
+/// A game in progress.
+pub struct Game {
+    plane: Plane,
+    regions: Regions,
+    /// The build sequence (TT1) and the index of its next tile.
+    sequence: Vec<u8>,
+    next: usize,
+    /// Stars and bombs left (TT3, TT4).
+    stars: u32,
+    bombs: u32,
+    score: i64,
+    /// END was played (TT5).
+    ended: bool,
+    /// The first refused command (TT7).
+    rejection: Option<Rejection>,
+}
+
+// Reading: TT1 and the format hold levels to 1..=9, but a model `Instance`
+// can carry any `u8` in its map and its sequence. Such a level is taken as
+// written: it stays in the map as it is, and every rule reads a level above
+// 9 as L9 (it never merges, and scores or costs L9's value, `value`). A
+// sequence level 0 builds no tile: PUT uses it up, records it as placed at
+// level 0, scores nothing and leaves the cell empty, and nothing reacts.
+/// What a tile of `level` scores (TT1, TT2) or half of costs (TT4).
+#[inline]
+fn value(level: u8) -> i64 {
+    VALUES[usize::from(level.min(MAX_LEVEL))]
+}
+
+impl Game {
+    fn new(instance: &Instance) -> Game {
+        let plane = Plane::from_map(&instance.map);
+        let regions = Regions::new(&plane);
+        Game {
+            plane,
+            regions,
+            sequence: instance.sequence.clone(),
+            next: 0,
+            stars: instance.stars,
+            bombs: instance.bombs,
+            score: 0,
+            ended: false,
+            rejection: None,
+        }
+    }
+
+    /// One command before END: checked as `Invalid` orders its reasons,
+    /// then carried out. A refused command changes nothing (TT7).
+    #[inline]
+    fn play(&mut self, action: &Action, observer: &mut impl Observer) -> Result<(), Invalid> {
+        match *action {
+            Action::Put(at) => {
+                let cell = self.plane.locate(at).ok_or(Invalid::OutsideMap)?;
+                let &level = self.sequence.get(self.next).ok_or(Invalid::SequenceUsedUp)?;
+                if !self.plane.is_empty(cell) {
+                    return Err(Invalid::OccupiedCell);
+                }
+                self.next += 1;
+                self.build(cell, level, observer);
+            }
+            Action::Star(at) => {
+                let cell = self.plane.locate(at).ok_or(Invalid::OutsideMap)?;
+                if self.stars == 0 {
+                    return Err(Invalid::NoStarLeft);
+                }
+                if !self.plane.is_empty(cell) {
+                    return Err(Invalid::OccupiedCell);
+                }
+                // TT3: a star does not use up the build sequence.
+                self.stars -= 1;
+                let level = self.regions.star_level(&self.plane, cell);
+                self.build(cell, level, observer);
+            }
+            Action::Bomber(at) => {
+                let cell = self.plane.locate(at).ok_or(Invalid::OutsideMap)?;
+                if self.bombs == 0 {
+                    return Err(Invalid::NoBombLeft);
+                }
+                let level = self.plane.cells[cell];
+                if level == EMPTY {
+                    return Err(Invalid::EmptyCell);
+                }
+                // TT4: the cell empties and nothing reacts, even where its
+                // neighbours now stand in a region of three or more (TT6).
+                self.bombs -= 1;
+                self.plane.cells[cell] = EMPTY;
+                let penalty = value(level) / 2;
+                self.score -= penalty;
+                observer.bombed(&self.plane, cell, level, penalty);
+            }
+            Action::End => self.ended = true,
+            Action::Unknown(_) => return Err(Invalid::UnknownCommand),
+        }
+        Ok(())
+    }
+
+    /// TT1-TT3: a tile of `level` placed on the empty `cell` scores, then
+    /// reacts there for as long as its region holds three or more.
+    #[inline]
+    fn build(&mut self, cell: usize, level: u8, observer: &mut impl Observer) {
+        self.plane.cells[cell] = level;
+        self.score += value(level);
+        observer.placed(&self.plane, cell, level);
+        let mut level = level;
+        // TT2: L9 never merges (nor a level above it, nor level 0, no tile).
+        while level != EMPTY && level < MAX_LEVEL {
+            if self.regions.fill(&self.plane, cell, level, usize::MAX) < REACTS_AT {
+                return;
+            }
+            // The fill put `cell` first; the region's other cells empty.
+            let emptied = &self.regions.cells[1..];
+            for &other in emptied {
+                self.plane.cells[other] = EMPTY;
+            }
+            level += 1;
+            self.plane.cells[cell] = level;
+            self.score += value(level);
+            observer.merged(&self.plane, level, emptied);
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        Outcome { score: self.score, ended: self.ended, rejection: self.rejection }
+    }
+}
+
+impl Stepper<TripleTown> for Game {
+    /// The map as given, with all p stars and q bombs; no command played.
+    fn start(instance: &Instance) -> Game {
+        Game::new(instance)
+    }
+
+    /// Carries out the command and records what it did; a refused one, or
+    /// one after END, is recorded and changes nothing.
+    fn step(&mut self, command: &Command) -> CommandRecord {
+        let before = self.score;
+        let mut recorder = Recorder::default();
+        let status = if self.ended {
+            // TT5: lines after END are ignored, refusable or not.
+            Status::AfterEnd
+        } else {
+            match self.play(&command.action, &mut recorder) {
+                Ok(()) => Status::Played,
+                Err(reason) => {
+                    self.rejection.get_or_insert(Rejection { line: command.line, reason });
+                    Status::Invalid(reason)
+                }
+            }
+        };
+        CommandRecord {
+            command: command.clone(),
+            status,
+            placed: recorder.placed,
+            merges: recorder.merges,
+            bombed: recorder.bombed,
+            points: self.score - before,
+            score: self.score,
+            map: self.plane.to_map(),
+        }
+    }
+
+    fn finish(self) -> Outcome {
+        self.outcome()
+    }
+}
+
+/// The checker's answer for `instance` on the quiet path, recording
+/// nothing: the same as stepping every command and taking
+/// `finish().result()`. It stops at END (TT5) and at the first refusal,
+/// which is the answer whatever follows (TT7).
+pub fn solve(instance: &Instance) -> Result<i64, Rejection> {
+    let mut game = Game::new(instance);
+    for command in &instance.commands {
+        if game.ended {
+            break;
+        }
+        if let Err(reason) = game.play(&command.action, &mut Quiet) {
+            return Err(Rejection { line: command.line, reason });
+        }
+    }
+    game.outcome().result()
+}

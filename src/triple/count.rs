@@ -1,0 +1,162 @@
+//! What the generated Triple Town games exercised, rule by rule. Besides
+//! each rule's cases, the counters give the generator's statistics: merges
+//! per command (`merge` / `command read`), the longest chain (the highest
+//! `chain of N merges` reached), stars above L1, and the share of each
+//! refusal among the commands.
+
+use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, MAX_LEVEL, MAX_STAR_LEVEL};
+
+use super::rules::{neighbours, on_map, reacts, region};
+use super::Town;
+use crate::coverage::Tally;
+
+crate::counters! {
+    /// Triple Town's rule-coverage counters, under their rules.
+    pub enum TripleCounter {
+        "TT1" => {
+            Read: "command read",
+            Built: "tile built from the sequence",
+            SequenceDone: "game that used up its sequence",
+        }
+        "TT2" => {
+            Merge: "merge",
+            MadeL2: "merge making L2",
+            MadeL3: "merge making L3",
+            MadeL4: "merge making L4",
+            MadeL5: "merge making L5",
+            MadeL6: "merge making L6",
+            MadeL7: "merge making L7",
+            MadeL8: "merge making L8",
+            MadeL9: "merge making L9",
+            Chain1: "chain of 1 merge",
+            Chain2: "chain of 2 merges",
+            Chain3: "chain of 3 merges",
+            Chain4: "chain of 4 merges (the most: one level beside the cell per side)",
+            Wide: "merge of a region of 4+ tiles",
+            NextToL9: "L9 made or built beside another L9 (no merge)",
+        }
+        "TT3" => {
+            StarL1: "star became L1",
+            StarL2: "star became L2",
+            StarL3: "star became L3",
+            StarL4: "star became L4",
+            StarL5: "star became L5",
+            StarL6: "star became L6",
+            StarL7: "star became L7",
+            StarL8: "star became L8",
+            NotLowest: "star above the lowest level that reacts",
+            StarNoReaction: "star that reacts at no level (L1)",
+        }
+        "TT4" => {
+            Bomb: "bomb",
+            BombHigh: "bomb on a tile of L5 or more",
+        }
+        "TT5" => {
+            EndEarly: "END before the sequence is used up",
+            EndAfter: "END once the sequence is used up",
+            EndMissing: "game with no END",
+            ToolAfterSequence: "star or bomb after the sequence is used up",
+            AfterEnd: "command after END (hand-made only)",
+        }
+        "TT6" => { Gathered: "merge taking in 3+ tiles that stood together" }
+        "TT7" => {
+            UnknownCommand: "refused: unknown command",
+            OutsideMap: "refused: cell outside the map",
+            SequenceUsedUp: "refused: sequence used up",
+            NoStarLeft: "refused: no star left",
+            NoBombLeft: "refused: no bomb left",
+            OccupiedCell: "refused: occupied cell",
+            EmptyCell: "refused: empty cell",
+            AfterRefusal: "command carried out after a refusal",
+        }
+    }
+}
+
+const MADE: [TripleCounter; 8] = {
+    use TripleCounter::*;
+    [MadeL2, MadeL3, MadeL4, MadeL5, MadeL6, MadeL7, MadeL8, MadeL9]
+};
+const CHAINS: [TripleCounter; 4] = {
+    use TripleCounter::*;
+    [Chain1, Chain2, Chain3, Chain4]
+};
+const STARS: [TripleCounter; 8] = {
+    use TripleCounter::*;
+    [StarL1, StarL2, StarL3, StarL4, StarL5, StarL6, StarL7, StarL8]
+};
+
+fn refused(reason: Invalid) -> TripleCounter {
+    match reason {
+        Invalid::UnknownCommand => TripleCounter::UnknownCommand,
+        Invalid::OutsideMap => TripleCounter::OutsideMap,
+        Invalid::SequenceUsedUp => TripleCounter::SequenceUsedUp,
+        Invalid::NoStarLeft => TripleCounter::NoStarLeft,
+        Invalid::NoBombLeft => TripleCounter::NoBombLeft,
+        Invalid::OccupiedCell => TripleCounter::OccupiedCell,
+        Invalid::EmptyCell => TripleCounter::EmptyCell,
+    }
+}
+
+/// Counts one agreed record from the town `before` it.
+pub fn record(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
+    let flag = |tally: &mut Tally<TripleCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+    tally.add(TripleCounter::Read, 1);
+    match record.status {
+        Status::Invalid(reason) => return tally.add(refused(reason), 1),
+        Status::AfterEnd => return tally.add(TripleCounter::AfterEnd, 1),
+        Status::Played => {}
+    }
+    flag(tally, TripleCounter::AfterRefusal, before.refused);
+    let used_up = before.built >= before.sequence;
+    match &record.command.action {
+        Action::Put(_) => tally.add(TripleCounter::Built, 1),
+        Action::Star(at) => {
+            flag(tally, TripleCounter::ToolAfterSequence, used_up);
+            if let (Some(pos), Some(placed)) = (on_map(&before.map, *at), record.placed) {
+                count_star(tally, before, pos, placed.level, record.merges.is_empty());
+            }
+        }
+        Action::Bomber(_) => {
+            tally.add(TripleCounter::Bomb, 1);
+            flag(tally, TripleCounter::ToolAfterSequence, used_up);
+            flag(tally, TripleCounter::BombHigh, record.bombed.is_some_and(|bombed| bombed.level >= 5));
+        }
+        Action::End => tally.add(if used_up { TripleCounter::EndAfter } else { TripleCounter::EndEarly }, 1),
+        Action::Unknown(_) => {}
+    }
+    let merges = record.merges.len();
+    tally.add(TripleCounter::Merge, merges as u64);
+    if merges > 0 {
+        tally.add(CHAINS[merges.min(CHAINS.len()) - 1], 1);
+    }
+    for merge in &record.merges {
+        tally.add(MADE[usize::from(merge.level.clamp(2, MAX_LEVEL) - 2)], 1);
+        flag(tally, TripleCounter::Wide, merge.emptied.len() >= 3);
+    }
+    // TT6: the merge's other tiles stood together before the placement.
+    if let (Some(first), Some(placed)) = (record.merges.first(), record.placed) {
+        let together = first.emptied.first().is_some_and(|&start| {
+            first.emptied.len() >= 3 && region(&before.map, start, placed.level).len() >= first.emptied.len()
+        });
+        flag(tally, TripleCounter::Gathered, together);
+    }
+    if let Some(placed) = record.placed {
+        let level = record.merges.last().map_or(placed.level, |merge| merge.level);
+        let beside_l9 = level == MAX_LEVEL
+            && neighbours(&record.map, placed.pos).any(|cell| record.map.get(cell.row, cell.col) == MAX_LEVEL);
+        flag(tally, TripleCounter::NextToL9, beside_l9);
+    }
+}
+
+fn count_star(tally: &mut Tally<TripleCounter>, before: &Town, pos: Pos, level: u8, quiet: bool) {
+    tally.add(STARS[usize::from(level.clamp(1, MAX_STAR_LEVEL) - 1)], 1);
+    let lowest = (1..=MAX_STAR_LEVEL).find(|&low| reacts(&before.map, pos, low));
+    tally.add(TripleCounter::NotLowest, u64::from(lowest.is_some_and(|low| low < level)));
+    tally.add(TripleCounter::StarNoReaction, u64::from(lowest.is_none() && quiet));
+}
+
+/// Counts what a finished game exercised.
+pub fn outcome(tally: &mut Tally<TripleCounter>, last: &Town, outcome: &Outcome) {
+    tally.add(TripleCounter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
+    tally.add(TripleCounter::EndMissing, u64::from(!outcome.ended));
+}

@@ -1,0 +1,312 @@
+//! Triple Town games drawn from an `Unstructured`: maps of 1 to 20 rows and
+//! columns (up to the format's 100 when asked), partly filled with tiles of
+//! low levels, or of high ones so that chains reach L9 (regions of 3 or more
+//! are allowed, TT6); a build sequence biased toward low levels so that
+//! chains happen; p stars and q bombs. A player then writes the commands on
+//! the map as `S` (the engine, for speed) leaves it: mostly PUT on an empty
+//! cell beside tiles of the next level, now and then a star or a bomb, a bomb
+//! on the lowest tile when the map is full, every kind of refused command now
+//! and then, and END early, last or missing.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use arbitrary::{Result, Unstructured};
+use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
+use m3_model::Stepper;
+
+use super::rules::{neighbours, reacts, star_level, verdict};
+use super::Town;
+use crate::game::{Benchmark, Game, Percent, Sides, Size};
+
+/// The most tiles a generated sequence holds.
+pub const MAX_TILES: usize = 100_000;
+
+/// How a generated game ends (TT5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Ending {
+    /// END before the sequence is used up.
+    Early,
+    /// END once the sequence is used up and the tools are put away.
+    Last,
+    /// No END: the game is scored after its last command.
+    Missing,
+}
+
+/// The generator's knobs, which are also `m3diff gen triple`'s options; a
+/// field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Shape {
+    /// How large the games are when the other options leave it open.
+    #[arg(long, value_enum, default_value = "mixed")]
+    pub size: Size,
+    /// Rows (n) and columns (m) of the map.
+    #[command(flatten)]
+    pub sides: Sides<MIN_SIDE, MAX_SIDE>,
+    /// Tiles in the build sequence (k).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_TILES as u64))]
+    pub tiles: Option<usize>,
+    /// Stars the player has (p).
+    #[arg(long)]
+    pub stars: Option<u32>,
+    /// Bombs the player has (q).
+    #[arg(long)]
+    pub bombs: Option<u32>,
+    /// Percentage of the map's cells that start with a tile.
+    #[arg(long)]
+    pub fill_percent: Option<Percent>,
+    /// Percentage of placements on a cell beside tiles of the same level,
+    /// when there is one (70 when left out).
+    #[arg(long)]
+    pub beside_percent: Option<Percent>,
+    /// Percentage of commands that the rules refuse, each kind in turn (4
+    /// when left out).
+    #[arg(long)]
+    pub refused_percent: Option<Percent>,
+    /// How the game ends.
+    #[arg(long, value_enum)]
+    pub ending: Option<Ending>,
+}
+
+/// The player's choices for one game, drawn once.
+struct Player {
+    beside: Percent,
+    refused: Percent,
+    ending: Ending,
+    /// Commands after which an early END comes.
+    end_after: usize,
+}
+
+/// Draws a game, its commands written on the map as `S` leaves it.
+pub fn generate<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
+    let (rows, cols) = shape.sides.draw(u, |u| side(u, shape.size))?;
+    let tiles = match shape.tiles {
+        Some(tiles) => tiles.min(MAX_TILES),
+        None => shape.size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?,
+    };
+    let tool = |given: Option<u32>, u: &mut Unstructured<'_>| match given {
+        Some(count) => Ok(count),
+        None => u.choose(&[0, 0, 1, 2, 3, 5, 20]).copied(),
+    };
+    let (stars, bombs) = (tool(shape.stars, u)?, tool(shape.bombs, u)?);
+    let fill = match shape.fill_percent {
+        Some(percent) => percent,
+        None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
+    };
+    let high = u.ratio(1, 4)?;
+    let mut cells = Vec::with_capacity(rows * cols);
+    for _ in 0..rows * cols {
+        cells.push(if fill.happens(u)? { level(u, high)? } else { EMPTY });
+    }
+    let mut map = Map::from_cells(rows, cols, cells);
+    if u.ratio(1, 3)? {
+        staircase(u, &mut map)?;
+    }
+    let mut sequence = Vec::with_capacity(tiles);
+    for _ in 0..tiles {
+        sequence.push(level(u, false)?);
+    }
+    let ending = match shape.ending {
+        Some(ending) => ending,
+        None => *u.choose(&[Ending::Last, Ending::Last, Ending::Last, Ending::Early, Ending::Missing])?,
+    };
+    let player = Player {
+        beside: shape.beside_percent.unwrap_or(Percent::new(70)),
+        refused: shape.refused_percent.unwrap_or(Percent::new(4)),
+        ending,
+        end_after: u.int_in_range(0..=tiles)?,
+    };
+    let test = u.int_in_range(0..=10)?;
+    let instance = Instance::new(test, map, stars, bombs, sequence, Vec::new());
+    play::<S>(u, instance, &player)
+}
+
+/// The bench table: a greedy player (always beside tiles of its level, a
+/// bomb on the lowest tile when the map is full) through long sequences.
+pub fn benchmarks() -> Vec<Benchmark<TripleTown>> {
+    let shape = |side, tiles| Shape {
+        size: Size::Mixed,
+        sides: Sides::new(side, side),
+        tiles: Some(tiles),
+        stars: Some(50),
+        bombs: Some(tiles as u32),
+        fill_percent: Some(Percent::new(0)),
+        beside_percent: Some(Percent::new(100)),
+        refused_percent: Some(Percent::new(0)),
+        ending: Some(Ending::Last),
+    };
+    vec![
+        Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
+        Benchmark { name: "20x20-100k", seed: 1, shape: shape(20, MAX_TILES) },
+    ]
+}
+
+fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    size.draw(u, &[(1, MIN_SIDE..=5)], &[(10, MIN_SIDE..=8), (5, MIN_SIDE..=20)], &[(1, 20..=20)])
+}
+
+/// A level, mostly low; from `high` levels 5..=9 mostly.
+fn level(u: &mut Unstructured<'_>, high: bool) -> Result<u8> {
+    let spread: &[u8] =
+        if high { &[5, 6, 6, 7, 7, 8, 8, 8, 9, 1] } else { &[1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9] };
+    u.choose(spread).copied()
+}
+
+/// Lays out the longest chains TT2 allows: around an empty cell, each side
+/// a pair of tiles one level above the side before, starting from L1 (or
+/// from a higher level now and then), so that a tile of the first level
+/// placed there merges once per side.
+fn staircase(u: &mut Unstructured<'_>, map: &mut Map) -> Result<()> {
+    let centre = Pos::new(u.int_in_range(0..=map.rows() - 1)?, u.int_in_range(0..=map.cols() - 1)?);
+    map.set(centre.row, centre.col, EMPTY);
+    let mut level = if u.ratio(1, 4)? { u.int_in_range(1..=MAX_LEVEL - 4)? } else { 1 };
+    for side in neighbours(map, centre).collect::<Vec<_>>() {
+        // The pair's second tile: beyond the side, or beside it.
+        let beyond = Pos::new((2 * side.row).wrapping_sub(centre.row), (2 * side.col).wrapping_sub(centre.col));
+        let second = std::iter::once(beyond).chain(neighbours(map, side)).find(|&cell| {
+            map.contains(cell.row, cell.col) && cell != centre && neighbours(map, cell).all(|n| n != centre)
+        });
+        let Some(second) = second else { continue };
+        map.set(side.row, side.col, level);
+        map.set(second.row, second.col, level);
+        level += 1;
+    }
+    Ok(())
+}
+
+/// Writes the commands, stepping `S` through them to see the map.
+fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance, player: &Player) -> Result<Instance> {
+    let mut game = S::start(&instance);
+    let mut town = TripleTown::start_state(&instance);
+    let mut actions = Vec::new();
+    // Enough for every tile, star and bomb, with refusals between them.
+    let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
+    while actions.len() < most && !town.ended {
+        let Some(action) = next_action(u, &instance, &town, player, actions.len())? else { break };
+        let command = Command { line: 0, action: action.clone() };
+        // A panicking implementation ends the game here: the oracle meets
+        // the same panic and reports it with the case intact.
+        let Ok(record) = catch_unwind(AssertUnwindSafe(|| game.step(&command))) else { break };
+        town = TripleTown::next_state(&town, &record);
+        actions.push(action);
+    }
+    let Instance { test, map, stars, bombs, sequence, .. } = instance;
+    instance = Instance::new(test, map, stars, bombs, sequence, actions);
+    Ok(instance)
+}
+
+/// The player's next command; `None` when it stops without END.
+fn next_action(
+    u: &mut Unstructured<'_>,
+    instance: &Instance,
+    town: &Town,
+    player: &Player,
+    written: usize,
+) -> Result<Option<Action>> {
+    if player.refused.happens(u)? {
+        return refused(u, town).map(Some);
+    }
+    let tiles_left = town.built < town.sequence;
+    if player.ending == Ending::Early && written >= player.end_after {
+        return Ok(Some(Action::End));
+    }
+    let empty = cells(&town.map, |level| level == EMPTY);
+    let occupied = cells(&town.map, |level| level != EMPTY);
+    if empty.is_empty() {
+        // A full map: a bomb on the lowest tile, or the end.
+        return Ok(match lowest(&town.map, &occupied) {
+            Some(pos) if town.bombs > 0 && (tiles_left || town.stars > 0) => Some(Action::Bomber(pos.into())),
+            _ => ending(player),
+        });
+    }
+    if town.stars > 0 && (!tiles_left || u.ratio(1, 10)?) {
+        let pos = placement(u, &town.map, &empty, None, player.beside)?;
+        return Ok(Some(Action::Star(pos.into())));
+    }
+    if tiles_left && !occupied.is_empty() && town.bombs > 0 && u.ratio(1, 25)? {
+        return Ok(Some(Action::Bomber((*u.choose(&occupied)?).into())));
+    }
+    if !tiles_left {
+        return Ok(ending(player));
+    }
+    let next = instance.sequence[town.built];
+    let pos = placement(u, &town.map, &empty, Some(next), player.beside)?;
+    Ok(Some(Action::Put(pos.into())))
+}
+
+fn ending(player: &Player) -> Option<Action> {
+    (player.ending != Ending::Missing).then_some(Action::End)
+}
+
+/// Where to place a tile of `level` (any level for a star): `beside`
+/// percent of the time, beside tiles of its level when there is such a
+/// cell, and there mostly where it merges.
+fn placement(u: &mut Unstructured<'_>, map: &Map, empty: &[Pos], level: Option<u8>, beside: Percent) -> Result<Pos> {
+    if beside.happens(u)? {
+        let wanted = |found: u8| found != EMPTY && found < MAX_LEVEL && level.is_none_or(|level| level == found);
+        let near: Vec<Pos> = empty
+            .iter()
+            .copied()
+            .filter(|&pos| neighbours(map, pos).any(|cell| wanted(map.get(cell.row, cell.col))))
+            .collect();
+        let merging: Vec<Pos> = near
+            .iter()
+            .copied()
+            .filter(|&pos| match level {
+                Some(level) => reacts(map, pos, level),
+                None => star_level(map, pos) > 1 || reacts(map, pos, 1),
+            })
+            .collect();
+        if !merging.is_empty() && u.ratio(3, 4)? {
+            return u.choose(&merging).copied();
+        }
+        if !near.is_empty() {
+            return u.choose(&near).copied();
+        }
+    }
+    u.choose(empty).copied()
+}
+
+/// The first of the lowest tiles.
+fn lowest(map: &Map, occupied: &[Pos]) -> Option<Pos> {
+    occupied.iter().copied().min_by_key(|pos| map.get(pos.row, pos.col))
+}
+
+fn cells(map: &Map, keep: impl Fn(u8) -> bool) -> Vec<Pos> {
+    (0..map.rows())
+        .flat_map(|row| (0..map.cols()).map(move |col| Pos::new(row, col)))
+        .filter(|pos| keep(map.get(pos.row, pos.col)))
+        .collect()
+}
+
+/// Lines the format reads as no command (TT7).
+const UNKNOWN: [&str; 7] = ["PUT 1", "put 1 1", "JUMP 1 1", "STAR one 1", "END 0", "BOMBER 1 1 1", "*"];
+
+/// A command the rules refuse, of a kind drawn among those the town allows.
+fn refused(u: &mut Unstructured<'_>, town: &Town) -> Result<Action> {
+    let map = &town.map;
+    let (empty, occupied) = (cells(map, |level| level == EMPTY), cells(map, |level| level != EMPTY));
+    let any = Pos::new(u.int_in_range(0..=map.rows() - 1)?, u.int_in_range(0..=map.cols() - 1)?);
+    let (rows, cols) = (map.rows() as i64, map.cols() as i64);
+    let outside =
+        *u.choose(&[At::new(0, 1), At::new(rows + 1, 1), At::new(1, cols + 1), At::new(-1, 0), At::new(i64::MAX, 1)])?;
+    let mut kinds = vec![Action::Unknown(u.choose(&UNKNOWN)?.to_string()), Action::Put(outside)];
+    if town.built >= town.sequence {
+        kinds.push(Action::Put(any.into()));
+    }
+    if town.stars == 0 {
+        kinds.push(Action::Star(any.into()));
+    }
+    if town.bombs == 0 {
+        kinds.push(Action::Bomber(any.into()));
+    }
+    if !occupied.is_empty() {
+        let at = At::from(*u.choose(&occupied)?);
+        kinds.push(if u.arbitrary()? { Action::Put(at) } else { Action::Star(at) });
+    }
+    if !empty.is_empty() {
+        kinds.push(Action::Bomber((*u.choose(&empty)?).into()));
+    }
+    let action = u.choose(&kinds)?.clone();
+    debug_assert!(verdict(town, &action).is_err(), "{action} is refused");
+    Ok(action)
+}

@@ -1,0 +1,188 @@
+//! Triple Town (NOI 2012) in the harness.
+
+mod check;
+mod count;
+mod diff;
+mod draw;
+mod generate;
+mod rules;
+mod shrink;
+
+use arbitrary::Unstructured;
+use m3_model::triple::{self, Action, Command, CommandRecord, Instance, Map, Outcome, Status, TripleTown};
+use m3_model::ParseError;
+
+use crate::coverage::Tally;
+use crate::game::{Benchmark, Difference, Size, Verdict};
+use crate::words::counted;
+
+pub use check::{TripleChecker, LEFTOVER, MERGES, STAR_LEVEL};
+pub use count::TripleCounter;
+pub use generate::{generate, Shape};
+
+/// Triple Town between two commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Town {
+    /// Commands read so far.
+    pub commands: usize,
+    pub map: Map,
+    pub score: i64,
+    /// Tiles in the build sequence.
+    pub sequence: usize,
+    /// Tiles of the sequence built so far (TT1).
+    pub built: usize,
+    /// Stars left (TT3).
+    pub stars: u32,
+    /// Bombs left (TT4).
+    pub bombs: u32,
+    /// Whether END was carried out (TT5).
+    pub ended: bool,
+    /// Whether a command was refused (TT7).
+    pub refused: bool,
+}
+
+// Each associated type stands with the functions that serve it.
+impl crate::Game for TripleTown {
+    const NAME: &'static str = "triple";
+    const TITLE: &'static str = "Triple Town (NOI 2012)";
+
+    type Engine = m3_engine::triple::Game;
+    type Reference = m3_reference::triple::Game;
+
+    fn parse(input: &str) -> Result<Instance, ParseError> {
+        triple::parse(input)
+    }
+
+    fn parse_apart(instance: &str, commands: &str) -> Option<Result<Instance, ParseError>> {
+        Some(triple::parse_apart(instance, commands))
+    }
+
+    fn operations(instance: &Instance) -> Vec<Command> {
+        instance.commands.clone()
+    }
+
+    fn answer(outcome: &Outcome) -> Verdict {
+        verdict(outcome.result())
+    }
+
+    fn solve(instance: &Instance) -> Verdict {
+        verdict(m3_engine::triple::solve(instance))
+    }
+
+    const OPERATION: &'static str = "command";
+    const STEP: &'static str = "merge";
+    type State = Town;
+    type Checker = TripleChecker;
+
+    fn start_state(instance: &Instance) -> Town {
+        Town {
+            commands: 0,
+            map: instance.map.clone(),
+            score: 0,
+            sequence: instance.sequence.len(),
+            built: 0,
+            stars: instance.stars,
+            bombs: instance.bombs,
+            ended: false,
+            refused: false,
+        }
+    }
+
+    fn next_state(before: &Town, record: &CommandRecord) -> Town {
+        let mut town = Town { map: record.map.clone(), ..before.clone() };
+        town.commands += 1;
+        town.score = record.score;
+        town.refused |= matches!(record.status, Status::Invalid(_));
+        if record.status == Status::Played {
+            match record.command.action {
+                Action::Put(_) => town.built += 1,
+                Action::Star(_) => town.stars -= 1,
+                Action::Bomber(_) => town.bombs -= 1,
+                Action::End => town.ended = true,
+                Action::Unknown(_) => {}
+            }
+        }
+        town
+    }
+
+    fn record_difference(before: &Town, engine: &CommandRecord, reference: &CommandRecord) -> Difference {
+        diff::record_difference(before, engine, reference)
+    }
+
+    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+        if engine.rejection != reference.rejection {
+            return Difference::plain("rejection", &engine.rejection, &reference.rejection);
+        }
+        if engine.ended != reference.ended {
+            return Difference::plain("ended", &engine.ended, &reference.ended);
+        }
+        Difference::plain("score", &engine.score, &reference.score)
+    }
+
+    fn trace_start(instance: &Instance) -> String {
+        draw::trace_start(instance)
+    }
+
+    fn trace_operation(number: usize, before: &Town, record: &CommandRecord) -> String {
+        draw::trace_command(number, before, record)
+    }
+
+    fn trace_outcome(outcome: &Outcome) -> String {
+        let how = if outcome.ended { "ended by END" } else { "no END: scored after the last command" };
+        format!("outcome: score {} ({how})\n", outcome.score)
+    }
+
+    type Counter = TripleCounter;
+
+    fn count(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
+        count::record(tally, before, record);
+    }
+
+    fn count_outcome(tally: &mut Tally<TripleCounter>, last: &Town, outcome: &Outcome) {
+        count::outcome(tally, last, outcome);
+    }
+
+    type Shape = Shape;
+
+    fn shape(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
+    }
+
+    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
+        generate::<m3_engine::triple::Game>(u, shape)
+    }
+
+    fn benchmarks() -> Vec<Benchmark<Self>> {
+        generate::benchmarks()
+    }
+
+    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
+        shrink::candidates(instance)
+    }
+
+    fn describe_size(instance: &Instance) -> String {
+        let map = &instance.map;
+        let tiles = rules::tiles(map) as u64;
+        format!(
+            "{}x{} map, {}, {} in the sequence, {}",
+            map.rows(),
+            map.cols(),
+            counted(tiles, "tile"),
+            counted(instance.sequence.len() as u64, "tile"),
+            counted(instance.commands.len() as u64, "command")
+        )
+    }
+
+    fn measure(instance: &Instance) -> usize {
+        // As for the other games: a command weighs like a few cells.
+        let map = &instance.map;
+        map.rows() * map.cols() + instance.sequence.len() + 4 * instance.commands.len()
+    }
+}
+
+fn verdict(result: Result<i64, triple::Rejection>) -> Verdict {
+    match result {
+        Ok(score) => Verdict::answer(score),
+        Err(rejection) => Verdict::Refused(rejection.to_string()),
+    }
+}

@@ -1,0 +1,95 @@
+//! Smaller Triple Town instances derived from a failing one: fewer
+//! commands, a shorter sequence, a row or a column less, fewer stars and
+//! bombs, fewer tiles on the map. Commands are laid out again on the lines
+//! where the instance prints them, and every candidate must read back as
+//! itself.
+
+use m3_model::triple::{self, Action, At, Instance, Map, EMPTY, MIN_SIDE};
+
+use crate::shrink::{fewer, without_line, Line};
+
+/// Candidates, the biggest cuts first.
+pub fn candidates(instance: &Instance) -> Vec<Instance> {
+    let actions: Vec<Action> = instance.actions().cloned().collect();
+    let with = |map: &Map, stars, bombs, sequence: &[u8], actions: Vec<Action>| {
+        Instance::new(instance.test, map.clone(), stars, bombs, sequence.to_vec(), actions)
+    };
+    let (map, stars, bombs, sequence) = (&instance.map, instance.stars, instance.bombs, &instance.sequence);
+    let mut candidates: Vec<Instance> =
+        fewer(&actions).into_iter().map(|fewer| with(map, stars, bombs, sequence, fewer)).collect();
+    candidates.extend(fewer(sequence).into_iter().map(|shorter| with(map, stars, bombs, &shorter, actions.clone())));
+    let (rows, cols) = (map.rows(), map.cols());
+    let fewer_rows = (0..rows).filter(|_| rows > MIN_SIDE).map(Line::Row);
+    let fewer_cols = (0..cols).filter(|_| cols > MIN_SIDE).map(Line::Column);
+    for line in fewer_rows.chain(fewer_cols) {
+        let moved = actions.iter().map(|action| moved(action, line)).collect();
+        candidates.push(with(&without(map, line), stars, bombs, sequence, moved));
+    }
+    for fewer_tools in [(0, bombs), (stars, 0), (stars / 2, bombs), (stars, bombs / 2)] {
+        candidates.push(with(map, fewer_tools.0, fewer_tools.1, sequence, actions.clone()));
+    }
+    candidates.push(with(&Map::filled(rows, cols, EMPTY), stars, bombs, sequence, actions.clone()));
+    let tiles: Vec<usize> = (0..rows * cols).filter(|&index| map.cells()[index] != EMPTY).collect();
+    for chunk in fewer(&tiles) {
+        let mut cells = vec![EMPTY; rows * cols];
+        for index in chunk {
+            cells[index] = map.cells()[index];
+        }
+        candidates.push(with(&Map::from_cells(rows, cols, cells), stars, bombs, sequence, actions.clone()));
+    }
+    candidates.retain(|candidate| candidate != instance && accepted(candidate));
+    candidates
+}
+
+/// Whether the format reads `instance`'s text back as `instance`.
+fn accepted(instance: &Instance) -> bool {
+    triple::parse(&instance.to_string()).is_ok_and(|again| again == *instance)
+}
+
+fn without(map: &Map, line: Line) -> Map {
+    let cells = without_line(map.cells(), map.cols(), line);
+    match line {
+        Line::Row(_) => Map::from_cells(map.rows() - 1, map.cols(), cells),
+        Line::Column(_) => Map::from_cells(map.rows(), map.cols() - 1, cells),
+    }
+}
+
+/// The command with its cell following the map when `line` goes: cells
+/// beyond the line move in by one, so a command keeps naming the same tile;
+/// one on the line names its neighbour.
+fn moved(action: &Action, line: Line) -> Action {
+    let shift = |at: i64, removed: usize| if at > removed as i64 + 1 { at - 1 } else { at };
+    let cell = |at: &At| match line {
+        Line::Row(row) => At::new(shift(at.row, row), at.col),
+        Line::Column(col) => At::new(at.row, shift(at.col, col)),
+    };
+    match action {
+        Action::Put(at) => Action::Put(cell(at)),
+        Action::Star(at) => Action::Star(cell(at)),
+        Action::Bomber(at) => Action::Bomber(cell(at)),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_follow_their_tiles_when_a_line_goes() {
+        let instance = triple::parse("0\n3 3\n0 0\n1..\n.2.\n..3\n1\n1\nBOMBER 3 3\nBOMBER 1 1\n").unwrap();
+        let without_row = moved(&instance.commands[0].action, Line::Row(1));
+        assert_eq!(without_row, Action::Bomber(At::new(2, 3)));
+        assert_eq!(moved(&instance.commands[1].action, Line::Column(1)), Action::Bomber(At::new(1, 1)));
+    }
+
+    #[test]
+    fn every_candidate_reads_back_as_itself_with_its_commands_renumbered() {
+        let instance = triple::parse("0\n2 3\n1 1\n..1\n221\n2\n1 3\n\nPUT 1 2\nPUT 1 1\nSTAR 2 1\nEND\n").unwrap();
+        let candidates = candidates(&instance);
+        assert!(candidates.len() > 10, "{}", candidates.len());
+        assert!(candidates.iter().all(accepted));
+        let half = candidates.iter().find(|c| c.commands.len() == 2 && c.map == instance.map).unwrap();
+        assert_eq!(half.commands.iter().map(|c| c.line).collect::<Vec<_>>(), [8, 9]);
+    }
+}

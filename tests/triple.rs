@@ -1,0 +1,277 @@
+//! Triple Town through every generic suite, plus what is its own: planted
+//! bugs, the checker's invariants on corrupted records, the generator's
+//! floors, the bench table, the commands in a file of their own, malformed
+//! inputs.
+
+mod suites;
+
+use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Status, TripleTown};
+use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
+use m3diff::planted::Corruption;
+use m3diff::triple::{TripleCounter, LEFTOVER, MERGES, STAR_LEVEL};
+use m3diff::Game;
+use suites::{m3diff, text};
+
+// The official sample and the hand-made cases that pin one rule each.
+suites::game_suites!(TripleTown, answered = 15);
+
+/// TT2: a chain stops after its first merge.
+struct OneMergeOnly;
+impl Corruption<TripleTown> for OneMergeOnly {
+    const BUG: &'static str = "TT2 a chain stops after its first merge";
+    fn corrupt(record: &mut CommandRecord) {
+        record.merges.truncate(1);
+    }
+}
+
+/// TT3: a star becomes the lowest level that reacts.
+struct StarOneLevelLower;
+impl Corruption<TripleTown> for StarOneLevelLower {
+    const BUG: &'static str = "TT3 a star becomes a level below the highest that reacts";
+    fn corrupt(record: &mut CommandRecord) {
+        if let (Action::Star(_), Some(placed)) = (&record.command.action, &mut record.placed) {
+            placed.level = placed.level.saturating_sub(1).max(1);
+        }
+    }
+}
+
+/// TT4: a bomb costs the tile's whole value.
+struct FullPenalty;
+impl Corruption<TripleTown> for FullPenalty {
+    const BUG: &'static str = "TT4 a bomb takes the tile's whole value";
+    fn corrupt(record: &mut CommandRecord) {
+        if let Some(bombed) = &mut record.bombed {
+            bombed.penalty *= 2;
+        }
+    }
+}
+
+/// At most 4x4 cells and 3 commands.
+fn small_enough(instance: &triple::Instance) -> bool {
+    instance.map.rows() * instance.map.cols() <= 16 && instance.commands.len() <= 3
+}
+
+#[test]
+fn tt2_a_chain_stopped_early_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<TripleTown, OneMergeOnly>("merges", small_enough);
+}
+
+#[test]
+fn tt3_a_star_a_level_too_low_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<TripleTown, StarOneLevelLower>("placed", small_enough);
+}
+
+#[test]
+fn tt4_a_bomb_at_full_value_is_caught_and_shrunk() {
+    suites::planted_bug_is_caught_and_shrunk::<TripleTown, FullPenalty>("bombed", small_enough);
+}
+
+#[test]
+fn generator_keeps_producing_interesting_games() {
+    use TripleCounter::*;
+    let tally = suites::generator_reaches_every_counter::<TripleTown>(600, &[AfterEnd]);
+    let count = |counter| tally.count(counter);
+    let read = count(Read);
+    let refusals: u64 = [UnknownCommand, OutsideMap, SequenceUsedUp, NoStarLeft, NoBombLeft, OccupiedCell, EmptyCell]
+        .into_iter()
+        .map(count)
+        .sum();
+    let stars_above_l1: u64 = [StarL2, StarL3, StarL4, StarL5, StarL6, StarL7, StarL8].into_iter().map(count).sum();
+    let checks = [
+        ("a merge every five commands", count(Merge) * 5 >= read),
+        ("a game in 50 sets off a chain of 3 or 4 merges", (count(Chain3) + count(Chain4)) * 50 >= tally.games),
+        ("a third of the stars react", stars_above_l1 * 3 >= stars_above_l1 + count(StarL1)),
+        ("refusals stay rare", refusals * 10 <= read),
+        ("most games end with END", count(EndMissing) * 3 <= tally.games),
+    ];
+    let failed: Vec<&str> = checks.iter().filter(|(_, ok)| !ok).map(|(what, _)| *what).collect();
+    assert!(failed.is_empty(), "from seed {}: not true that {failed:?}\n{tally}", suites::first_seed());
+}
+
+#[test]
+fn the_bench_table_plays_its_whole_sequence() {
+    for benchmark in TripleTown::benchmarks() {
+        let instance = benchmark.instance();
+        let tiles = instance.sequence.len();
+        let puts = instance.actions().filter(|action| matches!(action, Action::Put(_))).count();
+        assert_eq!(puts, tiles, "{}: every tile is built", benchmark.name);
+        assert_eq!(instance.actions().last(), Some(&Action::End), "{}", benchmark.name);
+        let verdict = TripleTown::solve(&instance);
+        assert!(!verdict.is_refused(), "{}: {verdict}", benchmark.name);
+    }
+}
+
+fn played(name: &str) -> (triple::Instance, Vec<CommandRecord>, triple::Outcome) {
+    suites::played::<TripleTown>(name)
+}
+
+fn first_violation(
+    instance: &triple::Instance,
+    records: &[CommandRecord],
+    outcome: &triple::Outcome,
+) -> Option<&'static str> {
+    suites::first_violation::<TripleTown>(instance, records, outcome)
+}
+
+#[test]
+fn uncorrupted_records_keep_every_invariant() {
+    let corpus = suites::corpus_dir::<TripleTown>();
+    for path in m3diff::corpus::instance_files(&corpus).unwrap() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let (instance, records, outcome) = played(&name);
+        assert_eq!(first_violation(&instance, &records, &outcome), None, "{name}");
+    }
+}
+
+#[test]
+fn tt1_a_put_on_an_occupied_cell_recorded_as_made_breaks_validity() {
+    let (instance, mut records, outcome) = played("tt1-occupied-cell");
+    assert_eq!(records[1].status, Status::Invalid(Invalid::OccupiedCell));
+    records[1].status = Status::Played;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+}
+
+#[test]
+fn tt7_a_refused_command_that_scores_breaks_the_record() {
+    let (instance, mut records, outcome) = played("tt4-empty-cell");
+    records[0].points = 4;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn tt7_an_outcome_naming_a_later_refusal_breaks_validity() {
+    let (instance, records, mut outcome) = played("tt4-empty-cell");
+    outcome.rejection.as_mut().unwrap().line += 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+}
+
+#[test]
+fn tt2_a_merge_that_leaves_a_tile_of_its_region_breaks_the_merges() {
+    let (instance, mut records, outcome) = played("tt2-figure-3-chain");
+    assert_eq!(records[0].merges.len(), 3);
+    records[0].merges[1].emptied.pop();
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(MERGES));
+}
+
+#[test]
+fn tt2_a_chain_that_stops_with_a_region_of_three_breaks_leftover() {
+    let (instance, mut records, outcome) = played("tt2-figure-3-chain");
+    records[0].merges.truncate(2);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(LEFTOVER));
+}
+
+#[test]
+fn tt2_l9_tiles_that_merge_break_the_merges() {
+    let (instance, mut records, outcome) = played("tt2-chain-stops-at-l9");
+    let region = vec![Pos::new(1, 1), Pos::new(1, 2)];
+    records[0].merges.push(Merge { level: 10, emptied: region });
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(MERGES));
+}
+
+#[test]
+fn tt3_a_star_of_the_lowest_level_that_reacts_breaks_the_star_level() {
+    let (instance, mut records, outcome) = played("tt3-star-highest-not-lowest");
+    records[0].placed.as_mut().unwrap().level = 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(STAR_LEVEL));
+}
+
+#[test]
+fn tt2_a_tile_lost_from_the_map_breaks_conservation() {
+    let (instance, mut records, outcome) = played("tt6-initial-region-stays");
+    records[0].map.set(1, 0, triple::EMPTY);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(CONSERVATION));
+}
+
+#[test]
+fn tt2_a_tile_of_another_level_on_the_map_breaks_the_record() {
+    let (instance, mut records, outcome) = played("tt6-initial-region-stays");
+    assert_eq!(records[0].map.get(1, 0), 2);
+    records[0].map.set(1, 0, 3);
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+}
+
+#[test]
+fn tt4_a_penalty_missing_from_the_points_breaks_the_score_book() {
+    let (instance, mut records, outcome) = played("tt4-bomb");
+    records[0].points = 0;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+    let (instance, records, mut outcome) = played("sample");
+    outcome.score += 1;
+    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+}
+
+#[test]
+fn tt7_commands_in_a_file_of_their_own_are_numbered_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let instance = dir.path().join("sample.in");
+    let commands = dir.path().join("sample.commands");
+    std::fs::write(&instance, "0\n2 3\n1 1\n..1\n221\n2\n1 3\n").unwrap();
+    for (lines, code, stdout) in [
+        ("PUT 1 2\nPUT 1 1\nSTAR 2 1\nEND\n", Some(0), "824\n"),
+        ("PUT 1 2\n\nPUT 1 2\n", Some(1), "invalid: line 3: occupied cell\n"),
+    ] {
+        std::fs::write(&commands, lines).unwrap();
+        let args = ["solve", "triple", instance.to_str().unwrap(), "--commands", commands.to_str().unwrap()];
+        for extra in [&[][..], &["--reference"]] {
+            let args: Vec<&str> = args.iter().copied().chain(extra.iter().copied()).collect();
+            let output = m3diff(&args, "");
+            assert_eq!((output.status.code(), text(&output.stdout).as_str()), (code, stdout), "{args:?}");
+        }
+        let checked =
+            m3diff(&["check", "triple", instance.to_str().unwrap(), "--commands", commands.to_str().unwrap()], "");
+        assert!(checked.status.success(), "{}", text(&checked.stdout));
+    }
+    let door = m3diff(&["solve", "door", "corpus/door/sample1.in", "--commands", commands.to_str().unwrap()], "");
+    assert_eq!(door.status.code(), Some(2));
+    assert!(text(&door.stderr).contains("door reads its swaps from the instance's file"), "{}", text(&door.stderr));
+}
+
+#[test]
+fn tt7_the_trace_names_every_refusal_and_play_goes_on() {
+    let output = m3diff(&["solve", "triple", "corpus/triple/tt4-empty-cell.in", "--trace"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("command 1 (line 8): BOMBER 1 1: refused (empty cell, TT7): nothing changes"), "{stdout}");
+    assert!(stdout.contains("command 2 (line 9): PUT 1 2: built L1 at (1,2)"), "{stdout}");
+    assert!(stdout.ends_with("invalid: line 8: empty cell\n"), "{stdout}");
+}
+
+#[test]
+fn tt7_a_coordinate_past_any_integer_is_a_cell_outside_the_map() {
+    let input = "0\n1 1\n0 0\n.\n1\n1\nPUT 1 99999999999999999999999\n";
+    let instance = TripleTown::parse(input).unwrap();
+    assert_eq!(instance.commands[0].action, Action::Put(At::new(1, i64::MAX)));
+    let output = m3diff(&["solve", "triple"], input);
+    assert_eq!(text(&output.stdout), "invalid: line 7: cell outside the map\n");
+}
+
+#[test]
+fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
+    suites::malformed_inputs_are_one_line_and_exit_two::<TripleTown>(&[
+        ("", "line 1, column 1: expected the test number, found end of input"),
+        ("x\n", "line 1, column 1: expected the test number in 0..=4294967295, found \"x\""),
+        ("1\n0 3\n", "line 2, column 1: expected n (rows) in 1..=100"),
+        ("1\n2 3\n1\n", "line 3, column 2: expected 2 numbers on the tools (p q), found 1"),
+        ("1\n2 3\n1 1\n..1\n2x1\n", "line 5, column 2: expected '.' or a level 1..9 on map row 2, found 'x'"),
+        ("1\n2 3\n1 1\n..1\n21\n", "line 5, column 3: expected 3 cells on map row 2, found 2"),
+        ("1\n2 3\n1 1\n..1\n2211\n", "line 5, column 4: expected end of map row 2 after 3 cells"),
+        ("1\n2 3\n1 1\n..1\n221\n", "line 6, column 1: expected the sequence's length k, found end of input"),
+        ("1\n2 3\n1 1\n..1\n221\n2\n1 0\n", "line 7, column 3: expected a level in 1..=9, found \"0\""),
+        ("1\n2 3\n1 1\n..1\n221\n3\n1 2\n", "line 7, column 4: expected 3 numbers on the build sequence, found 2"),
+    ]);
+}
+
+#[test]
+fn gen_honours_the_shape() {
+    let args = ["gen", "triple", "--seed", "3", "--rows", "4", "--cols", "6", "--tiles", "12", "--stars", "0"];
+    let generated = text(&m3diff(&args, "").stdout);
+    let instance = TripleTown::parse(&generated).unwrap();
+    assert_eq!((instance.map.rows(), instance.map.cols(), instance.sequence.len()), (4, 6, 12));
+    assert_eq!(instance.stars, 0);
+    for out_of_bounds in [&["--rows", "0"][..], &["--cols", "101"], &["--tiles", "100001"], &["--fill-percent", "101"]]
+    {
+        let mut args = vec!["gen", "triple", "--seed", "1"];
+        args.extend_from_slice(out_of_bounds);
+        assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
+    }
+}
