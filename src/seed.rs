@@ -8,14 +8,29 @@ use rand_chacha::ChaCha8Rng;
 /// Environment variable that fixes the seed of tests and campaigns.
 pub const SEED_VARIABLE: &str = "M3DIFF_SEED";
 
-/// Enough bytes for the largest game any generator draws.
+/// The bytes a seeded case starts with: enough for every game a campaign
+/// draws.
 const BYTES_PER_CASE: usize = 1 << 16;
+/// The most bytes a seeded case grows to (a 100,000-tile Triple Town game
+/// reads about a megabyte).
+const MOST_BYTES: usize = 1 << 26;
 
-/// Runs `f` on the byte stream of `seed`.
-pub fn with_seed<T>(seed: u64, f: impl FnOnce(&mut Unstructured<'_>) -> T) -> T {
-    let mut bytes = vec![0u8; BYTES_PER_CASE];
-    ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes);
-    f(&mut Unstructured::new(&bytes))
+/// Runs `f` on the byte stream of `seed`. When `f` reads every byte, it is
+/// run again on four times as many: the stream's start is the same, so the
+/// result is the one an endless stream would give, and a large game does
+/// not end in the defaults an exhausted `Unstructured` returns.
+pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
+    let mut length = BYTES_PER_CASE;
+    loop {
+        let mut bytes = vec![0u8; length];
+        ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes);
+        let mut u = Unstructured::new(&bytes);
+        let result = f(&mut u);
+        if !u.is_empty() || length >= MOST_BYTES {
+            return result;
+        }
+        length *= 4;
+    }
 }
 
 /// A seed that differs from run to run.
@@ -23,4 +38,20 @@ pub fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     // Fold to 64 bits; only distinctness matters.
     (nanos ^ (nanos >> 64)) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_larger_than_the_first_bytes_reads_on_into_the_same_stream() {
+        let read =
+            |count: usize| with_seed(5, |u| (0..count).map(|_| u.arbitrary::<u8>().unwrap()).collect::<Vec<_>>());
+        let small = read(1000);
+        let large = read(3 * BYTES_PER_CASE);
+        assert_eq!(small[..], large[..1000], "the stream's start does not depend on its length");
+        let tail = &large[2 * BYTES_PER_CASE..];
+        assert!(tail.iter().filter(|&&byte| byte == 0).count() < tail.len() / 50, "the tail is not exhausted zeros");
+    }
 }

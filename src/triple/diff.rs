@@ -15,37 +15,32 @@ pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &Comm
     let start = map(&before.map, None, &[]);
     let mut boards = before_and_after(Some(("the map before the command", &start)), &after(engine), &after(reference));
     boards.push_str(&format!("    {LEGEND}\n"));
-    let plain = |field, e: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
-        Difference::plain(field, e, r).with_boards(boards.clone())
-    };
-    if engine.command != reference.command {
-        return plain("command", &engine.command, &reference.command);
-    }
-    if engine.status != reference.status {
-        return plain("status", &engine.status, &reference.status);
-    }
-    if engine.placed != reference.placed {
-        return plain("placed", &engine.placed, &reference.placed);
-    }
-    if engine.bombed != reference.bombed {
-        return plain("bombed", &engine.bombed, &reference.bombed);
-    }
-    for (index, (e, r)) in engine.merges.iter().zip(&reference.merges).enumerate() {
-        if e != r {
+    let shown = |value: &dyn std::fmt::Debug| format!("{value:?}");
+    // The fields before the chain, then the chain merge by merge, then the
+    // fields after it: the first that differs names the difference.
+    let before_chain = [
+        ("command", shown(&engine.command), shown(&reference.command)),
+        ("status", shown(&engine.status), shown(&reference.status)),
+        ("placed", shown(&engine.placed), shown(&reference.placed)),
+        ("bombed", shown(&engine.bombed), shown(&reference.bombed)),
+    ];
+    let chain = engine.merges.iter().zip(&reference.merges).enumerate().find(|(_, (e, r))| e != r);
+    let after_chain = [
+        ("merges", shown(&engine.merges.len()), shown(&reference.merges.len())),
+        ("points", shown(&engine.points), shown(&reference.points)),
+        ("score", shown(&engine.score), shown(&reference.score)),
+    ];
+    let first = |fields: [(&'static str, String, String); 4]| fields.into_iter().find(|(_, e, r)| e != r);
+    let differing = match (first(before_chain), chain) {
+        (Some(field), _) => Some(field),
+        (None, Some((index, (e, r)))) => {
             let (field, engine, reference) = merge_difference(e, r);
             return Difference::in_step(index + 1, field, engine, reference).with_boards(boards);
         }
-    }
-    if engine.merges.len() != reference.merges.len() {
-        return plain("merges", &engine.merges.len(), &reference.merges.len());
-    }
-    if engine.points != reference.points {
-        return plain("points", &engine.points, &reference.points);
-    }
-    if engine.score != reference.score {
-        return plain("score", &engine.score, &reference.score);
-    }
-    plain("map", &"see below", &"see below")
+        (None, None) => after_chain.into_iter().find(|(_, e, r)| e != r),
+    };
+    let (field, engine, reference) = differing.unwrap_or(("map", "see below".into(), "see below".into()));
+    Difference { step: None, field, engine, reference, boards: Some(boards) }
 }
 
 fn merge_difference(engine: &Merge, reference: &Merge) -> (&'static str, String, String) {

@@ -144,11 +144,21 @@ fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
     size.draw(u, &[(1, MIN_SIDE..=5)], &[(10, MIN_SIDE..=8), (5, MIN_SIDE..=20)], &[(1, 20..=20)])
 }
 
-/// A level, mostly low; from `high` levels 5..=9 mostly.
+/// A level: half of them L1, each level above about half as frequent as
+/// the one below (as the game's grass, bushes and trees); from `high`
+/// levels 5..=9 mostly, for maps where chains reach L9.
 fn level(u: &mut Unstructured<'_>, high: bool) -> Result<u8> {
-    let spread: &[u8] =
-        if high { &[5, 6, 6, 7, 7, 8, 8, 8, 9, 1] } else { &[1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9] };
-    u.choose(spread).copied()
+    if high {
+        return u.choose(&[5, 6, 6, 7, 7, 8, 8, 8, 9, 1]).copied();
+    }
+    let roll: u8 = u.int_in_range(0..=63)?;
+    Ok(match roll {
+        0..=31 => 1,
+        32..=47 => 2,
+        48..=55 => 3,
+        56..=59 => 4,
+        _ => u.int_in_range(5..=MAX_LEVEL)?,
+    })
 }
 
 /// Lays out the longest chains TT2 allows: around an empty cell, each side
@@ -212,8 +222,9 @@ fn next_action(
     let empty = cells(&town.map, |level| level == EMPTY);
     let occupied = cells(&town.map, |level| level != EMPTY);
     if empty.is_empty() {
-        // A full map: a bomb on the lowest tile, or the end.
-        return Ok(match lowest(&town.map, &occupied) {
+        // A full map: a bomb to make room, or the end.
+        let next = instance.sequence.get(town.built).copied();
+        return Ok(match room(&town.map, &occupied, next) {
             Some(pos) if town.bombs > 0 && (tiles_left || town.stars > 0) => Some(Action::Bomber(pos.into())),
             _ => ending(player),
         });
@@ -266,9 +277,15 @@ fn placement(u: &mut Unstructured<'_>, map: &Map, empty: &[Pos], level: Option<u
     u.choose(empty).copied()
 }
 
-/// The first of the lowest tiles.
-fn lowest(map: &Map, occupied: &[Pos]) -> Option<Pos> {
-    occupied.iter().copied().min_by_key(|pos| map.get(pos.row, pos.col))
+/// The tile to bomb on a full map: the lowest of those whose cell the next
+/// tile would merge in, else the highest of all (the last in row-major
+/// order of equals), which would never make room by merging.
+fn room(map: &Map, occupied: &[Pos], next: Option<u8>) -> Option<Pos> {
+    let level_at = |pos: Pos| map.get(pos.row, pos.col);
+    let merging = occupied.iter().copied().filter(|&pos| {
+        next.is_some_and(|next| neighbours(map, pos).any(|cell| level_at(cell) == next) && reacts(map, pos, next))
+    });
+    merging.min_by_key(|&pos| level_at(pos)).or_else(|| occupied.iter().copied().max_by_key(|&pos| level_at(pos)))
 }
 
 fn cells(map: &Map, keep: impl Fn(u8) -> bool) -> Vec<Pos> {
