@@ -138,6 +138,11 @@ impl Game {
         let mut level = level;
         // TT2: L9 never merges (nor a level above it, nor level 0, no tile).
         while level != EMPTY && level < MAX_LEVEL {
+            // Most tiles land beside none of their level: no fill for them.
+            let plane = &self.plane;
+            if plane.neighbours(cell).iter().all(|&next| plane.cells[next] != level) {
+                return;
+            }
             if self.regions.fill(&self.plane, cell, level, usize::MAX) < REACTS_AT {
                 return;
             }
