@@ -3,6 +3,8 @@
 #[cfg(test)]
 mod counting;
 pub mod door;
+#[cfg(test)]
+mod lcg;
 pub mod square;
 pub mod texas;
 pub mod triple;

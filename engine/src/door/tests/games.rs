@@ -9,24 +9,7 @@ use m3_model::Stepper;
 use super::oracle;
 use crate::door::{solve, Game};
 
-/// A 64-bit LCG (Knuth's MMIX constants), high bits out.
-pub(super) struct Lcg(pub u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        self.0 >> 33
-    }
-
-    pub fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    /// True with probability `per_mille` / 1000.
-    fn chance(&mut self, per_mille: usize) -> bool {
-        self.below(1000) < per_mille
-    }
-}
+pub(super) use crate::lcg::Lcg;
 
 /// How a random grid is drawn.
 #[derive(Clone, Copy)]

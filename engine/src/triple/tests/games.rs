@@ -11,34 +11,13 @@ use m3_model::Stepper;
 use super::oracle::{self, Oracle};
 use crate::triple::{solve, Game};
 
-/// A 64-bit LCG (Knuth's MMIX constants), high bits out.
-pub(super) struct Lcg(pub u64);
+pub(super) use crate::lcg::Lcg;
 
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        self.0 >> 33
-    }
-
-    pub fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    /// True with probability `per_mille` / 1000.
-    pub fn chance(&mut self, per_mille: usize) -> bool {
-        self.below(1000) < per_mille
-    }
-
-    fn pick<T: Copy>(&mut self, list: &[T]) -> T {
-        list[self.below(list.len())]
-    }
-
-    /// A level in 1..=levels, the low ones likelier, as in the contest's
-    /// sequences.
-    pub fn level(&mut self, levels: u8) -> u8 {
-        let levels = usize::from(levels);
-        1 + self.below(levels).min(self.below(levels)) as u8
-    }
+/// A level in 1..=levels, the low ones likelier, as in the contest's
+/// sequences.
+fn level(rng: &mut Lcg, levels: u8) -> u8 {
+    let levels = usize::from(levels);
+    1 + rng.below(levels).min(rng.below(levels)) as u8
 }
 
 /// How a random game is drawn.
@@ -65,7 +44,7 @@ pub(super) fn random_map(rng: &mut Lcg, shape: Shape) -> Map {
     for row in 0..shape.rows {
         for col in 0..shape.cols {
             if !rng.chance(shape.empty_per_mille) {
-                map.set(row, col, rng.level(shape.levels));
+                map.set(row, col, level(rng, shape.levels));
             }
         }
     }
@@ -143,7 +122,7 @@ fn random_action(rng: &mut Lcg, oracle: &Oracle, shape: Shape) -> Action {
 /// stops at its END.
 pub(super) fn random_game(rng: &mut Lcg, shape: Shape) -> (Instance, Vec<CommandRecord>) {
     let start = random_map(rng, shape);
-    let sequence: Vec<u8> = (0..shape.tiles).map(|_| rng.level(shape.levels)).collect();
+    let sequence: Vec<u8> = (0..shape.tiles).map(|_| level(rng, shape.levels)).collect();
     let mut instance = Instance::new(2, start, shape.stars, shape.bombs, sequence, Vec::new());
     let mut oracle = Oracle::new(&instance);
     let mut actions = Vec::new();
@@ -337,7 +316,7 @@ fn a_full_size_map_with_a_long_sequence_plays_every_tile() {
         end_per_mille: 0,
     };
     let map = random_map(&mut rng, shape);
-    let sequence: Vec<u8> = (0..shape.tiles).map(|_| rng.level(shape.levels)).collect();
+    let sequence: Vec<u8> = (0..shape.tiles).map(|_| level(&mut rng, shape.levels)).collect();
     let empty = Instance::new(5, map, shape.stars, shape.bombs, sequence, Vec::new());
     let mut game = <Game as Stepper<TripleTown>>::start(&empty);
     let (mut map, mut actions, mut merges) = (empty.map.clone(), Vec::new(), 0);
