@@ -135,11 +135,17 @@ impl fmt::Display for Instance {
             writeln!(f, "{cells}")?;
         }
         writeln!(f, "{}", self.sequence.len())?;
-        let levels: Vec<String> = self.sequence.iter().map(u8::to_string).collect();
-        writeln!(f, "{}", levels.join(" "))?;
+        // The line after k: the sequence, or, when k = 0, a blank line,
+        // which the reader skips and the padding below writes unless a
+        // command was read from that very line.
+        let mut line = self.map.rows() + 5;
+        if !self.sequence.is_empty() {
+            let levels: Vec<String> = self.sequence.iter().map(u8::to_string).collect();
+            writeln!(f, "{}", levels.join(" "))?;
+            line += 1;
+        }
         // Blank lines keep each command on the line it was read from, as
         // far as the lines allow, so that a refusal names the same line.
-        let mut line = self.map.rows() + 6;
         for command in &self.commands {
             for _ in line..command.line {
                 writeln!(f)?;
@@ -220,6 +226,18 @@ mod tests {
         let text = instance.to_string();
         assert_eq!(text, "3\n1 1\n0 0\n.\n0\n\nSTAR 1 1\n");
         assert_eq!(parse(&text).unwrap(), instance);
+    }
+
+    // Found by triple_parse: with k = 0 a command may stand on the line the
+    // sequence would take, and the printer, which always left that line
+    // blank, moved it (and its refusal's line) one line down.
+    #[test]
+    fn an_empty_sequence_lets_a_command_take_its_line() {
+        for text in ["1\n1 1\n0 0\n.\n0\nSTAR 1 1\nEND\n", "1\n1 1\n0 0\n.\n0\n1\nPUT 1 1\n"] {
+            let instance = parse(text).unwrap();
+            assert_eq!(instance.commands[0].line, 6, "{text}");
+            assert_eq!(instance.to_string(), text);
+        }
     }
 
     #[test]
