@@ -34,7 +34,7 @@ pub trait Game: Rules + Sized + 'static {
     /// from here.
     type State: Clone;
     /// The generator's knobs, which are also the options of `m3diff gen`.
-    type Shape: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync;
+    type Shape: Generator<Self>;
 
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
@@ -45,10 +45,16 @@ pub trait Game: Rules + Sized + 'static {
     fn next_state(before: &Self::State, record: &Self::Record) -> Self::State;
 
     /// The generator's knobs for a campaign of games of `size`.
-    fn shape(size: Size) -> Self::Shape;
+    fn shape(size: Size) -> Self::Shape {
+        Self::Shape::sized(size)
+    }
     /// A game drawn from `u`: fuzzers, proptest and seeded runs all come
-    /// through here.
-    fn generate(u: &mut Unstructured<'_>, shape: &Self::Shape) -> arbitrary::Result<Self::Instance>;
+    /// through here. The generator follows the game with the engine, the
+    /// faster side: a wrong engine only skews the mix of operations, and
+    /// the oracle reports it anyway.
+    fn generate(u: &mut Unstructured<'_>, shape: &Self::Shape) -> arbitrary::Result<Self::Instance> {
+        shape.generate::<Self::Engine>(u)
+    }
 
     /// Where two records that are not equal first differ; both sides
     /// started the operation from `before`.
@@ -92,7 +98,22 @@ pub trait Game: Rules + Sized + 'static {
     }
 
     /// Fixed instances to time, smallest first, for the benches.
-    fn benchmarks() -> Vec<Benchmark<Self>>;
+    fn benchmarks() -> Vec<Benchmark<Self>> {
+        Self::Shape::benchmarks()
+    }
+}
+
+/// A game's generator, written in its own `generate` module and implemented
+/// by its knobs (`Game::Shape`), which are also the options of `m3diff gen`:
+/// a field left open is drawn for each game.
+pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync {
+    /// The knobs for a campaign of games of `size`, every other one open.
+    fn sized(size: Size) -> Self;
+    /// A game drawn from `u`. A generator that writes operations on the
+    /// board as the game goes follows it with `S`.
+    fn generate<S: Stepper<G>>(&self, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
+    /// Fixed instances to time, smallest first, for the benches.
+    fn benchmarks() -> Vec<Benchmark<G>>;
 }
 
 /// What a checker says of a finished game.

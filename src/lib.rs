@@ -30,5 +30,5 @@ pub mod triple;
 pub mod words;
 
 pub use coverage::{Counter, Tally};
-pub use game::{invariant, Benchmark, Checker, Difference, Game, Size, Verdict, Violation};
+pub use game::{invariant, Benchmark, Checker, Difference, Game, Generator, Size, Verdict, Violation};
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

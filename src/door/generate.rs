@@ -14,7 +14,7 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MA
 use m3_model::Stepper;
 
 use super::rules::{every_cell, group_cells, makes_group, swapped};
-use crate::game::{Benchmark, Percent, Sides, Size};
+use crate::game::{Benchmark, Generator, Percent, Sides, Size};
 use crate::lines::colour_ending_no_line;
 
 /// The most swaps a generated game makes.
@@ -62,73 +62,82 @@ pub struct Shape {
 /// Tries at a swap that makes a group before looking only side by side.
 const LOOKS: usize = 24;
 
-/// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
-/// for speed) leaves it.
-pub fn generate<S: Stepper<MagicDoor>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
-    let (rows, cols) = shape.sides.draw(u, |u| side(u, shape.size))?;
-    let colours = match shape.colours {
-        Some(colours) => colours.clamp(2, MAX_COLOUR),
-        None => {
-            shape.size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
-        }
-    };
-    let drawn = |given: Option<Percent>, u: &mut Unstructured<'_>, among: &[u8]| match given {
-        Some(percent) => Ok(percent),
-        None => u.choose(among).map(|&percent| Percent::new(percent)),
-    };
-    let bombs = drawn(shape.bomb_percent, u, &[0, 2, 5, 10, 20, 30])?;
-    let vibranium = drawn(shape.vibranium_percent, u, &[0, 0, 3, 8, 15, 25])?;
-    let stacked = drawn(shape.stacked_percent, u, &[0, 30, 60, 100])?;
-    let swaps = match shape.swaps {
-        Some(swaps) => swaps.clamp(1, MAX_SWAPS),
-        None => shape.size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])?,
-    };
-    let group_percent = shape.group_percent.unwrap_or(Percent::new(90));
-    let refused_percent = shape.refused_percent.unwrap_or(Percent::new(5));
-
-    let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
-    let first = if group_percent.happens(u)? { group_swap(u, &board)? } else { None };
-    let first = match first {
-        Some(swap) => swap,
-        None => quiet_swap(u, &board)?.expect("the grid holds two regular gems"),
-    };
-    stack_bombs(u, &mut board, first, stacked)?;
-    let mut instance = Instance { board, swaps: vec![first] };
-    let mut game = S::start(&instance);
-    while instance.swaps.len() < swaps {
-        let last = *instance.swaps.last().expect("the first swap is in");
-        // A panicking implementation ends the game here: the oracle meets
-        // the same panic and reports it with the case intact.
-        let Ok(record) = catch_unwind(AssertUnwindSafe(|| game.step(&last))) else { break };
-        instance.swaps.push(further_swap(u, &record.board, group_percent, refused_percent)?);
+impl Generator<MagicDoor> for Shape {
+    fn sized(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
     }
-    Ok(instance)
-}
 
-/// The bench table: three colours, few bombs stacked above the swap's
-/// groups and some vibranium, which shields rows and columns from the beams
-/// so that the grid is not cleared at the first explosion. The swap of the
-/// 8x8 game takes 5 stages (2 of them explosions, 57 gems), the 30x30 one 17
-/// (4 explosions, 664 gems), and the 80x80 one, the format's largest grid,
-/// sets off a chain of 60 stages, 10 of them explosions (3611 gems); a test
-/// in tests/door.rs pins these counts.
-pub fn benchmarks() -> Vec<Benchmark<MagicDoor>> {
-    let shape = |side, vibranium_percent| Shape {
-        size: Size::Mixed,
-        sides: Sides::new(side, side),
-        colours: Some(3),
-        bomb_percent: Some(Percent::new(5)),
-        vibranium_percent: Some(Percent::new(vibranium_percent)),
-        stacked_percent: Some(Percent::new(100)),
-        swaps: Some(1),
-        group_percent: Some(Percent::new(100)),
-        refused_percent: Some(Percent::new(0)),
-    };
-    vec![
-        Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
-        Benchmark { name: "30x30", seed: 1, shape: shape(30, 8) },
-        Benchmark { name: "80x80-chain", seed: 1, shape: shape(MAX_SIDE, 10) },
-    ]
+    /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
+    /// for speed) leaves it.
+    fn generate<S: Stepper<MagicDoor>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let (rows, cols) = self.sides.draw(u, |u| side(u, self.size))?;
+        let colours = match self.colours {
+            Some(colours) => colours.clamp(2, MAX_COLOUR),
+            None => self.size.draw(
+                u,
+                &[(4, 3..=5), (1, 2..=MAX_COLOUR)],
+                &[(4, 3..=5), (1, 2..=MAX_COLOUR)],
+                &[(1, 3..=6)],
+            )?,
+        };
+        let drawn = |given: Option<Percent>, u: &mut Unstructured<'_>, among: &[u8]| match given {
+            Some(percent) => Ok(percent),
+            None => u.choose(among).map(|&percent| Percent::new(percent)),
+        };
+        let bombs = drawn(self.bomb_percent, u, &[0, 2, 5, 10, 20, 30])?;
+        let vibranium = drawn(self.vibranium_percent, u, &[0, 0, 3, 8, 15, 25])?;
+        let stacked = drawn(self.stacked_percent, u, &[0, 30, 60, 100])?;
+        let swaps = match self.swaps {
+            Some(swaps) => swaps.clamp(1, MAX_SWAPS),
+            None => self.size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])?,
+        };
+        let group_percent = self.group_percent.unwrap_or(Percent::new(90));
+        let refused_percent = self.refused_percent.unwrap_or(Percent::new(5));
+
+        let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
+        let first = if group_percent.happens(u)? { group_swap(u, &board)? } else { None };
+        let first = match first {
+            Some(swap) => swap,
+            None => quiet_swap(u, &board)?.expect("the grid holds two regular gems"),
+        };
+        stack_bombs(u, &mut board, first, stacked)?;
+        let mut instance = Instance { board, swaps: vec![first] };
+        let mut game = S::start(&instance);
+        while instance.swaps.len() < swaps {
+            let last = *instance.swaps.last().expect("the first swap is in");
+            // A panicking implementation ends the game here: the oracle meets
+            // the same panic and reports it with the case intact.
+            let Ok(record) = catch_unwind(AssertUnwindSafe(|| game.step(&last))) else { break };
+            instance.swaps.push(further_swap(u, &record.board, group_percent, refused_percent)?);
+        }
+        Ok(instance)
+    }
+
+    /// The bench table: three colours, few bombs stacked above the swap's
+    /// groups and some vibranium, which shields rows and columns from the beams
+    /// so that the grid is not cleared at the first explosion. The swap of the
+    /// 8x8 game takes 5 stages (2 of them explosions, 57 gems), the 30x30 one 17
+    /// (4 explosions, 664 gems), and the 80x80 one, the format's largest grid,
+    /// sets off a chain of 60 stages, 10 of them explosions (3611 gems); a test
+    /// in tests/door.rs pins these counts.
+    fn benchmarks() -> Vec<Benchmark<MagicDoor>> {
+        let shape = |side, vibranium_percent| Shape {
+            size: Size::Mixed,
+            sides: Sides::new(side, side),
+            colours: Some(3),
+            bomb_percent: Some(Percent::new(5)),
+            vibranium_percent: Some(Percent::new(vibranium_percent)),
+            stacked_percent: Some(Percent::new(100)),
+            swaps: Some(1),
+            group_percent: Some(Percent::new(100)),
+            refused_percent: Some(Percent::new(0)),
+        };
+        vec![
+            Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
+            Benchmark { name: "30x30", seed: 1, shape: shape(30, 8) },
+            Benchmark { name: "80x80-chain", seed: 1, shape: shape(MAX_SIDE, 10) },
+        ]
+    }
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {

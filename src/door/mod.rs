@@ -8,16 +8,15 @@ mod generate;
 mod rules;
 mod shrink;
 
-use arbitrary::Unstructured;
 use m3_model::door::{self, Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size, Verdict};
+use crate::game::{Difference, Verdict};
 
 pub use check::{DoorChecker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 pub use count::DoorCounter;
-pub use generate::{generate, Shape};
+pub use generate::Shape;
 
 /// Magic Door between two swaps: the grid the last one left settled (MD6).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,18 +95,6 @@ impl crate::Game for MagicDoor {
     fn count_outcome(_: &mut Tally<DoorCounter>, _: &Settled, _: &Outcome) {}
 
     type Shape = Shape;
-
-    fn shape(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
-    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
-        generate::<m3_engine::door::Game>(u, shape)
-    }
-
-    fn benchmarks() -> Vec<Benchmark<Self>> {
-        generate::benchmarks()
-    }
 
     fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
         shrink::candidates(instance)

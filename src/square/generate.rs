@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::move_tiles;
-use crate::game::{Benchmark, Size};
+use crate::game::{Benchmark, Generator, Size};
 
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
 /// field left `None` is drawn for each game.
@@ -50,77 +50,83 @@ const LOOKS: usize = 24;
 /// Percentage of moves that look for an equal-colour swap.
 const EQUAL_PERCENT: u32 = 5;
 
-/// Draws a game, following its board with `S` (the engine, for speed).
-pub fn generate<S: Stepper<SquareRemover>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
-    let side = match shape.side {
-        Some(side) => side.clamp(MIN_SIDE, MAX_SIDE),
-        None => side(u, shape.size)?,
-    };
-    let colours = match shape.colours {
-        Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
-        None => colour_count(u, shape.size)?,
-    };
-    let moves = match shape.moves {
-        Some(moves) => moves,
-        None => move_count(u, shape.size)?,
-    };
-    let seed = match shape.start_seed {
-        Some(seed) => seed.clamp(1, MODULUS - 1),
-        None => u.int_in_range(1..=MODULUS - 1)?,
-    };
-    let mut tiles = Vec::with_capacity(side * side);
-    for _ in 0..side * side {
-        tiles.push(u.int_in_range(0..=colours - 1)?);
+impl Generator<SquareRemover> for Shape {
+    fn sized(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
     }
-    let greedy = u32::from(shape.greedy_percent.unwrap_or(80).min(100));
-    let invalid_at = if moves > 0 && u.int_in_range(0..=99)? < shape.invalid_percent.unwrap_or(15) {
-        Some(u.int_in_range(0..=moves - 1)?)
-    } else {
-        None
-    };
-    // Long games need more choices than a fuzzer's input holds: once it
-    // runs dry the moves come from a generator seeded by it.
-    let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
-    let mut player = Player { u, rng, greedy };
 
-    let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
-    let mut game = S::start(&instance);
-    let mut board = game.step(&Turn::Opening).board;
-    let mut following = true;
-    for index in 0..moves {
-        let m = if invalid_at == Some(index) { player.invalid(side)? } else { player.choose(&board)? };
-        instance.moves.push(m);
-        if !following {
-            continue;
+    /// Draws a game, following its board with `S` (the engine, for speed).
+    fn generate<S: Stepper<SquareRemover>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let side = match self.side {
+            Some(side) => side.clamp(MIN_SIDE, MAX_SIDE),
+            None => side(u, self.size)?,
+        };
+        let colours = match self.colours {
+            Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
+            None => colour_count(u, self.size)?,
+        };
+        let moves = match self.moves {
+            Some(moves) => moves,
+            None => move_count(u, self.size)?,
+        };
+        let seed = match self.start_seed {
+            Some(seed) => seed.clamp(1, MODULUS - 1),
+            None => u.int_in_range(1..=MODULUS - 1)?,
+        };
+        let mut tiles = Vec::with_capacity(side * side);
+        for _ in 0..side * side {
+            tiles.push(u.int_in_range(0..=colours - 1)?);
         }
-        // A panicking implementation ends the following here: the oracle
-        // meets the same panic and reports it with the case intact.
-        match catch_unwind(AssertUnwindSafe(|| game.step(&Turn::Move(m)))) {
-            Ok(record) => board = record.board,
-            Err(_) => following = false,
+        let greedy = u32::from(self.greedy_percent.unwrap_or(80).min(100));
+        let invalid_at = if moves > 0 && u.int_in_range(0..=99)? < self.invalid_percent.unwrap_or(15) {
+            Some(u.int_in_range(0..=moves - 1)?)
+        } else {
+            None
+        };
+        // Long games need more choices than a fuzzer's input holds: once it
+        // runs dry the moves come from a generator seeded by it.
+        let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
+        let mut player = Player { u, rng, greedy };
+
+        let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
+        let mut game = S::start(&instance);
+        let mut board = game.step(&Turn::Opening).board;
+        let mut following = true;
+        for index in 0..moves {
+            let m = if invalid_at == Some(index) { player.invalid(side)? } else { player.choose(&board)? };
+            instance.moves.push(m);
+            if !following {
+                continue;
+            }
+            // A panicking implementation ends the following here: the oracle
+            // meets the same panic and reports it with the case intact.
+            match catch_unwind(AssertUnwindSafe(|| game.step(&Turn::Move(m)))) {
+                Ok(record) => board = record.board,
+                Err(_) => following = false,
+            }
         }
+        Ok(instance)
     }
-    Ok(instance)
-}
 
-/// The bench table: a 16x16, 4-colour contest-length game whose moves score
-/// often (a greedy player throughout), a smaller one, and the format's
-/// largest board, where the reference's whole-board scans cost most.
-pub fn benchmarks() -> Vec<Benchmark<SquareRemover>> {
-    let shape = |side, colours, moves| Shape {
-        size: Size::Mixed,
-        side: Some(side),
-        colours: Some(colours),
-        start_seed: None,
-        moves: Some(moves),
-        greedy_percent: Some(100),
-        invalid_percent: Some(0),
-    };
-    vec![
-        Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },
-        Benchmark { name: "16x16-m10000", seed: 2, shape: shape(16, 4, CONTEST_MOVES) },
-        Benchmark { name: "64x64-m10000", seed: 3, shape: shape(MAX_SIDE, 4, CONTEST_MOVES) },
-    ]
+    /// The bench table: a 16x16, 4-colour contest-length game whose moves score
+    /// often (a greedy player throughout), a smaller one, and the format's
+    /// largest board, where the reference's whole-board scans cost most.
+    fn benchmarks() -> Vec<Benchmark<SquareRemover>> {
+        let shape = |side, colours, moves| Shape {
+            size: Size::Mixed,
+            side: Some(side),
+            colours: Some(colours),
+            start_seed: None,
+            moves: Some(moves),
+            greedy_percent: Some(100),
+            invalid_percent: Some(0),
+        };
+        vec![
+            Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },
+            Benchmark { name: "16x16-m10000", seed: 2, shape: shape(16, 4, CONTEST_MOVES) },
+            Benchmark { name: "64x64-m10000", seed: 3, shape: shape(MAX_SIDE, 4, CONTEST_MOVES) },
+        ]
+    }
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {

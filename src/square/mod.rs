@@ -8,17 +8,16 @@ mod generate;
 mod rules;
 mod shrink;
 
-use arbitrary::Unstructured;
 use m3_model::square::{self, Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size, Verdict};
+use crate::game::{Difference, Verdict};
 use crate::words::counted;
 
 pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::SquareCounter;
-pub use generate::{generate, Shape};
+pub use generate::Shape;
 
 /// SquareRemover between two turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,14 +65,6 @@ impl crate::Game for SquareRemover {
             moves: before.moves + usize::from(matches!(record.turn, Turn::Move(_))),
             ended: before.ended || matches!(record.status, Status::Invalid(_)),
         }
-    }
-
-    fn shape(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
-    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
-        generate::<m3_engine::square::Game>(u, shape)
     }
 
     fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
@@ -124,9 +115,5 @@ impl crate::Game for SquareRemover {
 
     fn solve(instance: &Instance) -> Verdict {
         Verdict::answer(m3_engine::square::solve(instance))
-    }
-
-    fn benchmarks() -> Vec<Benchmark<Self>> {
-        generate::benchmarks()
     }
 }

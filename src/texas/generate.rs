@@ -9,7 +9,7 @@ use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Tex
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
-use crate::game::{Benchmark, Sides, Size};
+use crate::game::{Benchmark, Generator, Sides, Size};
 use crate::lines::colour_ending_no_line;
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
@@ -36,75 +36,81 @@ pub struct Shape {
     pub valid_percent: Option<u8>,
 }
 
-/// The bench table: fixed seeds, so every run measures the same games. The
-/// 50x50 games ask for a valid swap every time: a board of 2500 pieces takes
-/// about 400 before none is left (each removes 3 or more), and the rest of
-/// the 1000 are invalid. Specials clear such a board fast, so the largest
-/// case has none and a second one has 1%.
-pub fn benchmarks() -> Vec<Benchmark<Texas>> {
-    let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
-        size: Size::Mixed,
-        sides: Sides::new(rows, cols),
-        colours: Some(colours),
-        operations: Some(operations),
-        special_percent: Some(special_percent),
-        valid_percent: Some(valid_percent),
-    };
-    vec![
-        Benchmark { name: "8x8-q32", seed: 1, shape: shape(8, 8, 5, 32, 5, 90) },
-        Benchmark { name: "20x20-q200", seed: 2, shape: shape(20, 20, 6, 200, 2, 90) },
-        Benchmark { name: "50x50-q1000", seed: 3, shape: shape(50, 50, 8, 1000, 0, 100) },
-        Benchmark { name: "50x50-q1000-specials", seed: 3, shape: shape(50, 50, 8, 1000, 1, 100) },
-    ]
-}
-
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
-/// Draws a game. The board's evolution is followed with `S` (the engine, for
-/// speed: a wrong engine only skews the mix of operations, and the oracle
-/// reports it anyway).
-pub fn generate<S: Stepper<Texas>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
-    let (rows, cols) = shape.sides.draw(u, |u| side(u, shape.size))?;
-    let mut colours = match shape.colours {
-        Some(k) => k.clamp(1, MAX_COLOURS),
-        None => colour_count(u, shape.size)?,
-    };
-    let special_percent = match shape.special_percent {
-        Some(percent) => percent.min(100),
-        // A large board dense with specials is cleared by its first swaps.
-        None if shape.size == Size::Max => *u.choose(&SPECIAL_PERCENTS[..3])?,
-        None => *u.choose(&SPECIAL_PERCENTS)?,
-    };
-    let board = board(u, rows, cols, &mut colours, special_percent)?;
-    let operations = match shape.operations {
-        Some(q) => q.clamp(1, MAX_OPERATIONS),
-        None => operation_count(u, shape.size)?,
-    };
-    let valid_percent = shape.valid_percent.unwrap_or(80).min(100);
-    let fixed_length = shape.operations.is_some() || shape.size == Size::Max;
-
-    let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
-    let mut game = S::start(&instance);
-    let mut current = instance.board.clone();
-    for _ in 0..operations {
-        let Some(swap) = operation(u, &current, valid_percent)? else {
-            // No valid swap is left: a game whose length was not asked for
-            // ends here rather than padding itself with invalid operations.
-            if !fixed_length && !instance.swaps.is_empty() {
-                break;
-            }
-            instance.swaps.push(invalid_operation(u, &current)?);
-            continue;
-        };
-        instance.swaps.push(swap);
-        // A panicking implementation ends the game here: the oracle meets the
-        // same panic and reports it with the case intact.
-        match catch_unwind(AssertUnwindSafe(|| game.step(&swap))) {
-            Ok(record) => current = record.board,
-            Err(_) => break,
-        }
+impl Generator<Texas> for Shape {
+    fn sized(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
     }
-    Ok(instance)
+
+    /// Draws a game. The board's evolution is followed with `S` (the engine, for
+    /// speed: a wrong engine only skews the mix of operations, and the oracle
+    /// reports it anyway).
+    fn generate<S: Stepper<Texas>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let (rows, cols) = self.sides.draw(u, |u| side(u, self.size))?;
+        let mut colours = match self.colours {
+            Some(k) => k.clamp(1, MAX_COLOURS),
+            None => colour_count(u, self.size)?,
+        };
+        let special_percent = match self.special_percent {
+            Some(percent) => percent.min(100),
+            // A large board dense with specials is cleared by its first swaps.
+            None if self.size == Size::Max => *u.choose(&SPECIAL_PERCENTS[..3])?,
+            None => *u.choose(&SPECIAL_PERCENTS)?,
+        };
+        let board = board(u, rows, cols, &mut colours, special_percent)?;
+        let operations = match self.operations {
+            Some(q) => q.clamp(1, MAX_OPERATIONS),
+            None => operation_count(u, self.size)?,
+        };
+        let valid_percent = self.valid_percent.unwrap_or(80).min(100);
+        let fixed_length = self.operations.is_some() || self.size == Size::Max;
+
+        let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
+        let mut game = S::start(&instance);
+        let mut current = instance.board.clone();
+        for _ in 0..operations {
+            let Some(swap) = operation(u, &current, valid_percent)? else {
+                // No valid swap is left: a game whose length was not asked for
+                // ends here rather than padding itself with invalid operations.
+                if !fixed_length && !instance.swaps.is_empty() {
+                    break;
+                }
+                instance.swaps.push(invalid_operation(u, &current)?);
+                continue;
+            };
+            instance.swaps.push(swap);
+            // A panicking implementation ends the game here: the oracle meets the
+            // same panic and reports it with the case intact.
+            match catch_unwind(AssertUnwindSafe(|| game.step(&swap))) {
+                Ok(record) => current = record.board,
+                Err(_) => break,
+            }
+        }
+        Ok(instance)
+    }
+
+    /// The bench table: fixed seeds, so every run measures the same games. The
+    /// 50x50 games ask for a valid swap every time: a board of 2500 pieces takes
+    /// about 400 before none is left (each removes 3 or more), and the rest of
+    /// the 1000 are invalid. Specials clear such a board fast, so the largest
+    /// case has none and a second one has 1%.
+    fn benchmarks() -> Vec<Benchmark<Texas>> {
+        let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
+            size: Size::Mixed,
+            sides: Sides::new(rows, cols),
+            colours: Some(colours),
+            operations: Some(operations),
+            special_percent: Some(special_percent),
+            valid_percent: Some(valid_percent),
+        };
+        vec![
+            Benchmark { name: "8x8-q32", seed: 1, shape: shape(8, 8, 5, 32, 5, 90) },
+            Benchmark { name: "20x20-q200", seed: 2, shape: shape(20, 20, 6, 200, 2, 90) },
+            Benchmark { name: "50x50-q1000", seed: 3, shape: shape(50, 50, 8, 1000, 0, 100) },
+            Benchmark { name: "50x50-q1000-specials", seed: 3, shape: shape(50, 50, 8, 1000, 1, 100) },
+        ]
+    }
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {

@@ -9,18 +9,17 @@ mod hand;
 mod runs;
 mod shrink;
 
-use arbitrary::Unstructured;
 use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size, Verdict};
+use crate::game::{Difference, Verdict};
 use crate::words::counted;
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::TexasCounter;
 pub use draw::grid;
-pub use generate::{generate, Shape};
+pub use generate::Shape;
 pub use hand::{best_hand, Hand};
 
 /// Texas between two operations.
@@ -78,14 +77,6 @@ impl crate::Game for Texas {
         Standing { board: record.board.clone(), score: before.score + record.points(), hand }
     }
 
-    fn shape(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
-    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
-        generate::<m3_engine::texas::Game>(u, shape)
-    }
-
     fn record_difference(before: &Standing, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
         diff::record_difference(&before.board, engine, reference)
     }
@@ -141,9 +132,5 @@ impl crate::Game for Texas {
 
     fn solve(instance: &Instance) -> Verdict {
         Verdict::answer(m3_engine::texas::solve(instance))
-    }
-
-    fn benchmarks() -> Vec<Benchmark<Self>> {
-        generate::benchmarks()
     }
 }

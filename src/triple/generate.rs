@@ -16,7 +16,7 @@ use m3_model::Stepper;
 
 use super::rules::{neighbours, reacts, star_level, verdict};
 use super::Town;
-use crate::game::{Benchmark, Game, Percent, Sides, Size};
+use crate::game::{Benchmark, Game, Generator, Percent, Sides, Size};
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;
@@ -76,68 +76,76 @@ struct Player {
     end_after: usize,
 }
 
-/// Draws a game, its commands written on the map as `S` leaves it.
-pub fn generate<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, shape: &Shape) -> Result<Instance> {
-    let (rows, cols) = shape.sides.draw(u, |u| side(u, shape.size))?;
-    let tiles = match shape.tiles {
-        Some(tiles) => tiles.min(MAX_TILES),
-        None => shape.size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?,
-    };
-    let tool = |given: Option<u32>, u: &mut Unstructured<'_>| match given {
-        Some(count) => Ok(count),
-        None => u.choose(&[0, 0, 1, 2, 3, 5, 20]).copied(),
-    };
-    let (stars, bombs) = (tool(shape.stars, u)?, tool(shape.bombs, u)?);
-    let fill = match shape.fill_percent {
-        Some(percent) => percent,
-        None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
-    };
-    let high = u.ratio(1, 4)?;
-    let mut cells = Vec::with_capacity(rows * cols);
-    for _ in 0..rows * cols {
-        cells.push(if fill.happens(u)? { level(u, high)? } else { EMPTY });
+impl Generator<TripleTown> for Shape {
+    fn sized(size: Size) -> Shape {
+        Shape { size, ..Shape::default() }
     }
-    let mut map = Map::from_cells(rows, cols, cells);
-    if u.ratio(1, 3)? {
-        staircase(u, &mut map)?;
-    }
-    let mut sequence = Vec::with_capacity(tiles);
-    for _ in 0..tiles {
-        sequence.push(level(u, false)?);
-    }
-    let ending = match shape.ending {
-        Some(ending) => ending,
-        None => *u.choose(&[Ending::Last, Ending::Last, Ending::Last, Ending::Early, Ending::Missing])?,
-    };
-    let player = Player {
-        beside: shape.beside_percent.unwrap_or(Percent::new(70)),
-        refused: shape.refused_percent.unwrap_or(Percent::new(4)),
-        ending,
-        end_after: u.int_in_range(0..=tiles)?,
-    };
-    let test = u.int_in_range(0..=10)?;
-    let instance = Instance::new(test, map, stars, bombs, sequence, Vec::new());
-    play::<S>(u, instance, &player)
-}
 
-/// The bench table: a greedy player (always beside tiles of its level, a
-/// bomb on the lowest tile when the map is full) through long sequences.
-pub fn benchmarks() -> Vec<Benchmark<TripleTown>> {
-    let shape = |side, tiles| Shape {
-        size: Size::Mixed,
-        sides: Sides::new(side, side),
-        tiles: Some(tiles),
-        stars: Some(50),
-        bombs: Some(tiles as u32),
-        fill_percent: Some(Percent::new(0)),
-        beside_percent: Some(Percent::new(100)),
-        refused_percent: Some(Percent::new(0)),
-        ending: Some(Ending::Last),
-    };
-    vec![
-        Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
-        Benchmark { name: "20x20-100k", seed: 1, shape: shape(20, MAX_TILES) },
-    ]
+    /// Draws a game, its commands written on the map as `S` leaves it.
+    fn generate<S: Stepper<TripleTown>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let (rows, cols) = self.sides.draw(u, |u| side(u, self.size))?;
+        let tiles = match self.tiles {
+            Some(tiles) => tiles.min(MAX_TILES),
+            None => {
+                self.size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?
+            }
+        };
+        let tool = |given: Option<u32>, u: &mut Unstructured<'_>| match given {
+            Some(count) => Ok(count),
+            None => u.choose(&[0, 0, 1, 2, 3, 5, 20]).copied(),
+        };
+        let (stars, bombs) = (tool(self.stars, u)?, tool(self.bombs, u)?);
+        let fill = match self.fill_percent {
+            Some(percent) => percent,
+            None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
+        };
+        let high = u.ratio(1, 4)?;
+        let mut cells = Vec::with_capacity(rows * cols);
+        for _ in 0..rows * cols {
+            cells.push(if fill.happens(u)? { level(u, high)? } else { EMPTY });
+        }
+        let mut map = Map::from_cells(rows, cols, cells);
+        if u.ratio(1, 3)? {
+            staircase(u, &mut map)?;
+        }
+        let mut sequence = Vec::with_capacity(tiles);
+        for _ in 0..tiles {
+            sequence.push(level(u, false)?);
+        }
+        let ending = match self.ending {
+            Some(ending) => ending,
+            None => *u.choose(&[Ending::Last, Ending::Last, Ending::Last, Ending::Early, Ending::Missing])?,
+        };
+        let player = Player {
+            beside: self.beside_percent.unwrap_or(Percent::new(70)),
+            refused: self.refused_percent.unwrap_or(Percent::new(4)),
+            ending,
+            end_after: u.int_in_range(0..=tiles)?,
+        };
+        let test = u.int_in_range(0..=10)?;
+        let instance = Instance::new(test, map, stars, bombs, sequence, Vec::new());
+        play::<S>(u, instance, &player)
+    }
+
+    /// The bench table: a greedy player (always beside tiles of its level, a
+    /// bomb on the lowest tile when the map is full) through long sequences.
+    fn benchmarks() -> Vec<Benchmark<TripleTown>> {
+        let shape = |side, tiles| Shape {
+            size: Size::Mixed,
+            sides: Sides::new(side, side),
+            tiles: Some(tiles),
+            stars: Some(50),
+            bombs: Some(tiles as u32),
+            fill_percent: Some(Percent::new(0)),
+            beside_percent: Some(Percent::new(100)),
+            refused_percent: Some(Percent::new(0)),
+            ending: Some(Ending::Last),
+        };
+        vec![
+            Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
+            Benchmark { name: "20x20-100k", seed: 1, shape: shape(20, MAX_TILES) },
+        ]
+    }
 }
 
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {

@@ -8,17 +8,16 @@ mod generate;
 mod rules;
 mod shrink;
 
-use arbitrary::Unstructured;
 use m3_model::triple::{self, Action, Command, CommandRecord, Instance, Map, Outcome, Status, TripleTown};
 use m3_model::ParseError;
 
 use crate::coverage::Tally;
-use crate::game::{Benchmark, Difference, Size, Verdict};
+use crate::game::{Difference, Verdict};
 use crate::words::counted;
 
 pub use check::{TripleChecker, LEFTOVER, MERGES, STAR_LEVEL};
 pub use count::TripleCounter;
-pub use generate::{generate, Shape};
+pub use generate::Shape;
 
 /// Triple Town between two commands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,18 +142,6 @@ impl crate::Game for TripleTown {
     }
 
     type Shape = Shape;
-
-    fn shape(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
-    fn generate(u: &mut Unstructured<'_>, shape: &Shape) -> arbitrary::Result<Instance> {
-        generate::<m3_engine::triple::Game>(u, shape)
-    }
-
-    fn benchmarks() -> Vec<Benchmark<Self>> {
-        generate::benchmarks()
-    }
 
     fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
         shrink::candidates(instance)
