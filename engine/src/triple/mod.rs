@@ -1,8 +1,8 @@
 //! Triple Town (NOI 2012), rules TT1-TT7 of RULES.md.
 //!
 //! `Game` keeps the map as one flat `u8` plane with a border (`plane`) and
-//! one set of fill buffers sized for the whole map at the start (`regions`),
-//! so that a command allocates nothing on the quiet path. No command looks
+//! one fill list sized for the whole map at the start (`regions`), so that
+//! a command allocates nothing on the quiet path. No command looks
 //! at the whole map:
 //!
 //! - A reaction (TT2) fills only the region around the placed cell; when it
@@ -30,7 +30,7 @@ use m3_model::Stepper;
 
 use observer::{Observer, Quiet, Recorder};
 use plane::Plane;
-use regions::{Regions, REACTS_AT};
+use regions::Regions;
 
 /// A game in progress.
 pub struct Game {
@@ -102,7 +102,7 @@ impl Game {
                 }
                 // TT3: a star does not use up the build sequence.
                 self.stars -= 1;
-                let level = self.regions.star_level(&self.plane, cell);
+                let level = self.regions.star_level(&mut self.plane, cell);
                 self.build(cell, level, observer);
             }
             Action::Bomber(at) => {
@@ -136,23 +136,8 @@ impl Game {
         self.score += value(level);
         observer.placed(&self.plane, cell, level);
         let mut level = level;
-        // TT2: L9 never merges (nor a level above it, nor level 0, no tile).
-        while level != EMPTY && level < MAX_LEVEL {
-            // Most tiles land beside none of their level: no fill for them.
-            let plane = &self.plane;
-            if plane.neighbours(cell).iter().all(|&next| plane.cells[next] != level) {
-                return;
-            }
-            if self.regions.fill(&self.plane, cell, level, usize::MAX) < REACTS_AT {
-                return;
-            }
-            // The fill put `cell` first; the region's other cells empty.
-            let emptied = &self.regions.cells[1..];
-            for &other in emptied {
-                self.plane.cells[other] = EMPTY;
-            }
+        while let Some(emptied) = self.regions.merge(&mut self.plane, cell, level) {
             level += 1;
-            self.plane.cells[cell] = level;
             self.score += value(level);
             observer.merged(&self.plane, level, emptied);
         }

@@ -57,9 +57,10 @@ impl Plane {
     /// no overflow.
     #[inline]
     pub fn locate(&self, at: At) -> Option<usize> {
-        let row = usize::try_from(at.row.checked_sub(1)?).ok()?;
-        let col = usize::try_from(at.col.checked_sub(1)?).ok()?;
-        (row < self.rows && col < self.cols).then(|| self.index(row, col))
+        // Read as unsigned, 0 and every negative number wrap past the map.
+        let row = (at.row as u64).wrapping_sub(1);
+        let col = (at.col as u64).wrapping_sub(1);
+        (row < self.rows as u64 && col < self.cols as u64).then(|| self.index(row as usize, col as usize))
     }
 
     #[inline]
