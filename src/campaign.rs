@@ -69,7 +69,7 @@ pub struct KindFound {
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
 pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
-    shape: G::Shape,
+    size: Size,
     tally: Mutex<Tally<G::Counter>>,
     cases: AtomicU64,
     failures: AtomicU64,
@@ -81,7 +81,7 @@ pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
 impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
     pub fn new(size: Size) -> Self {
         GameTarget {
-            shape: G::shape(size),
+            size,
             tally: Mutex::new(Tally::default()),
             cases: AtomicU64::new(0),
             failures: AtomicU64::new(0),
@@ -168,7 +168,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             let seed = campaign.settings.seed;
             format!("m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {seed})", G::NAME)
         };
-        let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, &self.shape));
+        let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, self.size, &G::Shape::default()));
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
         let instance = match generated {
             Ok(Ok(instance)) => instance,

@@ -44,16 +44,13 @@ pub trait Game: Rules + Sized + 'static {
     /// The state after `record`, which both sides agreed on, from `before`.
     fn next_state(before: &Self::State, record: &Self::Record) -> Self::State;
 
-    /// The generator's knobs for a campaign of games of `size`.
-    fn shape(size: Size) -> Self::Shape {
-        Self::Shape::sized(size)
-    }
-    /// A game drawn from `u`: fuzzers, proptest and seeded runs all come
-    /// through here. The generator follows the game with the engine, the
-    /// faster side: a wrong engine only skews the mix of operations, and
-    /// the oracle reports it anyway.
-    fn generate(u: &mut Unstructured<'_>, shape: &Self::Shape) -> arbitrary::Result<Self::Instance> {
-        shape.generate::<Self::Engine>(u)
+    /// A game of `size` drawn from `u`, with the knobs `shape` sets and the
+    /// others drawn: fuzzers, proptest and seeded runs all come through
+    /// here. The generator follows the game with the engine, the faster
+    /// side: a wrong engine only skews the mix of operations, and the
+    /// oracle reports it anyway.
+    fn generate(u: &mut Unstructured<'_>, size: Size, shape: &Self::Shape) -> arbitrary::Result<Self::Instance> {
+        shape.generate::<Self::Engine>(size, u)
     }
 
     /// Where two records that are not equal first differ; both sides
@@ -105,13 +102,12 @@ pub trait Game: Rules + Sized + 'static {
 
 /// A game's generator, written in its own `generate` module and implemented
 /// by its knobs (`Game::Shape`), which are also the options of `m3diff gen`:
-/// a field left open is drawn for each game.
+/// a field left open is drawn for each game, and how is for the `Size` the
+/// harness asks (`--size`, the same for every game) to say.
 pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync {
-    /// The knobs for a campaign of games of `size`, every other one open.
-    fn sized(size: Size) -> Self;
-    /// A game drawn from `u`. A generator that writes operations on the
-    /// board as the game goes follows it with `S`.
-    fn generate<S: Stepper<G>>(&self, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
+    /// A game of `size` drawn from `u`. A generator that writes operations
+    /// on the board as the game goes follows it with `S`.
+    fn generate<S: Stepper<G>>(&self, size: Size, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
     /// Fixed instances to time, smallest first, for the benches.
     fn benchmarks() -> Vec<Benchmark<G>>;
 }
@@ -145,7 +141,7 @@ impl fmt::Display for Verdict {
 }
 
 /// A fixed instance to time: what the generator draws from `seed` with
-/// `shape`. It is built only when timed, as a bench under valgrind lists
+/// `shape`, at the default size (`Size::Mixed`). It is built only when timed, as a bench under valgrind lists
 /// every case but runs one.
 pub struct Benchmark<G: Game> {
     /// The case's name in reports and in the instruction baseline.
@@ -156,7 +152,8 @@ pub struct Benchmark<G: Game> {
 
 impl<G: Game> Benchmark<G> {
     pub fn instance(&self) -> G::Instance {
-        crate::seed::with_seed(self.seed, |u| G::generate(u, &self.shape)).expect("seeded bytes suffice")
+        crate::seed::with_seed(self.seed, |u| G::generate(u, Size::default(), &self.shape))
+            .expect("seeded bytes suffice")
     }
 }
 

@@ -115,7 +115,9 @@ fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<Failing<G>> {
         // Bytes that no longer make a game (the generator changed) pass the
         // target as it is now.
         Input::Diff(bytes) => catch_panic(|| instance_from_input::<G>(bytes)).ok()??,
-        Input::Seeded { seed, size } => crate::seed::with_seed(*seed, |u| G::generate(u, &G::shape(*size))).ok()?,
+        Input::Seeded { seed, size } => {
+            crate::seed::with_seed(*seed, |u| G::generate(u, *size, &G::Shape::default())).ok()?
+        }
     };
     let failure = check_game_with::<G, E>(&instance, &mut Default::default()).err()?;
     Some(Failing { kind: failure.kind.to_string(), game: Some((instance, failure)) })

@@ -114,7 +114,7 @@ fn generator_keeps_producing_interesting_games() {
 #[test]
 fn the_largest_games_are_of_the_largest_grid() {
     let instance =
-        m3diff::seed::with_seed(1, |u| MagicDoor::generate(u, &MagicDoor::shape(m3diff::Size::Max))).unwrap();
+        m3diff::seed::with_seed(1, |u| MagicDoor::generate(u, m3diff::Size::Max, &Default::default())).unwrap();
     assert_eq!((instance.board.rows(), instance.board.cols()), (80, 80));
     assert!(door::parse(&instance.to_string()).is_ok_and(|again| again == instance), "MD1 holds");
 }

@@ -37,11 +37,13 @@ fn failure_kind(instance: &m3_model::texas::Instance) -> Option<String> {
 /// one artifact that passes. Returns the kinds written.
 fn simulate_night(folder: &Path, per_kind: usize) -> Vec<String> {
     std::fs::create_dir_all(folder).unwrap();
-    let shape = Texas::shape(Size::Small);
     let mut kinds: Vec<(String, usize)> = Vec::new();
     let mut passing = false;
     for seed in 0..5000 {
-        let Ok(instance) = m3diff::seed::with_seed(seed, |u| Texas::generate(u, &shape)) else { continue };
+        let Ok(instance) = m3diff::seed::with_seed(seed, |u| Texas::generate(u, Size::Small, &Default::default()))
+        else {
+            continue;
+        };
         let input = input_from_instance::<Texas>(&instance);
         match failure_kind(&instance) {
             None if !passing => {

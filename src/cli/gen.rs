@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
 
 use super::play;
-use crate::game::Game;
+use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
 
 /// The game named and the options given for it.
@@ -29,7 +29,8 @@ impl Visitor for GenCommand {
     fn visit<G: Game>(self) -> Self::Output {
         let shape = G::Shape::from_arg_matches(&self.matches).map_err(|e| e.to_string())?;
         let seed = *self.matches.get_one::<u64>("seed").ok_or("--seed is required")?;
-        play::generate::<G>(seed, &shape)
+        let size = self.matches.get_one::<Size>("size").copied().unwrap_or_default();
+        play::generate::<G>(seed, size, &shape)
     }
 }
 
@@ -46,9 +47,14 @@ impl Visitor for Subcommand {
             .required(true)
             .value_parser(clap::value_parser!(u64))
             .help("The seed the instance is drawn from: the same seed, the same instance");
+        let size = Arg::new("size")
+            .long("size")
+            .value_parser(clap::value_parser!(Size))
+            .default_value("mixed")
+            .help("How large the game is where the other options leave it open");
         // Described after the game's options are added: their doc comment
         // would otherwise describe the subcommand.
-        G::Shape::augment_args(clap::Command::new(G::NAME).arg(seed))
+        G::Shape::augment_args(clap::Command::new(G::NAME).arg(seed).arg(size))
             .about(format!("A generated {} instance", G::TITLE))
             .long_about(None)
     }

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND, EXIT_REFUSED};
-use crate::game::{Game, Verdict};
+use crate::game::{Game, Size, Verdict};
 use crate::oracle::{check_game, play};
 
 pub fn solve<G: Game>(
@@ -49,8 +49,8 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, 
     }
 }
 
-pub fn generate<G: Game>(seed: u64, shape: &G::Shape) -> Result<ExitCode, String> {
-    let instance = crate::seed::with_seed(seed, |u| G::generate(u, shape))
+pub fn generate<G: Game>(seed: u64, size: Size, shape: &G::Shape) -> Result<ExitCode, String> {
+    let instance = crate::seed::with_seed(seed, |u| G::generate(u, size, shape))
         .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
     write_stdout(&instance.to_string())
 }

@@ -24,9 +24,6 @@ pub const MAX_SWAPS: usize = 1000;
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
-    /// How large the games are when the other options leave it open.
-    #[arg(long, value_enum, default_value = "mixed")]
-    pub size: Size,
     /// Rows (m) and columns (n) of the grid.
     #[command(flatten)]
     pub sides: Sides<MIN_SIDE, MAX_SIDE>,
@@ -63,22 +60,15 @@ pub struct Shape {
 const LOOKS: usize = 24;
 
 impl Generator<MagicDoor> for Shape {
-    fn sized(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
     /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
     /// for speed) leaves it.
-    fn generate<S: Stepper<MagicDoor>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
-        let (rows, cols) = self.sides.draw(u, |u| side(u, self.size))?;
+    fn generate<S: Stepper<MagicDoor>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let colours = match self.colours {
             Some(colours) => colours.clamp(2, MAX_COLOUR),
-            None => self.size.draw(
-                u,
-                &[(4, 3..=5), (1, 2..=MAX_COLOUR)],
-                &[(4, 3..=5), (1, 2..=MAX_COLOUR)],
-                &[(1, 3..=6)],
-            )?,
+            None => {
+                size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
+            }
         };
         let drawn = |given: Option<Percent>, u: &mut Unstructured<'_>, among: &[u8]| match given {
             Some(percent) => Ok(percent),
@@ -89,7 +79,7 @@ impl Generator<MagicDoor> for Shape {
         let stacked = drawn(self.stacked_percent, u, &[0, 30, 60, 100])?;
         let swaps = match self.swaps {
             Some(swaps) => swaps.clamp(1, MAX_SWAPS),
-            None => self.size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])?,
+            None => size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])?,
         };
         let group_percent = self.group_percent.unwrap_or(Percent::new(90));
         let refused_percent = self.refused_percent.unwrap_or(Percent::new(5));
@@ -122,7 +112,6 @@ impl Generator<MagicDoor> for Shape {
     /// in tests/door.rs pins these counts.
     fn benchmarks() -> Vec<Benchmark<MagicDoor>> {
         let shape = |side, vibranium_percent| Shape {
-            size: Size::Mixed,
             sides: Sides::new(side, side),
             colours: Some(3),
             bomb_percent: Some(Percent::new(5)),

@@ -20,9 +20,6 @@ use crate::game::{Benchmark, Generator, Size};
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
-    /// How large the games are when the other options leave it open.
-    #[arg(long, value_enum, default_value = "mixed")]
-    pub size: Size,
     /// Rows and columns of the board (N).
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(MIN_SIDE as u64..=MAX_SIDE as u64))]
     pub side: Option<usize>,
@@ -51,23 +48,19 @@ const LOOKS: usize = 24;
 const EQUAL_PERCENT: u32 = 5;
 
 impl Generator<SquareRemover> for Shape {
-    fn sized(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
     /// Draws a game, following its board with `S` (the engine, for speed).
-    fn generate<S: Stepper<SquareRemover>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
+    fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let side = match self.side {
             Some(side) => side.clamp(MIN_SIDE, MAX_SIDE),
-            None => side(u, self.size)?,
+            None => side(u, size)?,
         };
         let colours = match self.colours {
             Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
-            None => colour_count(u, self.size)?,
+            None => colour_count(u, size)?,
         };
         let moves = match self.moves {
             Some(moves) => moves,
-            None => move_count(u, self.size)?,
+            None => move_count(u, size)?,
         };
         let seed = match self.start_seed {
             Some(seed) => seed.clamp(1, MODULUS - 1),
@@ -113,7 +106,6 @@ impl Generator<SquareRemover> for Shape {
     /// largest board, where the reference's whole-board scans cost most.
     fn benchmarks() -> Vec<Benchmark<SquareRemover>> {
         let shape = |side, colours, moves| Shape {
-            size: Size::Mixed,
             side: Some(side),
             colours: Some(colours),
             start_seed: None,

@@ -16,9 +16,6 @@ use crate::lines::colour_ending_no_line;
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
-    /// How large the games are when the other options leave it open.
-    #[arg(long, value_enum, default_value = "mixed")]
-    pub size: Size,
     /// Rows (n) and columns (m) of the board.
     #[command(flatten)]
     pub sides: Sides<1, MAX_SIDE>,
@@ -39,32 +36,28 @@ pub struct Shape {
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
 impl Generator<Texas> for Shape {
-    fn sized(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
     /// Draws a game. The board's evolution is followed with `S` (the engine, for
     /// speed: a wrong engine only skews the mix of operations, and the oracle
     /// reports it anyway).
-    fn generate<S: Stepper<Texas>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
-        let (rows, cols) = self.sides.draw(u, |u| side(u, self.size))?;
+    fn generate<S: Stepper<Texas>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let mut colours = match self.colours {
             Some(k) => k.clamp(1, MAX_COLOURS),
-            None => colour_count(u, self.size)?,
+            None => colour_count(u, size)?,
         };
         let special_percent = match self.special_percent {
             Some(percent) => percent.min(100),
             // A large board dense with specials is cleared by its first swaps.
-            None if self.size == Size::Max => *u.choose(&SPECIAL_PERCENTS[..3])?,
+            None if size == Size::Max => *u.choose(&SPECIAL_PERCENTS[..3])?,
             None => *u.choose(&SPECIAL_PERCENTS)?,
         };
         let board = board(u, rows, cols, &mut colours, special_percent)?;
         let operations = match self.operations {
             Some(q) => q.clamp(1, MAX_OPERATIONS),
-            None => operation_count(u, self.size)?,
+            None => operation_count(u, size)?,
         };
         let valid_percent = self.valid_percent.unwrap_or(80).min(100);
-        let fixed_length = self.operations.is_some() || self.size == Size::Max;
+        let fixed_length = self.operations.is_some() || size == Size::Max;
 
         let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
         let mut game = S::start(&instance);
@@ -97,7 +90,6 @@ impl Generator<Texas> for Shape {
     /// case has none and a second one has 1%.
     fn benchmarks() -> Vec<Benchmark<Texas>> {
         let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
-            size: Size::Mixed,
             sides: Sides::new(rows, cols),
             colours: Some(colours),
             operations: Some(operations),

@@ -36,9 +36,6 @@ pub enum Ending {
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
-    /// How large the games are when the other options leave it open.
-    #[arg(long, value_enum, default_value = "mixed")]
-    pub size: Size,
     /// Rows (n) and columns (m) of the map.
     #[command(flatten)]
     pub sides: Sides<MIN_SIDE, MAX_SIDE>,
@@ -77,18 +74,12 @@ struct Player {
 }
 
 impl Generator<TripleTown> for Shape {
-    fn sized(size: Size) -> Shape {
-        Shape { size, ..Shape::default() }
-    }
-
     /// Draws a game, its commands written on the map as `S` leaves it.
-    fn generate<S: Stepper<TripleTown>>(&self, u: &mut Unstructured<'_>) -> Result<Instance> {
-        let (rows, cols) = self.sides.draw(u, |u| side(u, self.size))?;
+    fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let tiles = match self.tiles {
             Some(tiles) => tiles.min(MAX_TILES),
-            None => {
-                self.size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?
-            }
+            None => size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?,
         };
         let tool = |given: Option<u32>, u: &mut Unstructured<'_>| match given {
             Some(count) => Ok(count),
@@ -131,7 +122,6 @@ impl Generator<TripleTown> for Shape {
     /// bomb on the lowest tile when the map is full) through long sequences.
     fn benchmarks() -> Vec<Benchmark<TripleTown>> {
         let shape = |side, tiles| Shape {
-            size: Size::Mixed,
             sides: Sides::new(side, side),
             tiles: Some(tiles),
             stars: Some(50),

@@ -176,7 +176,7 @@ pub fn trace_of_file<G: Game>(path: &Path) -> Option<String> {
 
 /// The game that `bytes` generate must pass the oracle.
 pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
-    let instance = G::generate(&mut arbitrary::Unstructured::new(bytes), &G::Shape::default())
+    let instance = G::generate(&mut arbitrary::Unstructured::new(bytes), Size::default(), &G::Shape::default())
         .map_err(|e| format!("the generator gave up: {e}"))?;
     m3diff::check_game::<G>(&instance, &mut Tally::default())
         .map(|_| ())
@@ -185,7 +185,7 @@ pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
 
 /// The rule coverage of `games` seeded games of `size`.
 pub fn coverage<G: Game>(size: Size, games: u64) -> Tally<G::Counter> {
-    m3diff::fuzzing::seeded_coverage::<G>(first_seed(), games, &G::shape(size)).unwrap()
+    m3diff::fuzzing::seeded_coverage::<G>(first_seed(), games, size).unwrap()
 }
 
 pub fn every_size_generates_runnable_games<G: Game>() {
@@ -215,7 +215,7 @@ where
 }
 
 pub fn seeded_generation_is_reproducible<G: Game>() {
-    let draw = |seed| m3diff::seed::with_seed(seed, |u| G::generate(u, &G::Shape::default())).unwrap();
+    let draw = |seed| m3diff::seed::with_seed(seed, |u| G::generate(u, Size::default(), &G::Shape::default())).unwrap();
     assert_eq!(draw(7), draw(7));
     assert_ne!(draw(7), draw(8));
 }
