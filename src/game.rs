@@ -141,8 +141,8 @@ impl fmt::Display for Verdict {
 }
 
 /// A fixed instance to time: what the generator draws from `seed` with
-/// `shape`, at the default size (`Size::Mixed`). It is built only when timed, as a bench under valgrind lists
-/// every case but runs one.
+/// `shape`, at the default size (`Size::Mixed`). It is built only when
+/// timed, as a bench under valgrind lists every case but runs one.
 pub struct Benchmark<G: Game> {
     /// The case's name in reports and in the instruction baseline.
     pub name: &'static str,

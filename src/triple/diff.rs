@@ -30,15 +30,14 @@ pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &Comm
         ("points", shown(&engine.points), shown(&reference.points)),
         ("score", shown(&engine.score), shown(&reference.score)),
     ];
-    let first = |fields: [(&'static str, String, String); 4]| fields.into_iter().find(|(_, e, r)| e != r);
-    let differing = match (first(before_chain), chain) {
-        (Some(field), _) => Some(field),
-        (None, Some((index, (e, r)))) => {
+    let first = |fields: &[(&'static str, String, String)]| fields.iter().find(|(_, e, r)| e != r).cloned();
+    if first(&before_chain).is_none() {
+        if let Some((index, (e, r))) = chain {
             let (field, engine, reference) = merge_difference(e, r);
             return Difference::in_step(index + 1, field, engine, reference).with_boards(boards);
         }
-        (None, None) => after_chain.into_iter().find(|(_, e, r)| e != r),
-    };
+    }
+    let differing = first(&before_chain).or_else(|| first(&after_chain));
     let (field, engine, reference) = differing.unwrap_or(("map", "see below".into(), "see below".into()));
     Difference { step: None, field, engine, reference, boards: Some(boards) }
 }
