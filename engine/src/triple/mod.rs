@@ -1,17 +1,18 @@
 //! Triple Town (NOI 2012), rules TT1-TT7 of RULES.md.
 //!
-//! `Game` keeps the map as one flat `u8` plane with a border (`plane`) and
-//! one fill list sized for the whole map at the start (`regions`), so that
-//! a command allocates nothing on the quiet path. No command looks
-//! at the whole map:
+//! `Game` keeps the map as one flat `u8` plane with a border (`plane`), and
+//! beside it each tile's link to its region and one fill list, sized for
+//! the whole map at the start (`regions`), so that a command allocates
+//! nothing. No command looks at the whole map:
 //!
-//! - A reaction (TT2) fills only the region around the placed cell; when it
-//!   merges, every cell it found but one is emptied, so fills cost no more
-//!   over a game than the tiles they remove, and a chain repeats the fill at
-//!   the same cell, which the emptied cells no longer join.
+//! - A reaction (TT2) reads the placed cell's four neighbours. Play only
+//!   leaves regions of one or two tiles below L9, so each tile's link names
+//!   its region, and the neighbours' links tell whether the tile merges and
+//!   which cells it empties. Only the map's first tiles, whose regions may
+//!   be larger (TT6), take a fill bounded to their region.
 //! - A star (TT3) needs no copy of the map per level: a tile placed there
 //!   can only join its neighbours' regions, so only the neighbours' levels
-//!   are probed, highest first, each by a fill that stops at three cells.
+//!   are tried, highest first, each from the same links.
 //!
 //! A caller that wants the records (`step`) passes a `Recorder` to the same
 //! code; `solve` passes `Quiet`, which costs nothing once monomorphised.
@@ -117,6 +118,7 @@ impl Game {
                 // TT4: the cell empties and nothing reacts, even where its
                 // neighbours now stand in a region of three or more (TT6).
                 self.bombs -= 1;
+                self.regions.bombed(cell);
                 self.plane.cells[cell] = EMPTY;
                 let penalty = value(level) / 2;
                 self.score -= penalty;

@@ -1,13 +1,18 @@
-//! Regions (TT2) and the star's level (TT3), found by fills that touch only
-//! the region's cells and the cells around it.
+//! Regions (TT2) and the star's level (TT3), known from each tile's link to
+//! its region, with a fill only where a link is not known.
 //!
+//! Every region of a level below L9 that play makes holds one or two tiles:
+//! a region of three or more merges at once (TT2), and a bomb only takes
+//! tiles away. So each tile is linked to its partner in a region of two, or
+//! to itself. A tile placed beside its level then knows the region it
+//! would stand in from its neighbours' links alone, with no fill: whether
+//! it merges, which cells it empties, and which level a star becomes.
+//!
+//! The map's first tiles may stand in larger regions (TT6); their link is
+//! `UNKNOWN` until a tile placed beside them finds their region by a fill.
 //! A fill marks each cell it finds on the plane itself, so it needs no
-//! second map of what it has seen, and every fill ends by either merging
-//! the cells it marked or putting their level back. A fill that merges
-//! empties every cell it found but the placed one, so the full fills of a
-//! whole game cost no more than the tiles they remove; a fill that does not
-//! merge stops at two cells. The star's probes stop as soon as they know
-//! the answer, at three cells.
+//! second map of what it has seen, and ends by either merging the cells it
+//! marked or putting their level back.
 
 use m3_model::triple::{EMPTY, MAX_LEVEL, MAX_STAR_LEVEL};
 
@@ -22,60 +27,140 @@ const REACTS_AT: usize = 3;
 /// touched, since only the cells in the fill's list are written back.
 const FOUND: u8 = 0xFE;
 
-/// The fill's list, allocated once per game at full size: a fill marks a
-/// cell before it lists it, so it lists at most every cell of the map.
+/// The link of a tile whose region is not known.
+const UNKNOWN: usize = usize::MAX;
+
+/// Room for the cells of a placed tile's neighbouring regions when all are
+/// known: four neighbours and their partners, at most. Twice that, so that
+/// `around` can write the next two entries whatever it has counted, and
+/// takes its indices modulo this length, which they never reach, so that
+/// the compiler needs no bounds test.
+const NEAR: usize = 16;
+
+/// What the neighbours of a cell that hold a level tell, from their links.
+struct Around {
+    /// How many cells their regions hold, when all are known; the cells
+    /// are in `Regions::near[..count]`.
+    count: usize,
+    /// The last neighbour of the level.
+    last: usize,
+    /// Some neighbour of the level is `UNKNOWN`.
+    unknown: bool,
+}
+
+/// Each tile's link to its region and the fill's list, both allocated once
+/// per game, one entry per plane cell, and the cells `around` finds.
 pub(super) struct Regions {
+    /// A tile's link, read only for tiles below L9: the neighbour it makes a
+    /// region of two with, or itself when it stands alone, or `UNKNOWN`
+    /// for the map's first tiles, untouched since. It is set whenever a
+    /// tile is built and settles, and when a bomb leaves a tile alone; an
+    /// empty cell's is left as it was.
+    partners: Box<[usize]>,
     /// The last fill's cells in the order found, the start cell first, in
     /// `list[..len]`.
     list: Box<[usize]>,
     len: usize,
+    /// The cells `around` found last.
+    near: [usize; NEAR],
 }
 
 impl Regions {
     pub fn new(plane: &Plane) -> Regions {
-        Regions { list: vec![0; plane.rows * plane.cols].into_boxed_slice(), len: 0 }
+        let cells = plane.cells.len();
+        Regions {
+            partners: vec![UNKNOWN; cells].into_boxed_slice(),
+            list: vec![0; cells].into_boxed_slice(),
+            len: 0,
+            near: [0; NEAR],
+        }
     }
 
     /// TT2: when the tile of `level` at `cell` stands in a region of three
     /// or more, empties the region's other cells, raises `cell` one level
     /// and returns the emptied cells, in no particular order; otherwise
-    /// leaves the plane as it was.
+    /// leaves the plane as it was and links the tile to its region.
     #[inline]
     pub fn merge(&mut self, plane: &mut Plane, cell: usize, level: u8) -> Option<&[usize]> {
-        // TT2: L9 never merges (nor a level above it, nor level 0, no tile).
-        if level == EMPTY || level >= MAX_LEVEL {
-            return None;
-        }
-        // Most tiles land beside none of their level: no fill for them.
-        if plane.neighbours(cell).iter().all(|&next| plane.cells[next] != level) {
+        // TT2: L9 never merges (nor a level above it, nor level 0, no tile),
+        // and most tiles land beside none of their level.
+        let lone = plane.neighbours(cell).iter().all(|&next| plane.cells[next] != level);
+        if level == EMPTY || level >= MAX_LEVEL || lone {
+            self.partners[cell] = cell;
             return None;
         }
         self.merge_region(plane, cell, level)
     }
 
     // Kept out of line: the quiet path above is inlined in every caller,
-    // and the fill would make it too long to stay in the hot loop's cache
-    // lines (measured: about 8% of a long game).
+    // and this would make it too long to stay in the hot loop's cache lines.
     #[inline(never)]
     fn merge_region(&mut self, plane: &mut Plane, cell: usize, level: u8) -> Option<&[usize]> {
-        if self.fill(plane, cell, level, usize::MAX) < REACTS_AT {
+        let around = self.around(plane, cell, level);
+        if around.unknown {
+            let found = self.fill(plane, cell, level, usize::MAX);
+            if found >= REACTS_AT {
+                return Some(Self::raise(plane, cell, level, &self.list[1..found]));
+            }
             self.unmark(plane, level);
-            return None;
+        } else if 1 + around.count >= REACTS_AT {
+            return Some(Self::raise(plane, cell, level, &self.near[..around.count]));
         }
-        let emptied = &self.list[1..self.len];
+        // A region of two: the tile and its one neighbour of the level.
+        self.partners[cell] = around.last;
+        self.partners[around.last] = cell;
+        None
+    }
+
+    /// Lists in `near` the cells of the regions of `level` that `cell`
+    /// touches, as far as their links tell.
+    #[inline]
+    fn around(&mut self, plane: &Plane, cell: usize, level: u8) -> Around {
+        let mut around = Around { count: 0, last: cell, unknown: false };
+        for next in plane.neighbours(cell) {
+            if plane.cells[next] == level {
+                // With no branch on the link: the partner is listed after
+                // the neighbour, and counted when it is another cell. Two
+                // neighbours of `cell` touch no common cell of their level
+                // but `cell`, or they would be one region of three, so no
+                // cell is listed twice. An `UNKNOWN` one is counted and
+                // listed too, and every count is thrown away then.
+                let partner = self.partners[next];
+                self.near[around.count % NEAR] = next;
+                self.near[(around.count + 1) % NEAR] = partner;
+                around.count += 1 + usize::from(partner != next);
+                around.unknown |= partner == UNKNOWN;
+                around.last = next;
+            }
+        }
+        around
+    }
+
+    /// Empties the region's other cells and raises `cell` (TT2).
+    fn raise<'a>(plane: &mut Plane, cell: usize, level: u8, emptied: &'a [usize]) -> &'a [usize] {
         for &other in emptied {
             plane.cells[other] = EMPTY;
         }
         plane.cells[cell] = level + 1;
-        Some(emptied)
+        emptied
+    }
+
+    /// TT4: the tile at `cell` is about to be destroyed; the tile it was
+    /// paired with is left alone.
+    #[inline]
+    pub fn bombed(&mut self, cell: usize) {
+        let partner = self.partners[cell];
+        if partner != UNKNOWN {
+            self.partners[partner] = partner;
+        }
     }
 
     /// TT3: the level a star placed on the empty cell `cell` becomes.
     ///
     /// A level-L tile placed there would join the union of its neighbours'
     /// level-L regions, so only the levels among the four neighbours can
-    /// react, and a probe from the cell that stops at three cells tells
-    /// whether one does; two neighbours in one region are found once.
+    /// react, highest first: two neighbours of L, or one paired, make three;
+    /// one `UNKNOWN` takes a probe from the cell that stops at three cells.
     /// Neighbours above L8 (L9 and the border) never count.
     #[inline]
     pub fn star_level(&mut self, plane: &mut Plane, cell: usize) -> u8 {
@@ -87,14 +172,22 @@ impl Regions {
                 continue;
             }
             tried = Some(level);
-            let found = self.fill(plane, cell, level, REACTS_AT);
-            self.unmark(plane, level);
-            plane.cells[cell] = EMPTY;
-            if found >= REACTS_AT {
+            let around = self.around(plane, cell, level);
+            let reacts = if around.unknown { self.probe(plane, cell, level) } else { 1 + around.count >= REACTS_AT };
+            if reacts {
                 return level;
             }
         }
         1
+    }
+
+    /// Whether a tile of `level` on the empty `cell` would stand in a
+    /// region of three or more, found by a fill; the plane is left as it was.
+    fn probe(&mut self, plane: &mut Plane, cell: usize, level: u8) -> bool {
+        let found = self.fill(plane, cell, level, REACTS_AT);
+        self.unmark(plane, level);
+        plane.cells[cell] = EMPTY;
+        found >= REACTS_AT
     }
 
     /// Marks and lists the region of `level` around `start`, as if `start`
@@ -102,7 +195,6 @@ impl Regions {
     /// stopping once `limit` cells are found; returns the count. The list
     /// is the queue too, so the fill needs no other. The plane keeps the
     /// marks until the caller merges the region or `unmark`s it.
-    #[inline]
     fn fill(&mut self, plane: &mut Plane, start: usize, level: u8, limit: usize) -> usize {
         let list = &mut self.list[..];
         list[0] = start;
@@ -125,7 +217,6 @@ impl Regions {
     }
 
     /// Gives every cell of the last fill back its `level`.
-    #[inline]
     fn unmark(&self, plane: &mut Plane, level: u8) {
         for &cell in &self.list[..self.len] {
             plane.cells[cell] = level;

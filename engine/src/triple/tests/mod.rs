@@ -6,6 +6,7 @@
 
 mod alloc;
 mod games;
+mod links;
 mod oracle;
 mod readings;
 mod rules;
