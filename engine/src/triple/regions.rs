@@ -30,11 +30,11 @@ const FOUND: u8 = 0xFE;
 /// The link of a tile whose region is not known.
 const UNKNOWN: usize = usize::MAX;
 
-/// Room for the cells of a placed tile's neighbouring regions when all are
-/// known: four neighbours and their partners, at most. Twice that, so that
-/// `around` can write the next two entries whatever it has counted, and
-/// takes its indices modulo this length, which they never reach, so that
-/// the compiler needs no bounds test.
+/// Room for the cells of a placed tile's neighbouring regions: four
+/// neighbours and their partners, eight at most, and `around` writes no
+/// further than index 8. A power of two above that, so that `around` takes
+/// its indices modulo this length, which they never reach, and the
+/// compiler needs no bounds test.
 const NEAR: usize = 16;
 
 /// What the neighbours of a cell that hold a level tell, from their links.
