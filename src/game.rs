@@ -1,7 +1,8 @@
 //! What the harness needs to know of a rule set. Each game implements
-//! [`Game`] once; the oracle, the CLI, the campaign, the fuzz targets, the
-//! test suites and the benches are written against this trait only, and
-//! reach every game through the registry in [`crate::games`].
+//! [`Game`] once, and its line in the registry, [`crate::games`], implements
+//! [`Registered`]; the oracle, the CLI, the campaign, the fuzz targets, the
+//! test suites and the benches are written against these traits only, and
+//! reach every game through the registry.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -12,20 +13,26 @@ use m3_model::{ParseError, Rules, Stepper};
 
 use crate::coverage::{Counter, Tally};
 
-/// A rule set as the harness sees it: its two implementations, its problem
-/// format, its generator, its invariants and how its games read.
-pub trait Game: Rules + Sized + 'static {
+/// What the registry's line says of a game ([`crate::games`]): its names and
+/// the two implementations the harness compares.
+pub trait Registered: Rules + Sized + 'static {
     /// The name users type on the command line.
     const NAME: &'static str;
     /// The rule set's full name, for help and reports.
     const TITLE: &'static str;
+
+    type Engine: Stepper<Self>;
+    type Reference: Stepper<Self>;
+}
+
+/// A rule set as the harness sees it: its problem format, its generator, its
+/// invariants and how its games read.
+pub trait Game: Registered {
     /// What one operation is called in reports ("operation", "turn").
     const OPERATION: &'static str;
     /// What the steps inside an operation are called ("round", "stage").
     const STEP: &'static str;
 
-    type Engine: Stepper<Self>;
-    type Reference: Stepper<Self>;
     type Checker: Checker<Self>;
     /// The rule-coverage counters.
     type Counter: Counter;
@@ -35,6 +42,8 @@ pub trait Game: Rules + Sized + 'static {
     type State: Clone;
     /// The generator's knobs, which are also the options of `m3diff gen`.
     type Shape: Generator<Self>;
+    /// How a game reads in a `--trace` and in the snapshots.
+    type Trace: Trace<Self>;
 
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
@@ -63,8 +72,6 @@ pub trait Game: Rules + Sized + 'static {
     /// shrinker keeps the first that still fails the same way. Each must be
     /// an instance the problem format accepts.
     fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
-    /// How big an instance is, for reports: "4x5 board, 2 operations".
-    fn describe_size(instance: &Self::Instance) -> String;
     /// How big an instance is, as one number to compare: of two cases that
     /// fail the same way, the campaign keeps the smaller.
     fn measure(instance: &Self::Instance) -> usize;
@@ -73,13 +80,6 @@ pub trait Game: Rules + Sized + 'static {
     fn count(tally: &mut Tally<Self::Counter>, before: &Self::State, record: &Self::Record);
     /// Counts what a finished game exercised.
     fn count_outcome(tally: &mut Tally<Self::Counter>, last: &Self::State, outcome: &Self::Outcome);
-
-    /// The head of a `--trace`: the instance and its starting board.
-    fn trace_start(instance: &Self::Instance) -> String;
-    /// Operation `number` (1-based) of a trace, from the state `before` it.
-    fn trace_operation(number: usize, before: &Self::State, record: &Self::Record) -> String;
-    /// The last lines of a trace.
-    fn trace_outcome(outcome: &Self::Outcome) -> String;
 
     /// What the contest's checker says of the finished game.
     fn answer(outcome: &Self::Outcome) -> Verdict;
@@ -110,6 +110,22 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     fn generate<S: Stepper<G>>(&self, size: Size, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
     /// Fixed instances to time, smallest first, for the benches.
     fn benchmarks() -> Vec<Benchmark<G>>;
+}
+
+/// A game drawn for people to read, written in its own `draw` module:
+/// `--trace` and the snapshots show an instance's size and start, then every
+/// operation from the state before it, then the outcome.
+pub trait Trace<G: Game> {
+    /// An instance in a few words, "4x5 board, 2 operations": a trace's
+    /// first line after the game's title, and its size in reports.
+    fn size(instance: &G::Instance) -> String;
+    /// What follows the first line: the legend, the starting board, and
+    /// whatever else of the instance the operations use.
+    fn start(instance: &G::Instance) -> String;
+    /// Operation `number` (1-based), from the state `before` it.
+    fn operation(number: usize, before: &G::State, record: &G::Record) -> String;
+    /// The last lines.
+    fn outcome(outcome: &G::Outcome) -> String;
 }
 
 /// What a checker says of a finished game.

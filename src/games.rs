@@ -2,12 +2,7 @@
 //! `corpus export`, the test suites and the benches all come from it; adding a
 //! game is one line here plus the game's own modules.
 
-use m3_model::door::MagicDoor;
-use m3_model::square::SquareRemover;
-use m3_model::texas::Texas;
-use m3_model::triple::TripleTown;
-
-use crate::game::Game;
+use crate::game::{Game, Registered};
 
 /// Something to do with one game, whichever it is.
 pub trait Visitor {
@@ -15,29 +10,45 @@ pub trait Visitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
+/// A line a game: `module: Type, "title";`. The module's name is the name
+/// users type, and names the game's module in the model (which defines
+/// `Type`), in this crate, and in the engine and the reference, whose `Game`
+/// are the two implementations compared.
 macro_rules! registry {
-    ($($game:ty),+ $(,)?) => {
+    ($($module:ident: $game:ident, $title:literal;)+) => {
+        $(impl Registered for m3_model::$module::$game {
+            const NAME: &'static str = stringify!($module);
+            const TITLE: &'static str = $title;
+            type Engine = m3_engine::$module::Game;
+            type Reference = m3_reference::$module::Game;
+        })+
+
         /// Every game's name, in the registry's order.
-        pub const NAMES: &[&str] = &[$(<$game as Game>::NAME),+];
+        pub const NAMES: &[&str] = &[$(stringify!($module)),+];
         /// Every game's full name, in the same order.
-        pub const TITLES: &[&str] = &[$(<$game as Game>::TITLE),+];
+        pub const TITLES: &[&str] = &[$($title),+];
 
         /// Runs a copy of `visitor` on every game, in the registry's order.
         pub fn visit_all<V: Visitor + Clone>(visitor: &V) -> Vec<V::Output> {
-            vec![$(visitor.clone().visit::<$game>()),+]
+            vec![$(visitor.clone().visit::<m3_model::$module::$game>()),+]
         }
 
         /// Runs `visitor` on the game called `name`; `None` when there is none.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
-            $(if name == <$game as Game>::NAME {
-                return Some(visitor.visit::<$game>());
+            $(if name == stringify!($module) {
+                return Some(visitor.visit::<m3_model::$module::$game>());
             })+
             None
         }
     };
 }
 
-registry!(Texas, SquareRemover, MagicDoor, TripleTown);
+registry! {
+    texas: Texas, "Texas Match-3 (THUPC 2022)";
+    square: SquareRemover, "SquareRemover (TCO'14 Marathon Round 1)";
+    door: MagicDoor, "Magic Door (ICPC 2025 Seoul Regional)";
+    triple: TripleTown, "Triple Town (NOI 2012)";
+}
 
 /// The game names as clap offers them, each with its full name as help.
 pub fn possible_values() -> Vec<clap::builder::PossibleValue> {

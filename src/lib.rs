@@ -30,5 +30,7 @@ pub mod triple;
 pub mod words;
 
 pub use coverage::{Counter, Tally};
-pub use game::{invariant, Benchmark, Checker, Difference, Game, Generator, Size, Verdict, Violation};
+pub use game::{
+    invariant, Benchmark, Checker, Difference, Game, Generator, Registered, Size, Trace, Verdict, Violation,
+};
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use m3_model::Stepper;
 
 use crate::coverage::Tally;
-use crate::game::{Checker, Difference, Game, Violation};
+use crate::game::{Checker, Difference, Game, Trace, Violation};
 
 /// What went wrong, in a form that stays the same while a case shrinks.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -118,13 +118,19 @@ pub fn play<G: Game, S: Stepper<G>>(instance: &G::Instance) -> (Vec<G::Record>, 
 /// The readable account of a game: every operation from the state before
 /// it, boards drawn as grids, then the outcome.
 pub fn trace<G: Game>(instance: &G::Instance, records: &[G::Record], outcome: &G::Outcome) -> String {
-    let mut text = G::trace_start(instance);
+    let mut text = format!(
+        "{}: {}
+{}",
+        G::TITLE,
+        G::Trace::size(instance),
+        G::Trace::start(instance)
+    );
     let mut state = G::start_state(instance);
     for (index, record) in records.iter().enumerate() {
-        text.push_str(&G::trace_operation(index + 1, &state, record));
+        text.push_str(&G::Trace::operation(index + 1, &state, record));
         state = G::next_state(&state, record);
     }
-    text.push_str(&G::trace_outcome(outcome));
+    text.push_str(&G::Trace::outcome(outcome));
     text
 }
 

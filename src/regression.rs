@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use m3_model::Stepper;
 
-use crate::game::Game;
+use crate::game::{Game, Trace};
 use crate::oracle::Failure;
 use crate::shrink::shrink;
 
@@ -34,10 +34,10 @@ pub fn keep<G: Game, E: Stepper<G>>(
     origin: &str,
     stop: &dyn Fn() -> bool,
 ) -> io::Result<Kept<G::Instance>> {
-    let before = G::describe_size(instance);
+    let before = G::Trace::size(instance);
     let raw = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
     let shrunk = shrink::<G, E>(instance, failure, stop);
-    let after = G::describe_size(&shrunk.instance);
+    let after = G::Trace::size(&shrunk.instance);
     let how = format!(
         "from {before} to {after}: {} steps in {} tries{}",
         shrunk.steps,

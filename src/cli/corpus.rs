@@ -9,7 +9,7 @@ use clap::Subcommand;
 use super::{read_instance, write_stdout, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use crate::corpus::instance_files;
 use crate::fuzzing::{input_from_instance, instance_from_input};
-use crate::game::Game;
+use crate::game::{Game, Trace};
 use crate::games::{self, Visitor};
 use crate::oracle::check_game;
 use crate::regression::keep;
@@ -79,7 +79,7 @@ pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, Strin
 fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path) -> Result<ExitCode, String> {
     crate::oracle::quiet_panics();
     let Err(failure) = check_game::<G>(instance, &mut Default::default()) else {
-        write_stdout(&format!("agree: nothing to shrink ({})\n", G::describe_size(instance)))?;
+        write_stdout(&format!("agree: nothing to shrink ({})\n", G::Trace::size(instance)))?;
         return Ok(ExitCode::SUCCESS);
     };
     let kept = keep::<G, G::Engine>(corpus, instance, failure, origin, &|| false)

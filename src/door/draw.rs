@@ -3,11 +3,13 @@
 
 use std::fmt::Write;
 
-use m3_model::door::{Board, Cell, Instance, Invalid, Pos, Stage, StageKind, Status, SwapRecord};
+use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, Stage, StageKind, Status, SwapRecord};
 
 use super::rules::swapped;
 use super::Settled;
 use crate::draw::{cells, indented, side_by_side, Drawn, Frame};
+use crate::game::Trace;
+use crate::words::counted;
 
 pub const LEGEND: &str =
     "digits are regular gems, o a bomb, @ an armed bomb, # vibranium, . empty; [ ] vanished in a group or exploded, ( ) reached by a beam";
@@ -36,57 +38,76 @@ pub fn stage_start(start: &Board, stage: &Stage) -> Vec<String> {
     }
 }
 
-pub fn trace_start(instance: &Instance) -> String {
-    let (board, swaps) = (&instance.board, instance.swaps.len());
-    format!(
-        "Magic Door: {}x{} grid, {swaps} swap{}\n{LEGEND}\nstart\n{}",
-        board.rows(),
-        board.cols(),
-        if swaps == 1 { "" } else { "s" },
-        indented(&grid(board, &[], &[]))
-    )
-}
+/// How a game of Magic Door reads in a trace.
+pub struct DoorTrace;
 
-pub fn trace_swap(number: usize, before: &Settled, record: &SwapRecord) -> String {
-    let (a, b) = (record.swap.first, record.swap.second);
-    let mut text = format!("swap {number}: {a} with {b}: ");
-    if let Status::Invalid(reason) = record.status {
-        let why = match reason {
-            Invalid::SameCell => "one cell twice".to_string(),
-            Invalid::NotAGem(pos) => format!("{pos} holds no regular gem"),
-        };
-        let _ = writeln!(text, "refused by MD1 ({why}): nothing changes");
-        return text;
+impl Trace<MagicDoor> for DoorTrace {
+    fn size(instance: &Instance) -> String {
+        let board = &instance.board;
+        let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count() as u64;
+        let vibranium = board.cells().iter().filter(|&&cell| cell == Cell::Vibranium).count();
+        format!(
+            "{}x{} grid, {}, {vibranium} vibranium, {}",
+            board.rows(),
+            board.cols(),
+            counted(bombs, "bomb"),
+            counted(instance.swaps.len() as u64, "swap")
+        )
     }
-    let mut board = swapped(&before.board, record.swap);
-    if record.stages.is_empty() {
-        let _ = writeln!(text, "no group, nothing vanishes (MD6); the grid after it, ( ) the swapped gems");
-        text.push_str(&indented(&grid(&board, &[], &[a, b])));
-        return text;
+
+    fn start(instance: &Instance) -> String {
+        format!("{LEGEND}\nstart\n{}", indented(&grid(&instance.board, &[], &[])))
     }
-    let stages = record.stages.len();
-    let _ = writeln!(
-        text,
-        "{stages} stage{}, {} gems vanished, {} in all",
-        if stages == 1 { "" } else { "s" },
-        record.vanished,
-        before.vanished + record.vanished
-    );
-    for (index, stage) in record.stages.iter().enumerate() {
-        let what = match stage.kind {
-            StageKind::Groups => "Stage 1, groups".to_string(),
-            StageKind::Explosion => format!("Stage 2, {} exploded", cells(&stage.exploded)),
-        };
-        let armed = if stage.activated.is_empty() { "nothing".to_string() } else { cells(&stage.activated) };
-        let _ =
-            writeln!(text, "  stage {} ({what}): {} vanished; the fall armed {armed}", index + 1, stage.vanished.len());
-        text.push_str(&side_by_side(
-            "vanished",
-            &stage_start(&board, stage),
-            "after the fall",
-            &grid(&stage.board, &[], &[]),
-        ));
-        board = stage.board.clone();
+
+    fn operation(number: usize, before: &Settled, record: &SwapRecord) -> String {
+        let (a, b) = (record.swap.first, record.swap.second);
+        let mut text = format!("swap {number}: {a} with {b}: ");
+        if let Status::Invalid(reason) = record.status {
+            let why = match reason {
+                Invalid::SameCell => "one cell twice".to_string(),
+                Invalid::NotAGem(pos) => format!("{pos} holds no regular gem"),
+            };
+            let _ = writeln!(text, "refused by MD1 ({why}): nothing changes");
+            return text;
+        }
+        let mut board = swapped(&before.board, record.swap);
+        if record.stages.is_empty() {
+            let _ = writeln!(text, "no group, nothing vanishes (MD6); the grid after it, ( ) the swapped gems");
+            text.push_str(&indented(&grid(&board, &[], &[a, b])));
+            return text;
+        }
+        let stages = record.stages.len();
+        let _ = writeln!(
+            text,
+            "{stages} stage{}, {} gems vanished, {} in all",
+            if stages == 1 { "" } else { "s" },
+            record.vanished,
+            before.vanished + record.vanished
+        );
+        for (index, stage) in record.stages.iter().enumerate() {
+            let what = match stage.kind {
+                StageKind::Groups => "Stage 1, groups".to_string(),
+                StageKind::Explosion => format!("Stage 2, {} exploded", cells(&stage.exploded)),
+            };
+            let armed = if stage.activated.is_empty() { "nothing".to_string() } else { cells(&stage.activated) };
+            let _ = writeln!(
+                text,
+                "  stage {} ({what}): {} vanished; the fall armed {armed}",
+                index + 1,
+                stage.vanished.len()
+            );
+            text.push_str(&side_by_side(
+                "vanished",
+                &stage_start(&board, stage),
+                "after the fall",
+                &grid(&stage.board, &[], &[]),
+            ));
+            board = stage.board.clone();
+        }
+        text
     }
-    text
+
+    fn outcome(outcome: &Outcome) -> String {
+        format!("outcome: {} gems vanished\n", outcome.vanished)
+    }
 }

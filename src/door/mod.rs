@@ -30,12 +30,6 @@ pub struct Settled {
 
 // Each associated type stands with the functions that serve it.
 impl crate::Game for MagicDoor {
-    const NAME: &'static str = "door";
-    const TITLE: &'static str = "Magic Door (ICPC 2025 Seoul Regional)";
-
-    type Engine = m3_engine::door::Game;
-    type Reference = m3_reference::door::Game;
-
     fn parse(input: &str) -> Result<Instance, ParseError> {
         door::parse(input)
     }
@@ -73,18 +67,6 @@ impl crate::Game for MagicDoor {
         Difference::plain("vanished", &engine.vanished, &reference.vanished)
     }
 
-    fn trace_start(instance: &Instance) -> String {
-        draw::trace_start(instance)
-    }
-
-    fn trace_operation(number: usize, before: &Settled, record: &SwapRecord) -> String {
-        draw::trace_swap(number, before, record)
-    }
-
-    fn trace_outcome(outcome: &Outcome) -> String {
-        format!("outcome: {} gems vanished\n", outcome.vanished)
-    }
-
     type Counter = DoorCounter;
 
     fn count(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
@@ -95,23 +77,10 @@ impl crate::Game for MagicDoor {
     fn count_outcome(_: &mut Tally<DoorCounter>, _: &Settled, _: &Outcome) {}
 
     type Shape = Shape;
+    type Trace = draw::DoorTrace;
 
     fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
         shrink::candidates(instance)
-    }
-
-    fn describe_size(instance: &Instance) -> String {
-        let board = &instance.board;
-        let count = |what: &str, n: usize| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-        let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count();
-        let vibranium = board.cells().iter().filter(|&&cell| cell == door::Cell::Vibranium).count();
-        format!(
-            "{}x{} grid, {}, {vibranium} vibranium, {}",
-            board.rows(),
-            board.cols(),
-            count("bomb", bombs),
-            count("swap", instance.swaps.len())
-        )
     }
 
     fn measure(instance: &Instance) -> usize {

@@ -3,11 +3,12 @@
 
 use std::fmt::Write;
 
-use m3_model::square::{Board, Instance, Outcome, Status, Turn, TurnRecord};
+use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 
 use super::rules::{move_tiles, swapped, tiles};
 use super::Standing;
 use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::game::Trace;
 use crate::words::counted;
 
 pub const LEGEND: &str = "digits are colours; [ ] the first square the adjust removes, ( ) the tiles the move swapped";
@@ -31,45 +32,49 @@ pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, V
     }
 }
 
-pub fn trace_start(instance: &Instance) -> String {
-    let side = instance.board.rows();
-    format!(
-        "SquareRemover: {side}x{side} board, {} colours, seed {}, {}\n{LEGEND}\nstart\n{}",
-        instance.colours,
-        instance.seed,
-        counted(instance.moves.len() as u64, "move"),
-        indented(&grid(&instance.board, &[], &[]))
-    )
-}
+/// How a game of SquareRemover reads in a trace.
+pub struct SquareTrace;
 
-pub fn trace_turn(number: usize, before: &Standing, record: &TurnRecord) -> String {
-    let mut text = format!("turn {number}: {}: ", record.turn);
-    match record.status {
-        Status::Skipped => text.push_str("skipped, the game is over\n"),
-        Status::Invalid(reason) => {
-            let _ = writeln!(text, "invalid ({reason:?}): the game ends, the result is -1");
-        }
-        Status::Played => {
-            let corners: Vec<String> = record.squares.iter().map(ToString::to_string).collect();
-            let removed = match corners.len() {
-                0 => "no square".to_string(),
-                1 => format!("1 square at {}", corners[0]),
-                n => format!("{n} squares at {}", corners.join(" ")),
-            };
-            let score = before.score + record.squares.len() as u64;
-            let _ = writeln!(text, "{removed}, buffer at tile {}, score {score}", record.buffer);
-            // A turn that removes nothing only swaps two tiles: its line
-            // says which, and the next board drawn shows them.
-            if let (Some((board, moved)), Some(&first)) = (before_adjust(before, record), record.squares.first()) {
-                let left = grid(&board, &tiles(first), &moved);
-                text.push_str(&side_by_side("before the adjust", &left, "after", &grid(&record.board, &[], &[])));
+impl Trace<SquareRemover> for SquareTrace {
+    fn size(instance: &Instance) -> String {
+        let side = instance.board.rows();
+        let moves = counted(instance.moves.len() as u64, "move");
+        format!("{side}x{side} board, {} colours, seed {}, {moves}", instance.colours, instance.seed)
+    }
+
+    fn start(instance: &Instance) -> String {
+        format!("{LEGEND}\nstart\n{}", indented(&grid(&instance.board, &[], &[])))
+    }
+
+    fn operation(number: usize, before: &Standing, record: &TurnRecord) -> String {
+        let mut text = format!("turn {number}: {}: ", record.turn);
+        match record.status {
+            Status::Skipped => text.push_str("skipped, the game is over\n"),
+            Status::Invalid(reason) => {
+                let _ = writeln!(text, "invalid ({reason:?}): the game ends, the result is -1");
+            }
+            Status::Played => {
+                let corners: Vec<String> = record.squares.iter().map(ToString::to_string).collect();
+                let removed = match corners.len() {
+                    0 => "no square".to_string(),
+                    1 => format!("1 square at {}", corners[0]),
+                    n => format!("{n} squares at {}", corners.join(" ")),
+                };
+                let score = before.score + record.squares.len() as u64;
+                let _ = writeln!(text, "{removed}, buffer at tile {}, score {score}", record.buffer);
+                // A turn that removes nothing only swaps two tiles: its line
+                // says which, and the next board drawn shows them.
+                if let (Some((board, moved)), Some(&first)) = (before_adjust(before, record), record.squares.first()) {
+                    let left = grid(&board, &tiles(first), &moved);
+                    text.push_str(&side_by_side("before the adjust", &left, "after", &grid(&record.board, &[], &[])));
+                }
             }
         }
+        text
     }
-    text
-}
 
-pub fn trace_outcome(outcome: &Outcome) -> String {
-    let invalid = outcome.first_invalid.map_or("none".to_string(), |i| i.to_string());
-    format!("outcome: {} squares, first invalid move {invalid}, result {}\n", outcome.score, outcome.result())
+    fn outcome(outcome: &Outcome) -> String {
+        let invalid = outcome.first_invalid.map_or("none".to_string(), |i| i.to_string());
+        format!("outcome: {} squares, first invalid move {invalid}, result {}\n", outcome.score, outcome.result())
+    }
 }

@@ -13,7 +13,6 @@ use m3_model::ParseError;
 
 use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
-use crate::words::counted;
 
 pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::SquareCounter;
@@ -34,16 +33,13 @@ pub struct Standing {
 }
 
 impl crate::Game for SquareRemover {
-    const NAME: &'static str = "square";
-    const TITLE: &'static str = "SquareRemover (TCO'14 Marathon Round 1)";
     const OPERATION: &'static str = "turn";
     const STEP: &'static str = "square";
-    type Engine = m3_engine::square::Game;
-    type Reference = m3_reference::square::Game;
     type Checker = SquareChecker;
     type Counter = SquareCounter;
     type State = Standing;
     type Shape = Shape;
+    type Trace = draw::SquareTrace;
 
     fn parse(input: &str) -> Result<Instance, ParseError> {
         square::parse(input)
@@ -79,11 +75,6 @@ impl crate::Game for SquareRemover {
         shrink::candidates(instance)
     }
 
-    fn describe_size(instance: &Instance) -> String {
-        let side = instance.board.rows();
-        format!("{side}x{side} board, {} colours, {}", instance.colours, counted(instance.moves.len() as u64, "move"))
-    }
-
     fn measure(instance: &Instance) -> usize {
         // As for Texas: a move weighs like a few tiles.
         instance.board.rows() * instance.board.cols() + 4 * instance.moves.len()
@@ -95,18 +86,6 @@ impl crate::Game for SquareRemover {
 
     fn count_outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
         count::outcome(tally, last, outcome);
-    }
-
-    fn trace_start(instance: &Instance) -> String {
-        draw::trace_start(instance)
-    }
-
-    fn trace_operation(number: usize, before: &Standing, record: &TurnRecord) -> String {
-        draw::trace_turn(number, before, record)
-    }
-
-    fn trace_outcome(outcome: &Outcome) -> String {
-        draw::trace_outcome(outcome)
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

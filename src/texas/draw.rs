@@ -2,10 +2,11 @@
 
 use std::fmt::Write;
 
-use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Special};
+use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Special, Texas};
 
 use super::Standing;
 use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::game::Trace;
 use crate::words::counted;
 
 /// How a cell is drawn: colour number, then a sign for its special.
@@ -43,56 +44,64 @@ pub fn round_boards(before: &Board, round: &Round) -> String {
     side_by_side("removed", &grid(before, &round.marked, &removed), "after gravity", &grid(&round.board, &[], &[]))
 }
 
-pub fn trace_start(instance: &Instance) -> String {
-    let board = &instance.board;
-    format!(
-        "Texas Match-3: {}x{} board, {} colours, {}\n{LEGEND}\nstart\n{}",
-        board.rows(),
-        board.cols(),
-        instance.colours,
-        counted(instance.swaps.len() as u64, "operation"),
-        indented(&grid(board, &[], &[]))
-    )
-}
+/// How a game of Texas Match-3 reads in a trace.
+pub struct TexasTrace;
 
-pub fn trace_operation(number: usize, before: &Standing, record: &OperationRecord) -> String {
-    let mut text = format!("operation {number}: swap {} {}: ", record.swap.first, record.swap.second);
-    if let Err(reason) = record.validity {
-        let _ = writeln!(text, "invalid ({reason:?})");
-        return text;
+impl Trace<Texas> for TexasTrace {
+    fn size(instance: &Instance) -> String {
+        let board = &instance.board;
+        format!(
+            "{}x{} board, {} colours, {}",
+            board.rows(),
+            board.cols(),
+            instance.colours,
+            counted(instance.swaps.len() as u64, "operation")
+        )
     }
-    let _ = writeln!(text, "valid, main colours {:?}", record.main_colours);
-    let mut board = super::swapped(&before.board, &record.swap).unwrap_or_else(|| before.board.clone());
-    for (number, round) in record.rounds.iter().enumerate() {
-        let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
+
+    fn start(instance: &Instance) -> String {
+        format!("{LEGEND}\nstart\n{}", indented(&grid(&instance.board, &[], &[])))
+    }
+
+    fn operation(number: usize, before: &Standing, record: &OperationRecord) -> String {
+        let mut text = format!("operation {number}: swap {} {}: ", record.swap.first, record.swap.second);
+        if let Err(reason) = record.validity {
+            let _ = writeln!(text, "invalid ({reason:?})");
+            return text;
+        }
+        let _ = writeln!(text, "valid, main colours {:?}", record.main_colours);
+        let mut board = super::swapped(&before.board, &record.swap).unwrap_or_else(|| before.board.clone());
+        for (number, round) in record.rounds.iter().enumerate() {
+            let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
+            let _ = writeln!(
+                text,
+                "  round {}: {} marked, {} removed, {} specials triggered, elimination {}, combo {}",
+                number + 1,
+                round.marked.len(),
+                round.removed.len(),
+                specials,
+                round.elimination_points,
+                round.combo_points
+            );
+            text.push_str(&round_boards(&board, round));
+            board = round.board.clone();
+        }
+        let hand = record.hand_points.map_or("-".to_string(), |h| h.to_string());
         let _ = writeln!(
             text,
-            "  round {}: {} marked, {} removed, {} specials triggered, elimination {}, combo {}",
-            number + 1,
-            round.marked.len(),
-            round.removed.len(),
-            specials,
-            round.elimination_points,
-            round.combo_points
+            "  chain {}, hand {hand}, operation points {}, running {}",
+            record.chain_points,
+            record.points(),
+            before.score + record.points()
         );
-        text.push_str(&round_boards(&board, round));
-        board = round.board.clone();
+        text
     }
-    let hand = record.hand_points.map_or("-".to_string(), |h| h.to_string());
-    let _ = writeln!(
-        text,
-        "  chain {}, hand {hand}, operation points {}, running {}",
-        record.chain_points,
-        record.points(),
-        before.score + record.points()
-    );
-    text
-}
 
-pub fn trace_outcome(outcome: &Outcome) -> String {
-    let parts = outcome.parts;
-    format!(
-        "outcome: elimination {}, chain {}, combo {}, hand {}, endgame {}, total {}\n",
-        parts.elimination, parts.chain, parts.combo, parts.hand, parts.endgame, outcome.total
-    )
+    fn outcome(outcome: &Outcome) -> String {
+        let parts = outcome.parts;
+        format!(
+            "outcome: elimination {}, chain {}, combo {}, hand {}, endgame {}, total {}\n",
+            parts.elimination, parts.chain, parts.combo, parts.hand, parts.endgame, outcome.total
+        )
+    }
 }

@@ -14,7 +14,6 @@ use m3_model::ParseError;
 
 use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
-use crate::words::counted;
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::TexasCounter;
@@ -43,16 +42,13 @@ fn swapped(board: &Board, swap: &Swap) -> Option<Board> {
 }
 
 impl crate::Game for Texas {
-    const NAME: &'static str = "texas";
-    const TITLE: &'static str = "Texas Match-3 (THUPC 2022)";
     const OPERATION: &'static str = "operation";
     const STEP: &'static str = "round";
-    type Engine = m3_engine::texas::Game;
-    type Reference = m3_reference::texas::Game;
     type Checker = TexasChecker;
     type Counter = TexasCounter;
     type State = Standing;
     type Shape = Shape;
+    type Trace = draw::TexasTrace;
 
     fn parse(input: &str) -> Result<Instance, ParseError> {
         texas::parse(input)
@@ -89,17 +85,6 @@ impl crate::Game for Texas {
         shrink::candidates(instance)
     }
 
-    fn describe_size(instance: &Instance) -> String {
-        let board = &instance.board;
-        format!(
-            "{}x{} board, {} colours, {}",
-            board.rows(),
-            board.cols(),
-            instance.colours,
-            counted(instance.swaps.len() as u64, "operation")
-        )
-    }
-
     fn measure(instance: &Instance) -> usize {
         // An operation weighs like a few cells: a reader follows a cell at a
         // glance and an operation round by round.
@@ -112,18 +97,6 @@ impl crate::Game for Texas {
 
     fn count_outcome(tally: &mut Tally<TexasCounter>, last: &Standing, outcome: &Outcome) {
         count::outcome(tally, last, outcome);
-    }
-
-    fn trace_start(instance: &Instance) -> String {
-        draw::trace_start(instance)
-    }
-
-    fn trace_operation(number: usize, before: &Standing, record: &OperationRecord) -> String {
-        draw::trace_operation(number, before, record)
-    }
-
-    fn trace_outcome(outcome: &Outcome) -> String {
-        draw::trace_outcome(outcome)
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

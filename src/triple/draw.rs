@@ -3,10 +3,12 @@
 
 use std::fmt::Write;
 
-use m3_model::triple::{Action, CommandRecord, Instance, Map, Pos, Status, EMPTY};
+use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Status, TripleTown, EMPTY};
 
+use super::rules::tiles;
 use super::Town;
 use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::game::Trace;
 use crate::words::counted;
 
 pub const LEGEND: &str = "digits are tile levels, . empty; [ ] the placed or bombed cell, ( ) emptied by a merge";
@@ -30,49 +32,64 @@ pub fn after(record: &CommandRecord) -> Vec<String> {
     map(&record.map, cell, &emptied)
 }
 
-pub fn trace_start(instance: &Instance) -> String {
-    let levels: Vec<String> = instance.sequence.iter().map(u8::to_string).collect();
-    format!(
-        "Triple Town: {}x{} map, {} and {}, {}: {}\n{LEGEND}\nstart\n{}",
-        instance.map.rows(),
-        instance.map.cols(),
-        counted(instance.stars, "star"),
-        counted(instance.bombs, "bomb"),
-        counted(instance.sequence.len() as u64, "tile"),
-        levels.join(" "),
-        indented(&map(&instance.map, None, &[]))
-    )
-}
+/// How a game of Triple Town reads in a trace.
+pub struct TripleTrace;
 
-pub fn trace_command(number: usize, before: &Town, record: &CommandRecord) -> String {
-    let command = &record.command;
-    let mut text = format!("command {number} (line {}): {}: ", command.line, command.action);
-    match record.status {
-        Status::Invalid(reason) => {
-            let _ = writeln!(text, "refused ({reason}, TT7): nothing changes");
-            return text;
+impl Trace<TripleTown> for TripleTrace {
+    fn size(instance: &Instance) -> String {
+        let map = &instance.map;
+        format!(
+            "{}x{} map, {}, {} in the sequence, {} and {}, {}",
+            map.rows(),
+            map.cols(),
+            counted(tiles(map) as u64, "tile"),
+            counted(instance.sequence.len() as u64, "tile"),
+            counted(instance.stars, "star"),
+            counted(instance.bombs, "bomb"),
+            counted(instance.commands.len() as u64, "command")
+        )
+    }
+
+    fn start(instance: &Instance) -> String {
+        let levels: Vec<String> = instance.sequence.iter().map(u8::to_string).collect();
+        format!("sequence: {}\n{LEGEND}\nstart\n{}", levels.join(" "), indented(&map(&instance.map, None, &[])))
+    }
+
+    fn operation(number: usize, before: &Town, record: &CommandRecord) -> String {
+        let command = &record.command;
+        let mut text = format!("command {number} (line {}): {}: ", command.line, command.action);
+        match record.status {
+            Status::Invalid(reason) => {
+                let _ = writeln!(text, "refused ({reason}, TT7): nothing changes");
+                return text;
+            }
+            Status::AfterEnd => {
+                text.push_str("after END: nothing happens (TT5)\n");
+                return text;
+            }
+            Status::Played if command.action == Action::End => {
+                let _ = writeln!(text, "the game ends with score {}", record.score);
+                return text;
+            }
+            Status::Played => {}
         }
-        Status::AfterEnd => {
-            text.push_str("after END: nothing happens (TT5)\n");
-            return text;
+        if let Some(placed) = record.placed {
+            let what = if matches!(command.action, Action::Star(_)) { "star became" } else { "built" };
+            let _ = write!(text, "{what} L{} at {}", placed.level, placed.pos);
         }
-        Status::Played if command.action == Action::End => {
-            let _ = writeln!(text, "the game ends with score {}", record.score);
-            return text;
+        if let Some(bombed) = record.bombed {
+            let _ = write!(text, "bombed the L{} at {} (-{})", bombed.level, bombed.pos, bombed.penalty);
         }
-        Status::Played => {}
+        for merge in &record.merges {
+            let _ = write!(text, "; merged {} into L{}", counted(merge.emptied.len() as u64 + 1, "tile"), merge.level);
+        }
+        let _ = writeln!(text, "; {:+} points, score {}", record.points, record.score);
+        text.push_str(&side_by_side("before", &map(&before.map, None, &[]), "after", &after(record)));
+        text
     }
-    if let Some(placed) = record.placed {
-        let what = if matches!(command.action, Action::Star(_)) { "star became" } else { "built" };
-        let _ = write!(text, "{what} L{} at {}", placed.level, placed.pos);
+
+    fn outcome(outcome: &Outcome) -> String {
+        let how = if outcome.ended { "ended by END" } else { "no END: scored after the last command" };
+        format!("outcome: score {} ({how})\n", outcome.score)
     }
-    if let Some(bombed) = record.bombed {
-        let _ = write!(text, "bombed the L{} at {} (-{})", bombed.level, bombed.pos, bombed.penalty);
-    }
-    for merge in &record.merges {
-        let _ = write!(text, "; merged {} into L{}", counted(merge.emptied.len() as u64 + 1, "tile"), merge.level);
-    }
-    let _ = writeln!(text, "; {:+} points, score {}", record.points, record.score);
-    text.push_str(&side_by_side("before", &map(&before.map, None, &[]), "after", &after(record)));
-    text
 }

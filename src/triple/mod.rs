@@ -13,7 +13,6 @@ use m3_model::ParseError;
 
 use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
-use crate::words::counted;
 
 pub use check::{TripleChecker, LEFTOVER, MERGES, STAR_LEVEL};
 pub use count::TripleCounter;
@@ -42,12 +41,6 @@ pub struct Town {
 
 // Each associated type stands with the functions that serve it.
 impl crate::Game for TripleTown {
-    const NAME: &'static str = "triple";
-    const TITLE: &'static str = "Triple Town (NOI 2012)";
-
-    type Engine = m3_engine::triple::Game;
-    type Reference = m3_reference::triple::Game;
-
     fn parse(input: &str) -> Result<Instance, ParseError> {
         triple::parse(input)
     }
@@ -118,19 +111,6 @@ impl crate::Game for TripleTown {
         Difference::plain("score", &engine.score, &reference.score)
     }
 
-    fn trace_start(instance: &Instance) -> String {
-        draw::trace_start(instance)
-    }
-
-    fn trace_operation(number: usize, before: &Town, record: &CommandRecord) -> String {
-        draw::trace_command(number, before, record)
-    }
-
-    fn trace_outcome(outcome: &Outcome) -> String {
-        let how = if outcome.ended { "ended by END" } else { "no END: scored after the last command" };
-        format!("outcome: score {} ({how})\n", outcome.score)
-    }
-
     type Counter = TripleCounter;
 
     fn count(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
@@ -142,22 +122,10 @@ impl crate::Game for TripleTown {
     }
 
     type Shape = Shape;
+    type Trace = draw::TripleTrace;
 
     fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
         shrink::candidates(instance)
-    }
-
-    fn describe_size(instance: &Instance) -> String {
-        let map = &instance.map;
-        let tiles = rules::tiles(map) as u64;
-        format!(
-            "{}x{} map, {}, {} in the sequence, {}",
-            map.rows(),
-            map.cols(),
-            counted(tiles, "tile"),
-            counted(instance.sequence.len() as u64, "tile"),
-            counted(instance.commands.len() as u64, "command")
-        )
     }
 
     fn measure(instance: &Instance) -> usize {

@@ -16,7 +16,7 @@ use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use m3diff::corpus::{expected_answer, instance_files};
 use m3diff::oracle::play;
 use m3diff::planted::{Corruption, Planted};
-use m3diff::{Checker, Counter, Game, Size, Tally};
+use m3diff::{Checker, Counter, Game, Size, Tally, Trace};
 
 /// The tests every game gets: its corpus through every implementation, a
 /// snapshot of every corpus file's trace, the differential property on
@@ -32,7 +32,7 @@ macro_rules! game_suites {
 
         #[test]
         fn trace_of_every_corpus_file() {
-            let base = format!("../corpus/{}", <$game as m3diff::Game>::NAME);
+            let base = format!("../corpus/{}", <$game as m3diff::Registered>::NAME);
             insta::glob!(base, "**/*.in", |path| {
                 if let Some(trace) = suites::trace_of_file::<$game>(path) {
                     insta::assert_snapshot!(trace);
@@ -255,7 +255,7 @@ pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(
     let kept = instance_files(&corpus.path().join(G::NAME).join("regressions")).unwrap();
     assert_eq!(kept.len(), 1, "one kind of failure, one regression: {kept:?}");
     let instance = read::<G>(&kept[0]);
-    assert!(small_enough(&instance), "not shrunk enough: {}\n{instance}", G::describe_size(&instance));
+    assert!(small_enough(&instance), "not shrunk enough: {}\n{instance}", G::Trace::size(&instance));
     let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
     assert!(report.contains(&format!("divergence in `{field}`")), "{report}");
     assert!(report.contains(&format!("replay: m3diff check {}", G::NAME)), "{report}");
