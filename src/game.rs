@@ -35,7 +35,7 @@ pub trait Game: Registered {
 
     type Checker: Checker<Self>;
     /// The rule-coverage counters.
-    type Counter: Counter;
+    type Counter: Counting<Self>;
     /// The game between two operations, as the checker, the diff and the
     /// trace see it: the state before each operation reaches them once,
     /// from here.
@@ -75,11 +75,6 @@ pub trait Game: Registered {
     /// How big an instance is, as one number to compare: of two cases that
     /// fail the same way, the campaign keeps the smaller.
     fn measure(instance: &Self::Instance) -> usize;
-
-    /// Counts what one agreed record exercised.
-    fn count(tally: &mut Tally<Self::Counter>, before: &Self::State, record: &Self::Record);
-    /// Counts what a finished game exercised.
-    fn count_outcome(tally: &mut Tally<Self::Counter>, last: &Self::State, outcome: &Self::Outcome);
 
     /// What the contest's checker says of the finished game.
     fn answer(outcome: &Self::Outcome) -> Verdict;
@@ -126,6 +121,18 @@ pub trait Trace<G: Game> {
     fn operation(number: usize, before: &G::State, record: &G::Record) -> String;
     /// The last lines.
     fn outcome(outcome: &G::Outcome) -> String;
+}
+
+/// What a game's rule-coverage counters count, written in its own `count`
+/// module: the oracle calls it on what both sides agreed.
+pub trait Counting<G: Game>: Counter {
+    /// Counts what one record exercised.
+    fn record(tally: &mut Tally<Self>, before: &G::State, record: &G::Record);
+    /// Counts what a finished game exercised; nothing for a game whose end
+    /// adds nothing to its records.
+    fn outcome(tally: &mut Tally<Self>, last: &G::State, outcome: &G::Outcome) {
+        let _ = (tally, last, outcome);
+    }
 }
 
 /// What a checker says of a finished game.

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use m3_model::Stepper;
 
 use crate::coverage::Tally;
-use crate::game::{Checker, Difference, Game, Trace, Violation};
+use crate::game::{Checker, Counting, Difference, Game, Trace, Violation};
 
 /// What went wrong, in a form that stays the same while a case shrinks.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -84,7 +84,7 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         // Equal records keep or break the invariants together: check once.
         checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
         tally.operations += 1;
-        G::count(tally, &state, &from_reference);
+        G::Counter::record(tally, &state, &from_reference);
         state = G::next_state(&state, &from_reference);
     }
     let from_engine = guarded::<G, _>("engine", None, || engine.finish())?;
@@ -104,7 +104,7 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         return Err(divergence::<G>(None, "the engine's quiet path (solve)", difference));
     }
     tally.games += 1;
-    G::count_outcome(tally, &state, &from_reference);
+    G::Counter::outcome(tally, &state, &from_reference);
     Ok(from_reference)
 }
 

@@ -3,11 +3,12 @@
 //! share of swaps with an explosion (`swap with an explosion` / `swap made`),
 //! stages per swap (`stage` / `swap made`) and how often vibranium fell.
 
-use m3_model::door::{Board, Cell, Invalid, Stage, StageKind, Status, SwapRecord};
+use m3_model::door::{Board, Cell, Invalid, MagicDoor, Stage, StageKind, Status, SwapRecord};
 
 use super::rules::{beam, swapped, BEAMS, GROUP_LENGTH};
 use super::Settled;
 use crate::coverage::Tally;
+use crate::game::Counting;
 use crate::lines::line_lengths;
 
 crate::counters! {
@@ -54,49 +55,52 @@ crate::counters! {
     }
 }
 
-pub fn record(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
-    match record.status {
-        Status::Invalid(Invalid::SameCell) => return tally.add(DoorCounter::SameCell, 1),
-        Status::Invalid(Invalid::NotAGem(_)) => return tally.add(DoorCounter::NotAGem, 1),
-        Status::Played => {}
-    }
-    let (a, b) = (record.swap.first, record.swap.second);
-    let flag = |tally: &mut Tally<DoorCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
-    tally.add(DoorCounter::Played, 1);
-    flag(tally, DoorCounter::Distant, a.row.abs_diff(b.row) + a.col.abs_diff(b.col) > 1);
-    flag(tally, DoorCounter::Further, before.swaps > 0);
-    let stages = record.stages.len();
-    flag(tally, DoorCounter::NoGroup, stages == 0);
-    tally.add(DoorCounter::Stages, stages as u64);
-    flag(tally, DoorCounter::FiveStages, stages >= 5);
-    flag(tally, DoorCounter::TenStages, stages >= 10);
-    tally.add(DoorCounter::Vanished, record.vanished);
-    let explosions = record.stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
-    flag(tally, DoorCounter::WithExplosion, explosions > 0);
-    flag(tally, DoorCounter::ExplosionChain, explosions >= 2);
-
-    let mut board = swapped(&before.board, record.swap);
-    let mut vibranium_fell = false;
-    let mut previous = None;
-    for stage in &record.stages {
-        match stage.kind {
-            StageKind::Groups => {
-                groups(tally, &board, stage);
-                flag(tally, DoorCounter::GroupsAfterExplosion, previous == Some(StageKind::Explosion));
-                tally.add(DoorCounter::ArmedInGroupsFall, stage.activated.len() as u64);
-            }
-            StageKind::Explosion => {
-                explosion(tally, &board, stage);
-                tally.add(DoorCounter::ArmedInExplosionFall, stage.activated.len() as u64);
-            }
+// No `outcome`: MD7's total is the sum of the swaps' counts, already counted.
+impl Counting<MagicDoor> for DoorCounter {
+    fn record(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
+        match record.status {
+            Status::Invalid(Invalid::SameCell) => return tally.add(DoorCounter::SameCell, 1),
+            Status::Invalid(Invalid::NotAGem(_)) => return tally.add(DoorCounter::NotAGem, 1),
+            Status::Played => {}
         }
-        let fell = vibranium_that_fell(&board, &stage.board);
-        tally.add(DoorCounter::VibraniumFell, fell);
-        vibranium_fell |= fell > 0;
-        previous = Some(stage.kind);
-        board = stage.board.clone();
+        let (a, b) = (record.swap.first, record.swap.second);
+        let flag = |tally: &mut Tally<DoorCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+        tally.add(DoorCounter::Played, 1);
+        flag(tally, DoorCounter::Distant, a.row.abs_diff(b.row) + a.col.abs_diff(b.col) > 1);
+        flag(tally, DoorCounter::Further, before.swaps > 0);
+        let stages = record.stages.len();
+        flag(tally, DoorCounter::NoGroup, stages == 0);
+        tally.add(DoorCounter::Stages, stages as u64);
+        flag(tally, DoorCounter::FiveStages, stages >= 5);
+        flag(tally, DoorCounter::TenStages, stages >= 10);
+        tally.add(DoorCounter::Vanished, record.vanished);
+        let explosions = record.stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
+        flag(tally, DoorCounter::WithExplosion, explosions > 0);
+        flag(tally, DoorCounter::ExplosionChain, explosions >= 2);
+
+        let mut board = swapped(&before.board, record.swap);
+        let mut vibranium_fell = false;
+        let mut previous = None;
+        for stage in &record.stages {
+            match stage.kind {
+                StageKind::Groups => {
+                    groups(tally, &board, stage);
+                    flag(tally, DoorCounter::GroupsAfterExplosion, previous == Some(StageKind::Explosion));
+                    tally.add(DoorCounter::ArmedInGroupsFall, stage.activated.len() as u64);
+                }
+                StageKind::Explosion => {
+                    explosion(tally, &board, stage);
+                    tally.add(DoorCounter::ArmedInExplosionFall, stage.activated.len() as u64);
+                }
+            }
+            let fell = vibranium_that_fell(&board, &stage.board);
+            tally.add(DoorCounter::VibraniumFell, fell);
+            vibranium_fell |= fell > 0;
+            previous = Some(stage.kind);
+            board = stage.board.clone();
+        }
+        flag(tally, DoorCounter::SwapVibraniumFell, vibranium_fell);
     }
-    flag(tally, DoorCounter::SwapVibraniumFell, vibranium_fell);
 }
 
 /// A Stage 1 pass from `board`.

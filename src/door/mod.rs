@@ -11,7 +11,6 @@ mod shrink;
 use m3_model::door::{self, Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 use m3_model::ParseError;
 
-use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
 
 pub use check::{DoorChecker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
@@ -28,7 +27,9 @@ pub struct Settled {
     pub vanished: u64,
 }
 
-// Each associated type stands with the functions that serve it.
+// Each associated type stands with the functions that serve it here; those
+// whose functions are in their own modules (count, generate, draw) stand
+// together.
 impl crate::Game for MagicDoor {
     fn parse(input: &str) -> Result<Instance, ParseError> {
         door::parse(input)
@@ -68,14 +69,6 @@ impl crate::Game for MagicDoor {
     }
 
     type Counter = DoorCounter;
-
-    fn count(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
-        count::record(tally, before, record);
-    }
-
-    // MD7's total is the sum of the swaps' counts, already counted.
-    fn count_outcome(_: &mut Tally<DoorCounter>, _: &Settled, _: &Outcome) {}
-
     type Shape = Shape;
     type Trace = draw::DoorTrace;
 

@@ -1,10 +1,13 @@
 //! What the generated SquareRemover games exercised, rule by rule.
 
-use m3_model::square::{Invalid, Outcome, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
+use m3_model::square::{
+    Invalid, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP,
+};
 
 use super::rules::move_tiles;
 use super::Standing;
 use crate::coverage::Tally;
+use crate::game::Counting;
 
 crate::counters! {
     /// SquareRemover's rule-coverage counters.
@@ -28,35 +31,40 @@ crate::counters! {
     }
 }
 
-pub fn record(tally: &mut Tally<SquareCounter>, before: &Standing, record: &TurnRecord) {
-    let squares = record.squares.len() as u64;
-    tally.add(SquareCounter::SquareRemoved, squares);
-    tally.add(SquareCounter::Cascade, u64::from(squares >= 2));
-    tally.add(SquareCounter::LongCascade, u64::from(squares >= 5));
-    let above_or_left =
-        record.squares.windows(2).filter(|pair| (pair[1].row, pair[1].col) < (pair[0].row, pair[0].col));
-    tally.add(SquareCounter::AboveOrLeft, above_or_left.count() as u64);
-    match (record.status, record.turn) {
-        (Status::Skipped, _) => tally.add(SquareCounter::Skipped, 1),
-        (Status::Invalid(reason), _) => tally.add(invalid(reason), 1),
-        (Status::Played, Turn::Opening) => tally.add(SquareCounter::OpeningScores, u64::from(squares > 0)),
-        (Status::Played, Turn::Move(m)) => {
-            tally.add(SquareCounter::MoveScores, u64::from(squares > 0));
-            if let Some(direction) = direction(m.dir) {
-                tally.add(direction, 1);
-            }
-            if let Ok((a, b)) = move_tiles(before.board.rows(), m) {
-                tally.add(
-                    SquareCounter::EqualColours,
-                    u64::from(before.board.get(a.0, a.1) == before.board.get(b.0, b.1)),
-                );
+impl Counting<SquareRemover> for SquareCounter {
+    fn record(tally: &mut Tally<SquareCounter>, before: &Standing, record: &TurnRecord) {
+        let squares = record.squares.len() as u64;
+        tally.add(SquareCounter::SquareRemoved, squares);
+        tally.add(SquareCounter::Cascade, u64::from(squares >= 2));
+        tally.add(SquareCounter::LongCascade, u64::from(squares >= 5));
+        let above_or_left =
+            record.squares.windows(2).filter(|pair| (pair[1].row, pair[1].col) < (pair[0].row, pair[0].col));
+        tally.add(SquareCounter::AboveOrLeft, above_or_left.count() as u64);
+        match (record.status, record.turn) {
+            (Status::Skipped, _) => tally.add(SquareCounter::Skipped, 1),
+            (Status::Invalid(reason), _) => tally.add(invalid(reason), 1),
+            (Status::Played, Turn::Opening) => tally.add(SquareCounter::OpeningScores, u64::from(squares > 0)),
+            (Status::Played, Turn::Move(m)) => {
+                tally.add(SquareCounter::MoveScores, u64::from(squares > 0));
+                if let Some(direction) = direction(m.dir) {
+                    tally.add(direction, 1);
+                }
+                if let Ok((a, b)) = move_tiles(before.board.rows(), m) {
+                    tally.add(
+                        SquareCounter::EqualColours,
+                        u64::from(before.board.get(a.0, a.1) == before.board.get(b.0, b.1)),
+                    );
+                }
             }
         }
     }
-}
 
-pub fn outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
-    tally.add(SquareCounter::ContestLength, u64::from(outcome.first_invalid.is_none() && last.moves >= CONTEST_MOVES));
+    fn outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
+        tally.add(
+            SquareCounter::ContestLength,
+            u64::from(outcome.first_invalid.is_none() && last.moves >= CONTEST_MOVES),
+        );
+    }
 }
 
 fn direction(dir: i32) -> Option<SquareCounter> {

@@ -11,7 +11,6 @@ mod shrink;
 use m3_model::square::{self, Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 use m3_model::ParseError;
 
-use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
 
 pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
@@ -78,14 +77,6 @@ impl crate::Game for SquareRemover {
     fn measure(instance: &Instance) -> usize {
         // As for Texas: a move weighs like a few tiles.
         instance.board.rows() * instance.board.cols() + 4 * instance.moves.len()
-    }
-
-    fn count(tally: &mut Tally<SquareCounter>, before: &Standing, record: &TurnRecord) {
-        count::record(tally, before, record);
-    }
-
-    fn count_outcome(tally: &mut Tally<SquareCounter>, last: &Standing, outcome: &Outcome) {
-        count::outcome(tally, last, outcome);
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

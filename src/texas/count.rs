@@ -1,10 +1,11 @@
 //! What the generated Texas games exercised, rule by rule.
 
-use m3_model::texas::{OperationRecord, Outcome, Special, ALL_VALID_BONUS, CLEARED_BONUS};
+use m3_model::texas::{OperationRecord, Outcome, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
 
 use super::hand::best_hand;
 use super::Standing;
 use crate::coverage::Tally;
+use crate::game::Counting;
 
 crate::counters! {
     /// Texas Match-3's rule-coverage counters.
@@ -69,49 +70,51 @@ impl TexasCounter {
     ];
 }
 
-pub fn record(tally: &mut Tally<TexasCounter>, before: &Standing, record: &OperationRecord) {
-    let reason = match record.validity {
-        Ok(()) => TexasCounter::Valid,
-        Err(reason) => TexasCounter::INVALID[reason as usize],
-    };
-    tally.add(reason, 1);
-    if record.rounds.is_empty() {
-        return;
-    }
-    let rounds = match record.rounds.len() {
-        1 => TexasCounter::OneRound,
-        2 => TexasCounter::TwoRounds,
-        3..=4 => TexasCounter::ThreeOrFourRounds,
-        _ => TexasCounter::FiveRoundsOrMore,
-    };
-    tally.add(rounds, 1);
-    for round in &record.rounds {
-        for removal in &round.removed {
-            if removal.piece.special == Special::None {
-                continue;
+impl Counting<Texas> for TexasCounter {
+    fn record(tally: &mut Tally<TexasCounter>, before: &Standing, record: &OperationRecord) {
+        let reason = match record.validity {
+            Ok(()) => TexasCounter::Valid,
+            Err(reason) => TexasCounter::INVALID[reason as usize],
+        };
+        tally.add(reason, 1);
+        if record.rounds.is_empty() {
+            return;
+        }
+        let rounds = match record.rounds.len() {
+            1 => TexasCounter::OneRound,
+            2 => TexasCounter::TwoRounds,
+            3..=4 => TexasCounter::ThreeOrFourRounds,
+            _ => TexasCounter::FiveRoundsOrMore,
+        };
+        tally.add(rounds, 1);
+        for round in &record.rounds {
+            for removal in &round.removed {
+                if removal.piece.special == Special::None {
+                    continue;
+                }
+                tally.add(TexasCounter::SPECIALS[usize::from(removal.piece.special.code()) - 1], 1);
+                if !round.marked.contains(&removal.cell) {
+                    tally.add(TexasCounter::SpecialBySpecial, 1);
+                }
             }
-            tally.add(TexasCounter::SPECIALS[usize::from(removal.piece.special.code()) - 1], 1);
-            if !round.marked.contains(&removal.cell) {
-                tally.add(TexasCounter::SpecialBySpecial, 1);
+            tally.add(TexasCounter::Combo, u64::from(round.combo_points > 0));
+        }
+        if record.hand_points.is_some() {
+            let mut hand = before.hand.clone();
+            hand.push(record.main_colours.clone());
+            if let Some((kind, _)) = best_hand(&hand) {
+                tally.add(TexasCounter::HANDS[kind as usize], 1);
             }
         }
-        tally.add(TexasCounter::Combo, u64::from(round.combo_points > 0));
     }
-    if record.hand_points.is_some() {
-        let mut hand = before.hand.clone();
-        hand.push(record.main_colours.clone());
-        if let Some((kind, _)) = best_hand(&hand) {
-            tally.add(TexasCounter::HANDS[kind as usize], 1);
-        }
-    }
-}
 
-pub fn outcome(tally: &mut Tally<TexasCounter>, last: &Standing, outcome: &Outcome) {
-    // TX11's bonuses, told apart by what the board and the bonus say.
-    let cleared = last.board.is_empty();
-    tally.add(TexasCounter::BoardCleared, u64::from(cleared));
-    let rest = outcome.parts.endgame - if cleared { CLEARED_BONUS } else { 0 };
-    tally.add(TexasCounter::AllValid, u64::from(rest == ALL_VALID_BONUS));
+    fn outcome(tally: &mut Tally<TexasCounter>, last: &Standing, outcome: &Outcome) {
+        // TX11's bonuses, told apart by what the board and the bonus say.
+        let cleared = last.board.is_empty();
+        tally.add(TexasCounter::BoardCleared, u64::from(cleared));
+        let rest = outcome.parts.endgame - if cleared { CLEARED_BONUS } else { 0 };
+        tally.add(TexasCounter::AllValid, u64::from(rest == ALL_VALID_BONUS));
+    }
 }
 
 #[cfg(test)]

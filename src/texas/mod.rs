@@ -12,7 +12,6 @@ mod shrink;
 use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 use m3_model::ParseError;
 
-use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
@@ -89,14 +88,6 @@ impl crate::Game for Texas {
         // An operation weighs like a few cells: a reader follows a cell at a
         // glance and an operation round by round.
         instance.board.rows() * instance.board.cols() + 4 * instance.swaps.len()
-    }
-
-    fn count(tally: &mut Tally<TexasCounter>, before: &Standing, record: &OperationRecord) {
-        count::record(tally, before, record);
-    }
-
-    fn count_outcome(tally: &mut Tally<TexasCounter>, last: &Standing, outcome: &Outcome) {
-        count::outcome(tally, last, outcome);
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

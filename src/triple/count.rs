@@ -4,11 +4,12 @@
 //! `chain of N merges` reached), stars above L1, and the share of each
 //! refusal among the commands.
 
-use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, MAX_LEVEL, MAX_STAR_LEVEL};
+use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
 
 use super::rules::{neighbours, on_map, reacts, region};
 use super::Town;
 use crate::coverage::Tally;
+use crate::game::Counting;
 
 crate::counters! {
     /// Triple Town's rule-coverage counters, under their rules.
@@ -97,54 +98,62 @@ fn refused(reason: Invalid) -> TripleCounter {
     }
 }
 
-/// Counts one agreed record from the town `before` it.
-pub fn record(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
-    let flag = |tally: &mut Tally<TripleCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
-    tally.add(TripleCounter::Read, 1);
-    match record.status {
-        Status::Invalid(reason) => return tally.add(refused(reason), 1),
-        Status::AfterEnd => return tally.add(TripleCounter::AfterEnd, 1),
-        Status::Played => {}
-    }
-    flag(tally, TripleCounter::AfterRefusal, before.refused);
-    let used_up = before.built >= before.sequence;
-    match &record.command.action {
-        Action::Put(_) => tally.add(TripleCounter::Built, 1),
-        Action::Star(at) => {
-            flag(tally, TripleCounter::ToolAfterSequence, used_up);
-            if let (Some(pos), Some(placed)) = (on_map(&before.map, *at), record.placed) {
-                count_star(tally, before, pos, placed.level, record.merges.is_empty());
+impl Counting<TripleTown> for TripleCounter {
+    /// Counts one agreed record from the town `before` it.
+    fn record(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
+        let flag = |tally: &mut Tally<TripleCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+        tally.add(TripleCounter::Read, 1);
+        match record.status {
+            Status::Invalid(reason) => return tally.add(refused(reason), 1),
+            Status::AfterEnd => return tally.add(TripleCounter::AfterEnd, 1),
+            Status::Played => {}
+        }
+        flag(tally, TripleCounter::AfterRefusal, before.refused);
+        let used_up = before.built >= before.sequence;
+        match &record.command.action {
+            Action::Put(_) => tally.add(TripleCounter::Built, 1),
+            Action::Star(at) => {
+                flag(tally, TripleCounter::ToolAfterSequence, used_up);
+                if let (Some(pos), Some(placed)) = (on_map(&before.map, *at), record.placed) {
+                    count_star(tally, before, pos, placed.level, record.merges.is_empty());
+                }
             }
+            Action::Bomber(_) => {
+                tally.add(TripleCounter::Bomb, 1);
+                flag(tally, TripleCounter::ToolAfterSequence, used_up);
+                flag(tally, TripleCounter::BombHigh, record.bombed.is_some_and(|bombed| bombed.level >= 5));
+            }
+            Action::End => tally.add(if used_up { TripleCounter::EndAfter } else { TripleCounter::EndEarly }, 1),
+            Action::Unknown(_) => {}
         }
-        Action::Bomber(_) => {
-            tally.add(TripleCounter::Bomb, 1);
-            flag(tally, TripleCounter::ToolAfterSequence, used_up);
-            flag(tally, TripleCounter::BombHigh, record.bombed.is_some_and(|bombed| bombed.level >= 5));
+        let merges = record.merges.len();
+        tally.add(TripleCounter::Merge, merges as u64);
+        if merges > 0 {
+            tally.add(CHAINS[merges.min(CHAINS.len()) - 1], 1);
         }
-        Action::End => tally.add(if used_up { TripleCounter::EndAfter } else { TripleCounter::EndEarly }, 1),
-        Action::Unknown(_) => {}
+        for merge in &record.merges {
+            tally.add(MADE[usize::from(merge.level.clamp(2, MAX_LEVEL) - 2)], 1);
+            flag(tally, TripleCounter::Wide, merge.emptied.len() >= 3);
+        }
+        // TT6: the merge's other tiles stood together before the placement.
+        if let (Some(first), Some(placed)) = (record.merges.first(), record.placed) {
+            let together = first.emptied.first().is_some_and(|&start| {
+                first.emptied.len() >= 3 && region(&before.map, start, placed.level).len() >= first.emptied.len()
+            });
+            flag(tally, TripleCounter::Gathered, together);
+        }
+        if let Some(placed) = record.placed {
+            let level = record.merges.last().map_or(placed.level, |merge| merge.level);
+            let beside_l9 = level == MAX_LEVEL
+                && neighbours(&record.map, placed.pos).any(|cell| record.map.get(cell.row, cell.col) == MAX_LEVEL);
+            flag(tally, TripleCounter::NextToL9, beside_l9);
+        }
     }
-    let merges = record.merges.len();
-    tally.add(TripleCounter::Merge, merges as u64);
-    if merges > 0 {
-        tally.add(CHAINS[merges.min(CHAINS.len()) - 1], 1);
-    }
-    for merge in &record.merges {
-        tally.add(MADE[usize::from(merge.level.clamp(2, MAX_LEVEL) - 2)], 1);
-        flag(tally, TripleCounter::Wide, merge.emptied.len() >= 3);
-    }
-    // TT6: the merge's other tiles stood together before the placement.
-    if let (Some(first), Some(placed)) = (record.merges.first(), record.placed) {
-        let together = first.emptied.first().is_some_and(|&start| {
-            first.emptied.len() >= 3 && region(&before.map, start, placed.level).len() >= first.emptied.len()
-        });
-        flag(tally, TripleCounter::Gathered, together);
-    }
-    if let Some(placed) = record.placed {
-        let level = record.merges.last().map_or(placed.level, |merge| merge.level);
-        let beside_l9 = level == MAX_LEVEL
-            && neighbours(&record.map, placed.pos).any(|cell| record.map.get(cell.row, cell.col) == MAX_LEVEL);
-        flag(tally, TripleCounter::NextToL9, beside_l9);
+
+    /// Counts what a finished game exercised.
+    fn outcome(tally: &mut Tally<TripleCounter>, last: &Town, outcome: &Outcome) {
+        tally.add(TripleCounter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
+        tally.add(TripleCounter::EndMissing, u64::from(!outcome.ended));
     }
 }
 
@@ -153,10 +162,4 @@ fn count_star(tally: &mut Tally<TripleCounter>, before: &Town, pos: Pos, level: 
     let lowest = (1..=MAX_STAR_LEVEL).find(|&low| reacts(&before.map, pos, low));
     tally.add(TripleCounter::NotLowest, u64::from(lowest.is_some_and(|low| low < level)));
     tally.add(TripleCounter::StarNoReaction, u64::from(lowest.is_none() && quiet));
-}
-
-/// Counts what a finished game exercised.
-pub fn outcome(tally: &mut Tally<TripleCounter>, last: &Town, outcome: &Outcome) {
-    tally.add(TripleCounter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
-    tally.add(TripleCounter::EndMissing, u64::from(!outcome.ended));
 }

@@ -11,7 +11,6 @@ mod shrink;
 use m3_model::triple::{self, Action, Command, CommandRecord, Instance, Map, Outcome, Status, TripleTown};
 use m3_model::ParseError;
 
-use crate::coverage::Tally;
 use crate::game::{Difference, Verdict};
 
 pub use check::{TripleChecker, LEFTOVER, MERGES, STAR_LEVEL};
@@ -39,7 +38,9 @@ pub struct Town {
     pub refused: bool,
 }
 
-// Each associated type stands with the functions that serve it.
+// Each associated type stands with the functions that serve it here; those
+// whose functions are in their own modules (count, generate, draw) stand
+// together.
 impl crate::Game for TripleTown {
     fn parse(input: &str) -> Result<Instance, ParseError> {
         triple::parse(input)
@@ -112,15 +113,6 @@ impl crate::Game for TripleTown {
     }
 
     type Counter = TripleCounter;
-
-    fn count(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
-        count::record(tally, before, record);
-    }
-
-    fn count_outcome(tally: &mut Tally<TripleCounter>, last: &Town, outcome: &Outcome) {
-        count::outcome(tally, last, outcome);
-    }
-
     type Shape = Shape;
     type Trace = draw::TripleTrace;
 
