@@ -103,6 +103,12 @@ pub fn indented(lines: &[String]) -> String {
     lines.iter().map(|line| format!("    {}\n", line.trim_end())).collect()
 }
 
+/// What follows a trace's first line in every game: the legend, then the
+/// starting board under "start".
+pub fn legend_and_start(legend: &str, board: &[String]) -> String {
+    format!("{legend}\nstart\n{}", indented(board))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

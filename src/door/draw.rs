@@ -7,7 +7,7 @@ use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, St
 
 use super::rules::swapped;
 use super::Settled;
-use crate::draw::{cells, indented, side_by_side, Drawn, Frame};
+use crate::draw::{cells, indented, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -56,7 +56,7 @@ impl Trace<MagicDoor> for DoorTrace {
     }
 
     fn start(instance: &Instance) -> String {
-        format!("{LEGEND}\nstart\n{}", indented(&grid(&instance.board, &[], &[])))
+        legend_and_start(LEGEND, &grid(&instance.board, &[], &[]))
     }
 
     fn operation(number: usize, before: &Settled, record: &SwapRecord) -> String {

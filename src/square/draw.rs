@@ -7,7 +7,7 @@ use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, Tu
 
 use super::rules::{move_tiles, swapped, tiles};
 use super::Standing;
-use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::draw::{legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -43,7 +43,7 @@ impl Trace<SquareRemover> for SquareTrace {
     }
 
     fn start(instance: &Instance) -> String {
-        format!("{LEGEND}\nstart\n{}", indented(&grid(&instance.board, &[], &[])))
+        legend_and_start(LEGEND, &grid(&instance.board, &[], &[]))
     }
 
     fn operation(number: usize, before: &Standing, record: &TurnRecord) -> String {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Special, Texas};
 
 use super::Standing;
-use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::draw::{legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -60,7 +60,7 @@ impl Trace<Texas> for TexasTrace {
     }
 
     fn start(instance: &Instance) -> String {
-        format!("{LEGEND}\nstart\n{}", indented(&grid(&instance.board, &[], &[])))
+        legend_and_start(LEGEND, &grid(&instance.board, &[], &[]))
     }
 
     fn operation(number: usize, before: &Standing, record: &OperationRecord) -> String {

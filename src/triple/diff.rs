@@ -31,13 +31,12 @@ pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &Comm
         ("score", shown(&engine.score), shown(&reference.score)),
     ];
     let first = |fields: &[(&'static str, String, String)]| fields.iter().find(|(_, e, r)| e != r).cloned();
-    if first(&before_chain).is_none() {
-        if let Some((index, (e, r))) = chain {
-            let (field, engine, reference) = merge_difference(e, r);
-            return Difference::in_step(index + 1, field, engine, reference).with_boards(boards);
-        }
+    let differing = first(&before_chain);
+    if let (None, Some((index, (e, r)))) = (&differing, chain) {
+        let (field, engine, reference) = merge_difference(e, r);
+        return Difference::in_step(index + 1, field, engine, reference).with_boards(boards);
     }
-    let differing = first(&before_chain).or_else(|| first(&after_chain));
+    let differing = differing.or_else(|| first(&after_chain));
     let (field, engine, reference) = differing.unwrap_or(("map", "see below".into(), "see below".into()));
     Difference { step: None, field, engine, reference, boards: Some(boards) }
 }

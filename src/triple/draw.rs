@@ -7,7 +7,7 @@ use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Statu
 
 use super::rules::tiles;
 use super::Town;
-use crate::draw::{indented, side_by_side, Drawn, Frame};
+use crate::draw::{legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -52,7 +52,7 @@ impl Trace<TripleTown> for TripleTrace {
 
     fn start(instance: &Instance) -> String {
         let levels: Vec<String> = instance.sequence.iter().map(u8::to_string).collect();
-        format!("sequence: {}\n{LEGEND}\nstart\n{}", levels.join(" "), indented(&map(&instance.map, None, &[])))
+        format!("sequence: {}\n{}", levels.join(" "), legend_and_start(LEGEND, &map(&instance.map, None, &[])))
     }
 
     fn operation(number: usize, before: &Town, record: &CommandRecord) -> String {
