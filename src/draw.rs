@@ -103,6 +103,11 @@ pub fn indented(lines: &[String]) -> String {
     lines.iter().map(|line| format!("    {}\n", line.trim_end())).collect()
 }
 
+/// How a trace's first line gives a grid's size: `8x9 board`.
+pub fn dimensions(rows: usize, cols: usize, grid: &str) -> String {
+    format!("{rows}x{cols} {grid}")
+}
+
 /// What follows a trace's first line in every game: the legend, then the
 /// starting board under "start".
 pub fn legend_and_start(legend: &str, board: &[String]) -> String {

@@ -73,8 +73,13 @@ pub trait Game: Registered {
     /// an instance the problem format accepts.
     fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
     /// How big an instance is, as one number to compare: of two cases that
-    /// fail the same way, the campaign keeps the smaller.
-    fn measure(instance: &Self::Instance) -> usize;
+    /// fail the same way, the campaign keeps the smaller. It is the length
+    /// of the instance in its problem format, which is what a reader of the
+    /// regression file faces: an operation's line weighs like the few cells
+    /// it takes as many characters to write, in every game alike.
+    fn measure(instance: &Self::Instance) -> usize {
+        instance.to_string().len()
+    }
 
     /// What the contest's checker says of the finished game.
     fn answer(outcome: &Self::Outcome) -> Verdict;

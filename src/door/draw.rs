@@ -7,7 +7,7 @@ use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, St
 
 use super::rules::swapped;
 use super::Settled;
-use crate::draw::{cells, indented, legend_and_start, side_by_side, Drawn, Frame};
+use crate::draw::{cells, dimensions, indented, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -47,9 +47,8 @@ impl Trace<MagicDoor> for DoorTrace {
         let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count() as u64;
         let vibranium = board.cells().iter().filter(|&&cell| cell == Cell::Vibranium).count();
         format!(
-            "{}x{} grid, {}, {vibranium} vibranium, {}",
-            board.rows(),
-            board.cols(),
+            "{}, {}, {vibranium} vibranium, {}",
+            dimensions(board.rows(), board.cols(), "grid"),
             counted(bombs, "bomb"),
             counted(instance.swaps.len() as u64, "swap")
         )

@@ -75,9 +75,4 @@ impl crate::Game for MagicDoor {
     fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
         shrink::candidates(instance)
     }
-
-    fn measure(instance: &Instance) -> usize {
-        // As for the other games: a swap weighs like a few cells.
-        instance.board.rows() * instance.board.cols() + 4 * instance.swaps.len()
-    }
 }

@@ -7,7 +7,7 @@ use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, Tu
 
 use super::rules::{move_tiles, swapped, tiles};
 use super::Standing;
-use crate::draw::{legend_and_start, side_by_side, Drawn, Frame};
+use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -37,9 +37,9 @@ pub struct SquareTrace;
 
 impl Trace<SquareRemover> for SquareTrace {
     fn size(instance: &Instance) -> String {
-        let side = instance.board.rows();
+        let board = dimensions(instance.board.rows(), instance.board.cols(), "board");
         let moves = counted(instance.moves.len() as u64, "move");
-        format!("{side}x{side} board, {} colours, seed {}, {moves}", instance.colours, instance.seed)
+        format!("{board}, {} colours, seed {}, {moves}", instance.colours, instance.seed)
     }
 
     fn start(instance: &Instance) -> String {

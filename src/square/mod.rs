@@ -74,11 +74,6 @@ impl crate::Game for SquareRemover {
         shrink::candidates(instance)
     }
 
-    fn measure(instance: &Instance) -> usize {
-        // As for Texas: a move weighs like a few tiles.
-        instance.board.rows() * instance.board.cols() + 4 * instance.moves.len()
-    }
-
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.result())
     }

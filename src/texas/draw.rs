@@ -5,7 +5,7 @@ use std::fmt::Write;
 use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Special, Texas};
 
 use super::Standing;
-use crate::draw::{legend_and_start, side_by_side, Drawn, Frame};
+use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -51,9 +51,8 @@ impl Trace<Texas> for TexasTrace {
     fn size(instance: &Instance) -> String {
         let board = &instance.board;
         format!(
-            "{}x{} board, {} colours, {}",
-            board.rows(),
-            board.cols(),
+            "{}, {} colours, {}",
+            dimensions(board.rows(), board.cols(), "board"),
             instance.colours,
             counted(instance.swaps.len() as u64, "operation")
         )

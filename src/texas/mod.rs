@@ -84,12 +84,6 @@ impl crate::Game for Texas {
         shrink::candidates(instance)
     }
 
-    fn measure(instance: &Instance) -> usize {
-        // An operation weighs like a few cells: a reader follows a cell at a
-        // glance and an operation round by round.
-        instance.board.rows() * instance.board.cols() + 4 * instance.swaps.len()
-    }
-
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.total)
     }

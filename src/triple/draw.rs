@@ -7,7 +7,7 @@ use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Statu
 
 use super::rules::tiles;
 use super::Town;
-use crate::draw::{legend_and_start, side_by_side, Drawn, Frame};
+use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game::Trace;
 use crate::words::counted;
 
@@ -39,9 +39,8 @@ impl Trace<TripleTown> for TripleTrace {
     fn size(instance: &Instance) -> String {
         let map = &instance.map;
         format!(
-            "{}x{} map, {}, {} in the sequence, {} and {}, {}",
-            map.rows(),
-            map.cols(),
+            "{}, {}, {} in the sequence, {} and {}, {}",
+            dimensions(map.rows(), map.cols(), "map"),
             counted(tiles(map) as u64, "tile"),
             counted(instance.sequence.len() as u64, "tile"),
             counted(instance.stars, "star"),

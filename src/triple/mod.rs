@@ -119,12 +119,6 @@ impl crate::Game for TripleTown {
     fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
         shrink::candidates(instance)
     }
-
-    fn measure(instance: &Instance) -> usize {
-        // As for the other games: a command weighs like a few cells.
-        let map = &instance.map;
-        map.rows() * map.cols() + instance.sequence.len() + 4 * instance.commands.len()
-    }
 }
 
 fn verdict(result: Result<i64, triple::Rejection>) -> Verdict {
