@@ -1,7 +1,7 @@
-//! Where an engine's command record first differs from the reference's,
-//! named by the record's field and, inside a chain, by the merge.
+//! Where an engine's command record or outcome first differs from the
+//! reference's, named by the field and, inside a chain, by the merge.
 
-use m3_model::triple::{CommandRecord, Merge};
+use m3_model::triple::{CommandRecord, Merge, Outcome};
 
 use super::draw::{after, map, LEGEND};
 use super::Town;
@@ -46,4 +46,16 @@ fn merge_difference(engine: &Merge, reference: &Merge) -> (&'static str, String,
         return ("level", format!("L{}", engine.level), format!("L{}", reference.level));
     }
     ("emptied", cells(&engine.emptied), cells(&reference.emptied))
+}
+
+/// The outcome's fields in the checker's order: a refusal (TT7) decides the
+/// answer before the score does.
+pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+    if engine.rejection != reference.rejection {
+        return Difference::plain("rejection", &engine.rejection, &reference.rejection);
+    }
+    if engine.ended != reference.ended {
+        return Difference::plain("ended", &engine.ended, &reference.ended);
+    }
+    Difference::plain("score", &engine.score, &reference.score)
 }

@@ -37,15 +37,15 @@ pub struct TripleTrace;
 
 impl Trace<TripleTown> for TripleTrace {
     fn size(instance: &Instance) -> String {
-        let map = &instance.map;
+        let Instance { map, stars, bombs, sequence, commands, .. } = instance;
         format!(
             "{}, {}, {} in the sequence, {} and {}, {}",
             dimensions(map.rows(), map.cols(), "map"),
             counted(tiles(map) as u64, "tile"),
-            counted(instance.sequence.len() as u64, "tile"),
-            counted(instance.stars, "star"),
-            counted(instance.bombs, "bomb"),
-            counted(instance.commands.len() as u64, "command")
+            counted(sequence.len() as u64, "tile"),
+            counted(*stars, "star"),
+            counted(*bombs, "bomb"),
+            counted(commands.len() as u64, "command")
         )
     }
 

@@ -32,25 +32,58 @@ pub enum Ending {
     Missing,
 }
 
-/// The generator's knobs, which are also `m3diff gen triple`'s options; a
-/// field left `None` is drawn for each game.
+/// The generator's knobs, which are also `m3diff gen triple`'s options, in
+/// the order of the input they shape; a field left `None` is drawn for each
+/// game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
     /// Rows (n) and columns (m) of the map.
     #[command(flatten)]
     pub sides: Sides<MIN_SIDE, MAX_SIDE>,
+    /// Stars (p) and bombs (q).
+    #[command(flatten)]
+    pub tools: Tools,
+    /// Percentage of the map's cells that start with a tile.
+    #[arg(long)]
+    pub fill_percent: Option<Percent>,
     /// Tiles in the build sequence (k).
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_TILES as u64))]
     pub tiles: Option<usize>,
+    /// How the player writes the commands.
+    #[command(flatten)]
+    pub play: Play,
+}
+
+/// The stars and the bombs the player has, the input's third line (p q):
+/// the knobs `--stars` and `--bombs`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+pub struct Tools {
     /// Stars the player has (p).
     #[arg(long)]
     pub stars: Option<u32>,
     /// Bombs the player has (q).
     #[arg(long)]
     pub bombs: Option<u32>,
-    /// Percentage of the map's cells that start with a tile.
-    #[arg(long)]
-    pub fill_percent: Option<Percent>,
+}
+
+impl Tools {
+    /// The stars and the bombs of one game: each as given, or else drawn,
+    /// stars first, mostly none or a few.
+    fn draw(&self, u: &mut Unstructured<'_>) -> Result<(u32, u32)> {
+        let draw = |given: Option<u32>, u: &mut Unstructured<'_>| match given {
+            Some(count) => Ok(count),
+            None => u.choose(&[0, 0, 1, 2, 3, 5, 20]).copied(),
+        };
+        Ok((draw(self.stars, u)?, draw(self.bombs, u)?))
+    }
+}
+
+/// How the player writes the commands, the second input (the contest's
+/// output file): the knobs `--beside-percent`, `--refused-percent` and
+/// `--ending`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+#[command(next_help_heading = "The player's commands")]
+pub struct Play {
     /// Percentage of placements on a cell beside tiles of the same level,
     /// when there is one (70 when left out).
     #[arg(long)]
@@ -62,6 +95,22 @@ pub struct Shape {
     /// How the game ends.
     #[arg(long, value_enum)]
     pub ending: Option<Ending>,
+}
+
+impl Play {
+    /// The player of one game that builds `tiles` tiles.
+    fn draw(&self, u: &mut Unstructured<'_>, tiles: usize) -> Result<Player> {
+        let ending = match self.ending {
+            Some(ending) => ending,
+            None => *u.choose(&[Ending::Last, Ending::Last, Ending::Last, Ending::Early, Ending::Missing])?,
+        };
+        Ok(Player {
+            beside: self.beside_percent.unwrap_or(Percent::new(70)),
+            refused: self.refused_percent.unwrap_or(Percent::new(4)),
+            ending,
+            end_after: u.int_in_range(0..=tiles)?,
+        })
+    }
 }
 
 /// The player's choices for one game, drawn once.
@@ -81,11 +130,7 @@ impl Generator<TripleTown> for Shape {
             Some(tiles) => tiles.min(MAX_TILES),
             None => size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?,
         };
-        let tool = |given: Option<u32>, u: &mut Unstructured<'_>| match given {
-            Some(count) => Ok(count),
-            None => u.choose(&[0, 0, 1, 2, 3, 5, 20]).copied(),
-        };
-        let (stars, bombs) = (tool(self.stars, u)?, tool(self.bombs, u)?);
+        let (stars, bombs) = self.tools.draw(u)?;
         let fill = match self.fill_percent {
             Some(percent) => percent,
             None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
@@ -103,16 +148,7 @@ impl Generator<TripleTown> for Shape {
         for _ in 0..tiles {
             sequence.push(level(u, false)?);
         }
-        let ending = match self.ending {
-            Some(ending) => ending,
-            None => *u.choose(&[Ending::Last, Ending::Last, Ending::Last, Ending::Early, Ending::Missing])?,
-        };
-        let player = Player {
-            beside: self.beside_percent.unwrap_or(Percent::new(70)),
-            refused: self.refused_percent.unwrap_or(Percent::new(4)),
-            ending,
-            end_after: u.int_in_range(0..=tiles)?,
-        };
+        let player = self.play.draw(u, tiles)?;
         let test = u.int_in_range(0..=10)?;
         let instance = Instance::new(test, map, stars, bombs, sequence, Vec::new());
         play::<S>(u, instance, &player)
@@ -123,13 +159,14 @@ impl Generator<TripleTown> for Shape {
     fn benchmarks() -> Vec<Benchmark<TripleTown>> {
         let shape = |side, tiles| Shape {
             sides: Sides::new(side, side),
-            tiles: Some(tiles),
-            stars: Some(50),
-            bombs: Some(tiles as u32),
+            tools: Tools { stars: Some(50), bombs: Some(tiles as u32) },
             fill_percent: Some(Percent::new(0)),
-            beside_percent: Some(Percent::new(100)),
-            refused_percent: Some(Percent::new(0)),
-            ending: Some(Ending::Last),
+            tiles: Some(tiles),
+            play: Play {
+                beside_percent: Some(Percent::new(100)),
+                refused_percent: Some(Percent::new(0)),
+                ending: Some(Ending::Last),
+            },
         };
         vec![
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },

@@ -103,13 +103,7 @@ impl crate::Game for TripleTown {
     }
 
     fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-        if engine.rejection != reference.rejection {
-            return Difference::plain("rejection", &engine.rejection, &reference.rejection);
-        }
-        if engine.ended != reference.ended {
-            return Difference::plain("ended", &engine.ended, &reference.ended);
-        }
-        Difference::plain("score", &engine.score, &reference.score)
+        diff::outcome_difference(engine, reference)
     }
 
     type Counter = TripleCounter;
