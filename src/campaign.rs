@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use m3_model::Stepper;
@@ -14,7 +14,7 @@ use m3_model::Stepper;
 use crate::coverage::{Counter, Tally};
 use crate::game::{Game, Registered, Size};
 use crate::oracle::{check_game_with, Failure, FailureKind};
-use crate::regression::{keep, remove};
+use crate::regression::{keep, Shelf};
 use crate::words::counted;
 
 /// When a campaign ends.
@@ -73,8 +73,10 @@ pub struct GameTarget<G: Game, E: Stepper<G> = <G as Registered>::Engine> {
     tally: Mutex<Tally<G::Counter>>,
     cases: AtomicU64,
     failures: AtomicU64,
-    /// Per kind of failure, the regression kept and its measure.
-    kept: Mutex<HashMap<FailureKind, Regression>>,
+    /// Per kind of failure met, the cases and which of them get shrunk.
+    kinds: Mutex<HashMap<FailureKind, Met>>,
+    /// The regressions on disk by kind, read at the first failure.
+    shelf: OnceLock<Mutex<Shelf>>,
     engine: PhantomData<fn() -> E>,
 }
 
@@ -85,74 +87,59 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
             tally: Mutex::new(Tally::default()),
             cases: AtomicU64::new(0),
             failures: AtomicU64::new(0),
-            kept: Mutex::new(HashMap::new()),
+            kinds: Mutex::new(HashMap::new()),
+            shelf: OnceLock::new(),
             engine: PhantomData,
         }
     }
-}
 
-impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
+    fn shelf(&self, campaign: &Campaign<'_>) -> &Mutex<Shelf> {
+        self.shelf.get_or_init(|| {
+            Mutex::new(Shelf::open::<G, E>(&campaign.settings.corpus).unwrap_or_else(|error| {
+                let dir = crate::regression::directory::<G>(&campaign.settings.corpus);
+                campaign.reporter.line(&format!("{}: cannot read {}: {error}", G::NAME, dir.display()));
+                Shelf::default()
+            }))
+        })
+    }
+
     /// Keeps one regression per kind of failure (the same field differing
     /// again is almost always the same bug), the smallest found: a later
-    /// case is shrunk only when it starts out smaller than the one kept.
+    /// case is shrunk only when it starts out smaller than the one kept, so
+    /// a night of one bug costs a few shrinks and leaves one file.
     fn keep_smallest(&self, instance: &G::Instance, failure: Failure, origin: &str, campaign: &Campaign<'_>) {
         let kind = failure.kind.clone();
         let measure = G::measure(instance);
+        let shelf = self.shelf(campaign);
         {
-            let mut kept = lock(&self.kept);
-            let entry = kept.entry(kind.clone()).or_insert(Regression { bar: usize::MAX, kept: None, cases: 0 });
-            entry.cases += 1;
-            if entry.bar <= measure {
+            let mut kinds = lock(&self.kinds);
+            let met = kinds.entry(kind.clone()).or_insert_with(|| {
+                // A diagnosed regression of this kind is never replaced.
+                let bar =
+                    lock(shelf).get(&kind.to_string()).map_or(usize::MAX, |s| if s.diagnosed { 0 } else { s.measure });
+                Met { bar, cases: 0 }
+            });
+            met.cases += 1;
+            if met.bar <= measure {
                 return;
             }
             // Claimed: other jobs skip cases of this kind that are no smaller.
-            entry.bar = measure;
+            met.bar = measure;
         }
         campaign.reporter.line(&format!("{}: {kind} found by {origin}; shrinking", G::NAME));
-        let found = match keep::<G, E>(&campaign.settings.corpus, instance, failure, origin, &|| campaign.stopped()) {
-            Ok(found) => found,
+        let stop = || campaign.stopped();
+        match keep::<G, E>(shelf, &campaign.settings.corpus, instance, failure, origin, &stop) {
+            Ok(kept) => {
+                let mut kinds = lock(&self.kinds);
+                let met = kinds.get_mut(&kind).expect("claimed above");
+                met.bar = met.bar.min(G::measure(&kept.instance));
+                drop(kinds);
+                campaign.reporter.line(&format!("{}: {kind}: {}", G::NAME, kept.message(G::NAME)));
+            }
             Err(error) => {
                 campaign.reporter.line(&format!("{}: cannot write the regression: {error}\n{instance}", G::NAME));
-                return;
             }
-        };
-        let measure = G::measure(&found.instance);
-        // Compared with what is kept now, not when this case was claimed:
-        // another job may have finished a smaller one meanwhile.
-        let goes = {
-            let mut kept = lock(&self.kept);
-            let entry = kept.get_mut(&kind).expect("claimed above");
-            entry.bar = entry.bar.min(measure);
-            match entry.kept.take() {
-                Some((old_measure, old_path)) if old_measure <= measure => {
-                    entry.kept = Some((old_measure, old_path));
-                    Some(found.path.clone())
-                }
-                old => {
-                    entry.kept = Some((measure, found.path.clone()));
-                    old.map(|(_, path)| path).filter(|path| *path != found.path)
-                }
-            }
-        };
-        let (path, report) = (found.path.display(), found.failure.report.trim_end());
-        let line = match goes {
-            Some(dropped) if dropped == found.path => {
-                format!("{}: {kind}: dropped {path}: a smaller case of this kind is kept already", G::NAME)
-            }
-            Some(replaced) => {
-                if let Err(error) = remove(&replaced) {
-                    campaign.reporter.line(&format!("{}: cannot remove {}: {error}", G::NAME, replaced.display()));
-                }
-                let (before, after) = (found.before, found.after);
-                format!(
-                    "{}: kept {path} ({before} -> {after}) in place of the larger {}\n{report}",
-                    G::NAME,
-                    replaced.display()
-                )
-            }
-            None => format!("{}: kept {path} ({} -> {})\n{report}", G::NAME, found.before, found.after),
-        };
-        campaign.reporter.line(&line);
+        }
     }
 }
 
@@ -202,16 +189,19 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     }
 
     fn kinds(&self) -> Vec<KindFound> {
-        let kept = lock(&self.kept);
-        let mut kinds: Vec<(usize, KindFound)> = kept
+        let kinds = lock(&self.kinds);
+        let shelf = self.shelf.get().map(lock);
+        let mut found: Vec<(usize, KindFound)> = kinds
             .iter()
-            .map(|(kind, regression)| {
-                let (measure, path) = regression.kept.clone().map_or((usize::MAX, None), |(m, p)| (m, Some(p)));
-                (measure, KindFound { kind: kind.to_string(), cases: regression.cases, regression: path })
+            .map(|(kind, met)| {
+                let kind = kind.to_string();
+                let shelved = shelf.as_ref().and_then(|shelf| shelf.get(&kind));
+                let (measure, regression) = shelved.map_or((usize::MAX, None), |s| (s.measure, Some(s.path.clone())));
+                (measure, KindFound { kind, cases: met.cases, regression })
             })
             .collect();
-        kinds.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));
-        kinds.into_iter().map(|(_, found)| found).collect()
+        found.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));
+        found.into_iter().map(|(_, found)| found).collect()
     }
 
     fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
@@ -220,13 +210,11 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     }
 }
 
-/// The regression kept for one kind of failure.
-struct Regression {
+/// One kind of failure, as the campaign met it.
+struct Met {
     /// A case of this kind is shrunk only when its measure is below this:
-    /// the measure of the one kept, or of one being shrunk.
+    /// the measure of the regression kept, or of a case being shrunk.
     bar: usize,
-    /// The measure and path of the regression written.
-    kept: Option<(usize, PathBuf)>,
     /// Cases that failed this way.
     cases: u64,
 }

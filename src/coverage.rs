@@ -79,6 +79,14 @@ impl<C: Counter> Tally<C> {
         }
     }
 
+    /// Adds, counter by counter, the smaller of `a` and `b`: what two
+    /// tallies of one operation have in common.
+    pub fn merge_common(&mut self, a: &Self, b: &Self) {
+        for ((mine, a), b) in self.counts.iter_mut().zip(&a.counts).zip(&b.counts) {
+            *mine += a.min(b);
+        }
+    }
+
     /// The counters still at zero, in declaration order.
     pub fn never_reached(&self) -> Vec<C> {
         C::ALL.iter().copied().filter(|&c| self.count(c) == 0).collect()
@@ -163,5 +171,16 @@ mod tests {
         b.add(Example::Swap, 2);
         a.merge(&b);
         assert_eq!((a.count(Example::Swap), a.count(Example::Bomb), a.games), (3, 0, 1));
+    }
+
+    #[test]
+    fn what_two_tallies_share_is_their_smaller_count() {
+        let (mut engine, mut reference) = (Tally::<Example>::default(), Tally::<Example>::default());
+        engine.add(Example::Swap, 2);
+        reference.add(Example::Swap, 1);
+        reference.add(Example::Bomb, 1);
+        let mut common = Tally::<Example>::default();
+        common.merge_common(&engine, &reference);
+        assert_eq!((common.count(Example::Swap), common.count(Example::Bomb)), (1, 0));
     }
 }

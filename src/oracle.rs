@@ -78,13 +78,15 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         let from_engine = guarded::<G, _>("engine", number, || engine.step(operation))?;
         let from_reference = guarded::<G, _>("reference", number, || reference.step(operation))?;
         if from_engine != from_reference {
+            count_agreed::<G>(tally, &state, &from_engine, &from_reference);
             let difference = G::record_difference(&state, &from_engine, &from_reference);
             return Err(divergence::<G>(number, &format!("{} {}", G::OPERATION, index + 1), difference));
         }
-        // Equal records keep or break the invariants together: check once.
-        checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
+        // A night's coverage counts what failing cases reached too.
         tally.operations += 1;
         G::Counter::record(tally, &state, &from_reference);
+        // Equal records keep or break the invariants together: check once.
+        checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
         state = G::next_state(&state, &from_reference);
     }
     let from_engine = guarded::<G, _>("engine", None, || engine.finish())?;
@@ -93,7 +95,6 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         let difference = G::outcome_difference(&from_engine, &from_reference);
         return Err(divergence::<G>(None, "the outcome", difference));
     }
-    checker.outcome(&state, &from_reference).map_err(|v| violation::<G>(None, "both", v))?;
     // The engine's quiet path builds no record; its answer must still be
     // the one both stepped paths agree on.
     let fast = guarded::<G, _>("engine", None, || G::solve(instance))?;
@@ -105,7 +106,22 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
     }
     tally.games += 1;
     G::Counter::outcome(tally, &state, &from_reference);
+    checker.outcome(&state, &from_reference).map_err(|v| violation::<G>(None, "both", v))?;
     Ok(from_reference)
+}
+
+/// Counts, of two records that differ, what both exercised: a rule the
+/// engine gets wrong was still reached, and the coverage table of a night
+/// that found the bug must not say it never was. The engine's record may
+/// be nonsense; counting it must not end the game.
+fn count_agreed<G: Game>(tally: &mut Tally<G::Counter>, before: &G::State, engine: &G::Record, reference: &G::Record) {
+    let mut by_engine = Tally::default();
+    if catch_panic(|| G::Counter::record(&mut by_engine, before, engine)).is_err() {
+        return;
+    }
+    let mut by_reference = Tally::default();
+    G::Counter::record(&mut by_reference, before, reference);
+    tally.merge_common(&by_engine, &by_reference);
 }
 
 /// Runs one implementation alone, collecting its records (for traces).

@@ -2,18 +2,141 @@
 //! problem format, with the report beside it in `NAME.txt`. A case is written
 //! as soon as it is found and replaced by its shrunk form afterwards, so an
 //! error or Ctrl-C while shrinking loses nothing.
+//!
+//! One kind of failure, one regression, whichever path found it (a campaign,
+//! triage, `corpus import`, `shrink`): the [`Shelf`] knows which kind each
+//! regression on disk shows now, and of two of a kind keeps the smaller.
+//!
+//! A regression is done when the tests pass on it: the case agrees, its
+//! report names the root cause, and its trace snapshot is accepted
+//! ([`NEXT_STEPS`]; README, "Back to green").
 
+use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use m3_model::Stepper;
 
+use crate::corpus::instance_files;
 use crate::game::{Game, Trace};
-use crate::oracle::Failure;
+use crate::oracle::{check_game_with, Failure};
 use crate::shrink::shrink;
 
 /// Extension of the report beside a regression.
 pub const REPORT_EXTENSION: &str = "txt";
+
+/// What a report says of the root cause until someone writes it. The tests
+/// fail on a regression whose report still says this: an undiagnosed
+/// regression does not land.
+pub const UNDIAGNOSED: &str = "root cause: not yet diagnosed";
+const ROOT_CAUSE: &str = "root cause:";
+
+/// The way from a kept regression back to green, as the README's "Back to
+/// green" section gives it; every message about a new regression ends with
+/// it. `{game}` and `{path}` stand for the game and the regression.
+pub const NEXT_STEPS: &str = "next: 1. diagnose: `cargo m3diff check {game} {path}` \
+(and `cargo m3diff solve {game} {path} --reference --trace`); 2. fix until `check` agrees; \
+3. write the root cause in {report}; 4. accept its trace snapshot: `cargo insta accept` \
+(or `INSTA_UPDATE=always cargo test --test {game} -- trace_of_every_corpus_file`); 5. commit the three files \
+(README, \"Back to green\")";
+
+/// [`NEXT_STEPS`] for one regression.
+pub fn next_steps(game: &str, path: &Path) -> String {
+    NEXT_STEPS
+        .replace("{game}", game)
+        .replace("{report}", &path.with_extension(REPORT_EXTENSION).display().to_string())
+        .replace("{path}", &path.display().to_string())
+}
+
+/// The root cause a report names, once someone has written it.
+pub fn root_cause(report: &str) -> Option<&str> {
+    let at = report.find(ROOT_CAUSE).filter(|&at| at == 0 || report[..at].ends_with('\n'))?;
+    let cause = report[at + ROOT_CAUSE.len()..].trim();
+    (!cause.is_empty() && !report[at..].starts_with(UNDIAGNOSED)).then_some(cause)
+}
+
+/// A regression on disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shelved {
+    pub path: PathBuf,
+    /// [`Game::measure`] of its instance.
+    pub measure: usize,
+    /// Its report names a root cause: it stays whatever its size, so that
+    /// nobody's diagnosis is ever replaced.
+    pub diagnosed: bool,
+}
+
+/// What became of a regression offered to the shelf.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Placed {
+    /// The first of its kind.
+    New,
+    /// Smaller than the one of its kind, whose files (here) are removed.
+    Replaced(PathBuf),
+    /// Its kind is kept already by this regression, smaller or diagnosed;
+    /// the new one's files are removed (or it is that very file).
+    Dropped(PathBuf),
+}
+
+/// One game's regressions on disk, by the kind of failure each shows now.
+#[derive(Debug, Default)]
+pub struct Shelf {
+    by_kind: HashMap<String, Shelved>,
+}
+
+impl Shelf {
+    /// The regressions under `corpus_root/<game>/regressions/` that fail
+    /// with engine `E`, by kind; those that pass are fixed and of no kind.
+    /// Of two of a kind already on disk, the diagnosed, then the smaller,
+    /// stands for it.
+    pub fn open<G: Game, E: Stepper<G>>(corpus_root: &Path) -> io::Result<Shelf> {
+        let dir = directory::<G>(corpus_root);
+        let mut shelf = Shelf::default();
+        if !dir.exists() {
+            return Ok(shelf);
+        }
+        for path in instance_files(&dir)? {
+            // A file that does not read is the regression suite's to report.
+            let Ok(instance) = std::fs::read_to_string(&path).map(|text| G::parse(&text)) else { continue };
+            let Ok(instance) = instance else { continue };
+            let Err(failure) = check_game_with::<G, E>(&instance, &mut Default::default()) else { continue };
+            let report = std::fs::read_to_string(path.with_extension(REPORT_EXTENSION)).unwrap_or_default();
+            let found = Shelved { path, measure: G::measure(&instance), diagnosed: root_cause(&report).is_some() };
+            let kind = failure.kind.to_string();
+            let stands = |s: &Shelved| (!s.diagnosed, s.measure);
+            if shelf.by_kind.get(&kind).is_none_or(|kept| stands(&found) < stands(kept)) {
+                shelf.by_kind.insert(kind, found);
+            }
+        }
+        Ok(shelf)
+    }
+
+    /// The regression that stands for `kind`.
+    pub fn get(&self, kind: &str) -> Option<&Shelved> {
+        self.by_kind.get(kind)
+    }
+
+    /// Puts a regression just written at `new.path` on the shelf, or takes
+    /// it off again when one of its kind is smaller or diagnosed. `created`
+    /// says the file is this run's: a file that was on disk before is never
+    /// removed.
+    pub fn place(&mut self, kind: &str, new: Shelved, created: bool) -> io::Result<Placed> {
+        let Some(old) = self.by_kind.get(kind) else {
+            self.by_kind.insert(kind.to_string(), new);
+            return Ok(Placed::New);
+        };
+        if old.path == new.path || old.diagnosed || old.measure <= new.measure {
+            let kept = old.path.clone();
+            if created && new.path != kept {
+                remove(&new.path)?;
+            }
+            return Ok(Placed::Dropped(kept));
+        }
+        let old = self.by_kind.insert(kind.to_string(), new).expect("looked up above");
+        remove(&old.path)?;
+        Ok(Placed::Replaced(old.path))
+    }
+}
 
 /// A failure written to the corpus.
 pub struct Kept<I> {
@@ -22,12 +145,46 @@ pub struct Kept<I> {
     pub failure: Failure,
     pub before: String,
     pub after: String,
+    pub placed: Placed,
+}
+
+impl<I> Kept<I> {
+    /// What the user reads of it: where it went, the report, the replay and
+    /// the next steps.
+    pub fn message(&self, game: &str) -> String {
+        let path = self.path.display();
+        let replay = format!("m3diff check {game} {path}");
+        match &self.placed {
+            Placed::Dropped(kept) => format!(
+                "dropped {path} ({} -> {}): this kind is kept already by {}{}\nreplay: m3diff check {game} {}",
+                self.before,
+                self.after,
+                kept.display(),
+                if kept == &self.path { " (the same case)" } else { "" },
+                kept.display()
+            ),
+            placed => {
+                let instead = match placed {
+                    Placed::Replaced(old) => format!(" in place of the larger {}", old.display()),
+                    _ => String::new(),
+                };
+                format!(
+                    "kept {path} ({} -> {}){instead}\n{}{}",
+                    self.before,
+                    self.after,
+                    self.failure.report_with_replay(&replay),
+                    next_steps(game, &self.path)
+                )
+            }
+        }
+    }
 }
 
 /// Writes `instance` (which fails with `failure`) to the corpus under
-/// `corpus_root`, shrinks it, and replaces it by the shrunk case.
-/// `origin` says how the case was found, as a command.
+/// `corpus_root`, shrinks it, replaces it by the shrunk case and puts that on
+/// `shelf`. `origin` says how the case was found, as a command.
 pub fn keep<G: Game, E: Stepper<G>>(
+    shelf: &std::sync::Mutex<Shelf>,
     corpus_root: &Path,
     instance: &G::Instance,
     failure: Failure,
@@ -35,7 +192,7 @@ pub fn keep<G: Game, E: Stepper<G>>(
     stop: &dyn Fn() -> bool,
 ) -> io::Result<Kept<G::Instance>> {
     let before = G::Trace::size(instance);
-    let raw = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
+    let (raw, raw_created) = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
     let shrunk = shrink::<G, E>(instance, failure, stop);
     let after = G::Trace::size(&shrunk.instance);
     let how = format!(
@@ -44,35 +201,50 @@ pub fn keep<G: Game, E: Stepper<G>>(
         shrunk.tries,
         if shrunk.cut_short { " (cut short)" } else { "" }
     );
-    let path = write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how)?;
-    if path != raw {
+    let (path, created) = write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how)?;
+    if path != raw && raw_created {
         remove(&raw)?;
     }
-    Ok(Kept { path, instance: shrunk.instance, failure: shrunk.failure, before, after })
+    let new = Shelved { path: path.clone(), measure: G::measure(&shrunk.instance), diagnosed: false };
+    let kind = shrunk.failure.kind.to_string();
+    let placed = shelf.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).place(&kind, new, created)?;
+    Ok(Kept { path, instance: shrunk.instance, failure: shrunk.failure, before, after, placed })
 }
 
-/// Writes one case and its report; returns the instance's path.
+/// Where a game's regressions live.
+pub fn directory<G: Game>(corpus_root: &Path) -> PathBuf {
+    corpus_root.join(G::NAME).join("regressions")
+}
+
+/// Writes one case and its report; returns the instance's path, and whether
+/// this call created it. A case already on disk is left as it is, report
+/// and all, so that a diagnosis written there is never overwritten.
 pub fn write<G: Game>(
     corpus_root: &Path,
     instance: &G::Instance,
     failure: &Failure,
     origin: &str,
     shrinking: &str,
-) -> io::Result<PathBuf> {
+) -> io::Result<(PathBuf, bool)> {
     let text = instance.to_string();
-    let dir = corpus_root.join(G::NAME).join("regressions");
+    let dir = directory::<G>(corpus_root);
     std::fs::create_dir_all(&dir)?;
     let path = dir.join(format!("{}.{}", short_hash(&text), crate::corpus::INSTANCE_EXTENSION));
+    if path.exists() {
+        return Ok((path, false));
+    }
     let replay = format!("m3diff check {} {}", G::NAME, path.display());
     let report = format!(
-        "game: {}\nfailure: {}\nfound by: {origin}\nshrunk: {shrinking}\nreplay: {replay}\n\n{}\nroot cause: not yet diagnosed; write here what was wrong once it is fixed.\n",
+        "game: {}\nfailure: {}\nfound by: {origin}\nshrunk: {shrinking}\nreplay: {replay}\n\n{}\n{}\n\n{UNDIAGNOSED}; \
+         once it is fixed, replace this line by \"{ROOT_CAUSE}\" and what was wrong.\n",
         G::NAME,
         failure.kind,
         failure.report.trim_end(),
+        next_steps(G::NAME, &path),
     );
     write_atomically(&path.with_extension(REPORT_EXTENSION), &report)?;
     write_atomically(&path, &text)?;
-    Ok(path)
+    Ok((path, true))
 }
 
 /// Removes a regression and its report.
@@ -97,4 +269,49 @@ pub fn short_hash(text: &str) -> String {
 /// standard library's hasher, so names and seeds never change.
 pub fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_is_diagnosed_once_its_root_cause_line_is_rewritten() {
+        let written = format!("failure: x\n\n{UNDIAGNOSED}; once it is fixed, replace this line.\n");
+        assert_eq!(root_cause(&written), None);
+        assert_eq!(root_cause("failure: x\nroot cause:   \n"), None, "an empty cause is no diagnosis");
+        let diagnosed = "failure: x\n\nroot cause: the full house scored 6 points, not 8 (TX10).\n";
+        assert_eq!(root_cause(diagnosed), Some("the full house scored 6 points, not 8 (TX10)."));
+        assert_eq!(root_cause("detail: the root cause: is elsewhere\n"), None, "only a line of its own counts");
+    }
+
+    fn shelved(path: &str, measure: usize, diagnosed: bool) -> Shelved {
+        Shelved { path: PathBuf::from(path), measure, diagnosed }
+    }
+
+    #[test]
+    fn of_two_regressions_of_a_kind_the_smaller_stays_unless_the_other_is_diagnosed() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, "case").unwrap();
+            std::fs::write(path.with_extension(REPORT_EXTENSION), "report").unwrap();
+            path.display().to_string()
+        };
+        let (big, small, bigger) = (file("big.in"), file("small.in"), file("bigger.in"));
+        let mut shelf = Shelf::default();
+        assert_eq!(shelf.place("k", shelved(&big, 50, false), true).unwrap(), Placed::New);
+        assert_eq!(shelf.place("k", shelved(&small, 10, false), true).unwrap(), Placed::Replaced(big.clone().into()));
+        assert!(!Path::new(&big).exists() && !Path::new(&big).with_extension(REPORT_EXTENSION).exists());
+        assert_eq!(shelf.place("k", shelved(&bigger, 90, false), true).unwrap(), Placed::Dropped(small.clone().into()));
+        assert!(!Path::new(&bigger).exists(), "a dropped case leaves no file behind");
+        assert_eq!(shelf.place("k", shelved(&small, 10, false), false).unwrap(), Placed::Dropped(small.clone().into()));
+        assert!(Path::new(&small).exists(), "the very file kept is never removed");
+
+        let mut diagnosed = Shelf::default();
+        let (old, tiny) = (file("old.in"), file("tiny.in"));
+        diagnosed.place("k", shelved(&old, 50, true), false).unwrap();
+        assert_eq!(diagnosed.place("k", shelved(&tiny, 1, false), true).unwrap(), Placed::Dropped(old.clone().into()));
+        assert!(Path::new(&old).exists() && !Path::new(&tiny).exists());
+    }
 }

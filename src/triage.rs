@@ -8,13 +8,14 @@
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use m3_model::Stepper;
 
 use crate::fuzzing::{instance_from_input, parse_round_trip};
 use crate::game::{Game, Size};
 use crate::oracle::{catch_panic, check_game_with, Failure};
-use crate::regression::keep;
+use crate::regression::{keep, Placed, Shelf};
 
 /// One failing case of the night, as found.
 #[derive(Debug, Clone)]
@@ -44,10 +45,13 @@ pub struct Group {
     /// What fails: a field, an invariant, a panic site, a timeout.
     pub kind: String,
     pub origins: Vec<String>,
-    /// The size of the shrunk case, when one was kept.
+    /// The size of the shrunk case, when it was kept.
     pub shrunk: Option<String>,
-    /// The regression written for the group.
+    /// The regression that stands for the group: the one written, or one
+    /// of its kind kept before.
     pub regression: Option<PathBuf>,
+    /// What became of the regression written.
+    pub placed: Option<Placed>,
 }
 
 /// What triage made of one game's cases.
@@ -78,12 +82,20 @@ pub fn triage<G: Game, E: Stepper<G>>(cases: &[Case], corpus: &Path) -> io::Resu
             }
         }
     }
+    let shelf = Mutex::new(Shelf::open::<G, E>(corpus)?);
     for (kind, Gathering { origins, smallest }) in groups {
-        let mut group = Group { game: G::NAME, kind, origins, shrunk: None, regression: None };
+        let mut group = Group { game: G::NAME, kind, origins, shrunk: None, regression: None, placed: None };
         if let Some((_, instance, failure, origin)) = smallest {
-            let kept = keep::<G, E>(corpus, &instance, failure, &format!("m3diff triage of {origin}"), &|| false)?;
-            group.shrunk = Some(kept.after);
-            group.regression = Some(kept.path);
+            let origin = format!("m3diff triage of {origin}");
+            let kept = keep::<G, E>(&shelf, corpus, &instance, failure, &origin, &|| false)?;
+            if !matches!(kept.placed, Placed::Dropped(_)) {
+                group.shrunk = Some(kept.after);
+            }
+            group.regression = Some(match &kept.placed {
+                Placed::Dropped(standing) => standing.clone(),
+                Placed::New | Placed::Replaced(_) => kept.path,
+            });
+            group.placed = Some(kept.placed);
         }
         triage.groups.push(group);
     }

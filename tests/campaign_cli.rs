@@ -74,7 +74,15 @@ fn a_duration_that_is_none_says_what_one_looks_like() {
 #[test]
 fn fuzz_seed_comes_from_the_environment() {
     let output = Command::new(env!("CARGO_BIN_EXE_m3diff"))
-        .args(["fuzz", "--cases", "5", "--size", "small", "--corpus", "/nonexistent/never-written"])
+        .args([
+            "fuzz",
+            "--cases",
+            "5",
+            "--size",
+            "small",
+            "--corpus",
+            tempfile::tempdir().unwrap().path().to_str().unwrap(),
+        ])
         .env("M3DIFF_SEED", "424242")
         .output()
         .unwrap();
@@ -90,6 +98,8 @@ fn fuzz_rejects_bad_arguments_with_exit_two() {
         &["fuzz", "--game", "chess"],
         &["fuzz", "--jobs", "0"],
         &["fuzz", "--size", "huge"],
+        &["fuzz", "--cases", "0"],
+        &["fuzz", "--time", "0s"],
     ] {
         let output = m3diff(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output.stderr));
@@ -97,11 +107,37 @@ fn fuzz_rejects_bad_arguments_with_exit_two() {
 }
 
 #[test]
+fn a_json_path_that_cannot_be_written_stops_the_campaign_before_its_first_case() {
+    let output = m3diff(&["fuzz", "--time", "8h", "--json", "/nonexistent-dir/summary.json"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--json /nonexistent-dir/summary.json: cannot write"), "{stderr}");
+    assert!(output.stdout.is_empty(), "no case ran");
+}
+
+#[test]
+fn a_summary_into_a_closed_pipe_is_no_error() {
+    let corpus = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--game", "door", "--cases", "20", "--seed", "1", "--corpus", corpus.path().to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // As `| head -0` does: the reader is gone before the summary is written.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
+
+#[test]
 fn shrink_of_a_file_that_agrees_says_so_and_writes_nothing() {
     let corpus = tempfile::tempdir().unwrap();
     let output = m3diff(&["shrink", "texas", "corpus/texas/sample1.in", "--corpus", corpus.path().to_str().unwrap()]);
     assert!(output.status.success());
-    assert!(text(&output.stdout).starts_with("agree: nothing to shrink"), "{}", text(&output.stdout));
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with("agree: ") && stdout.contains("nothing to shrink, nothing written"), "{stdout}");
     assert!(std::fs::read_dir(corpus.path()).unwrap().next().is_none());
 }
 
@@ -134,7 +170,29 @@ fn export_writes_every_corpus_file_as_a_fuzz_input_that_reads_back() {
     let output =
         m3diff(&["corpus", "import", "texas", first.to_str().unwrap(), "--corpus", kept.path().to_str().unwrap()]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(text(&output.stdout).starts_with("agree: nothing to shrink"));
+    assert!(text(&output.stdout).contains("nothing to shrink"), "{}", text(&output.stdout));
+}
+
+#[test]
+fn import_reads_a_text_instance_as_text() {
+    let kept = tempfile::tempdir().unwrap();
+    let corpus = kept.path().to_str().unwrap();
+    let output = m3diff(&["corpus", "import", "texas", "corpus/texas/sample1.in", "--corpus", corpus]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("read as an instance in the problem format (8x8 board"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert!(text(&output.stdout).starts_with("agree: "), "{}", text(&output.stdout));
+
+    let broken = kept.path().join("broken.in");
+    std::fs::write(&broken, "2 2 1 1\n1 1\n1 x\n").unwrap();
+    let output = m3diff(&["corpus", "import", "texas", broken.to_str().unwrap(), "--corpus", corpus]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line, naming where the text stops being an instance: {stderr}");
+    assert!(stderr.contains("line 3"), "{stderr}");
 }
 
 #[test]

@@ -69,6 +69,23 @@ fn tx10_a_hand_off_by_one_is_caught_and_shrunk() {
 }
 
 #[test]
+fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {
+    use m3diff::campaign::{self, Budget, GameTarget, Settings, Target};
+    use m3diff::{planted::Planted, Size};
+    let corpus = tempfile::tempdir().unwrap();
+    let settings =
+        Settings { budget: Budget::Cases(300), seed: 1, jobs: 1, size: Size::Small, corpus: corpus.path().into() };
+    let target = GameTarget::<Texas, Planted<Texas, HandOffByOne>>::new(Size::Small);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    campaign::run(&[&target as &dyn Target], &settings, &suites::Collect::default(), &stop);
+    // Every game that scores a hand fails on it, yet the hand was reached:
+    // both sides agree on the main colours that make it.
+    let hands: u64 = target.coverage().iter().filter(|(rule, ..)| *rule == "TX10").map(|&(.., count)| count).sum();
+    assert!(target.failures() > 0);
+    assert!(hands >= target.failures(), "{hands} hands counted in {} failing cases", target.failures());
+}
+
+#[test]
 fn generator_keeps_producing_interesting_games() {
     // Five of a kind needs five valid operations whose main colours can all
     // agree; 400 small games rarely hold one.

@@ -3,10 +3,13 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::AtomicBool;
 
 use m3_model::texas::{OperationRecord, Special, Texas};
+use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use m3diff::fuzzing::input_from_instance;
 use m3diff::planted::{Corruption, Planted};
+use m3diff::regression::Placed;
 use m3diff::triage::{triage, Case, Input};
 use m3diff::{Game, Size, Tally};
 
@@ -99,6 +102,23 @@ fn a_night_of_two_bugs_is_triaged_into_two_regressions() {
     assert_eq!(result.fixed.len(), 1);
     assert!(result.fixed[0].contains("crash-passes-"), "{:?}", result.fixed);
     assert!(artifacts.iter().all(|path| path.exists()), "triage never deletes an artifact");
+
+    // One kind of failure, one regression, whichever path meets it again:
+    // triage of the same night, and a campaign against the same bugs.
+    let again = triage::<Texas, Night>(&cases, &corpus).unwrap();
+    assert!(again.groups.iter().all(|g| matches!(g.placed, Some(Placed::Dropped(_)))), "{:#?}", again.groups);
+    let settings = Settings { budget: Budget::Cases(300), seed: 1, jobs: 1, size: Size::Small, corpus: corpus.clone() };
+    let target = GameTarget::<Texas, Night>::new(Size::Small);
+    campaign::run(&[&target as &dyn Target], &settings, &Quiet, &AtomicBool::new(false));
+    assert!(target.failures() > 0);
+    let after = std::fs::read_dir(corpus.join("texas/regressions")).unwrap().count();
+    assert_eq!(after, 4, "the kinds kept already are kept by the same files: {:?}", target.kinds());
+}
+
+struct Quiet;
+impl Reporter for Quiet {
+    fn line(&self, _: &str) {}
+    fn progress(&self, _: std::time::Duration, _: u64, _: u64) {}
 }
 
 fn m3diff(args: &[&str], dir: &Path) -> std::process::Output {

@@ -22,8 +22,9 @@ struct Args {
     #[arg(long)]
     update: bool,
     /// The dry run: build the engines with `--cfg m3diff_slowdown` (an extra
-    /// pass over the board per move) into target/slowdown; the gate must fail.
-    #[arg(long)]
+    /// pass over the board per move) into target/slowdown and count the
+    /// slowed game's cases only; the gate must fail.
+    #[arg(long, conflicts_with = "update")]
     slowdown: bool,
     /// The extra instructions allowed, in percent of the baseline.
     #[arg(long, default_value_t = 3.0, value_name = "PERCENT")]
@@ -54,7 +55,11 @@ fn run(args: &Args) -> Result<bool, Error> {
         println!("perf-gate: wrote {} counts to {}; review its diff like code", counts.len(), args.baseline.display());
         return Ok(true);
     }
-    let baseline = baseline::read(&args.baseline)?;
+    let mut baseline = baseline::read(&args.baseline)?;
+    if args.slowdown {
+        // The dry run counts the slowed game's cases only.
+        baseline.counts.retain(|(id, _)| counts.iter().any(|(counted, _)| counted == id));
+    }
     let verdict = report::compare(&baseline, &counts, args.threshold);
     print!("{}", verdict.table());
     if baseline.compiler != compiler {

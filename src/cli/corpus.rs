@@ -3,16 +3,17 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 use clap::Subcommand;
 
 use super::{read_instance, write_stdout, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use crate::corpus::instance_files;
-use crate::fuzzing::{input_from_instance, instance_from_input};
+use crate::fuzzing::{input_from_instance, instance_from_input, TEXT_MARKER};
 use crate::game::{Game, Trace};
 use crate::games::{self, Visitor};
 use crate::oracle::check_game;
-use crate::regression::keep;
+use crate::regression::{keep, Shelf};
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum CorpusCommand {
@@ -64,33 +65,66 @@ pub fn shrink<G: Game>(file: &Path, corpus: &Path) -> Result<ExitCode, String> {
     keep_if_failing::<G>(&instance, &format!("m3diff shrink {} {}", G::NAME, file.display()), corpus)
 }
 
+/// `corpus import`: a cargo-fuzz artifact, or an instance in the problem
+/// format (a corpus file, a case from elsewhere), in as a regression.
 pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, String> {
     let data = std::fs::read(artifact).map_err(|e| format!("{}: cannot read: {e}", artifact.display()))?;
-    let Some(instance) = instance_from_input::<G>(&data) else {
-        return Err(format!(
-            "{}: not a {} fuzz input: it neither parses nor generates a game",
-            artifact.display(),
-            G::NAME
-        ));
+    let (instance, reading) = match read_input::<G>(&data) {
+        Input::Text(Ok(instance)) => (instance, "an instance in the problem format"),
+        Input::Text(Err(error)) => return Err(format!("{}: {error}", artifact.display())),
+        Input::Bytes(Some(instance)) => (instance, "generator bytes, as the fuzz target reads them"),
+        Input::Bytes(None) => {
+            return Err(format!(
+                "{}: not a {} fuzz input: the generator gives up on its bytes, and it is no text instance",
+                artifact.display(),
+                G::NAME
+            ))
+        }
     };
-    keep_if_failing::<G>(&instance, &format!("cargo fuzz artifact {}", artifact.display()), corpus)
+    eprintln!("{}: read as {reading} ({})", artifact.display(), G::Trace::size(&instance));
+    keep_if_failing::<G>(&instance, &format!("m3diff corpus import {} {}", G::NAME, artifact.display()), corpus)
+}
+
+/// How `corpus import` reads a file.
+enum Input<G: Game> {
+    /// Text that is an instance, or says where it stops being one.
+    Text(Result<G::Instance, m3_model::ParseError>),
+    /// A fuzz input of generator bytes, and the game they make if any.
+    Bytes(Option<G::Instance>),
+}
+
+/// An input of the `_diff` target that starts with its text marker, or text
+/// that parses as an instance, is read as text; so is text that looks like
+/// a corpus file (it ends with a newline and holds nothing but printable
+/// ASCII and whitespace), whose parse error is then the answer. The rest
+/// are generator bytes, as the fuzz target reads them.
+fn read_input<G: Game>(data: &[u8]) -> Input<G> {
+    if let Some((&TEXT_MARKER, _)) = data.split_first() {
+        return Input::Bytes(instance_from_input::<G>(data));
+    }
+    let Ok(text) = std::str::from_utf8(data) else { return Input::Bytes(instance_from_input::<G>(data)) };
+    let parsed = G::parse(text);
+    let looks_like_text = text.ends_with('\n') && text.bytes().all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    if parsed.is_ok() || looks_like_text {
+        return Input::Text(parsed);
+    }
+    Input::Bytes(instance_from_input::<G>(data))
 }
 
 fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path) -> Result<ExitCode, String> {
     crate::oracle::quiet_panics();
     let Err(failure) = check_game::<G>(instance, &mut Default::default()) else {
-        write_stdout(&format!("agree: nothing to shrink ({})\n", G::Trace::size(instance)))?;
+        write_stdout(&format!(
+            "agree: engine and reference agree on this {} and keep every invariant: nothing to shrink, \
+             nothing written (exit 0)\n",
+            G::Trace::size(instance)
+        ))?;
         return Ok(ExitCode::SUCCESS);
     };
-    let kept = keep::<G, G::Engine>(corpus, instance, failure, origin, &|| false)
-        .map_err(|e| format!("{}: cannot write the regression: {e}", corpus.display()))?;
-    write_stdout(&format!(
-        "kept {} ({} -> {})\n{}",
-        kept.path.display(),
-        kept.before,
-        kept.after,
-        kept.failure.report_with_replay(&format!("m3diff check {} {}", G::NAME, kept.path.display()))
-    ))?;
+    let cannot = |e: std::io::Error| format!("{}: cannot write the regression: {e}", corpus.display());
+    let shelf = Mutex::new(Shelf::open::<G, G::Engine>(corpus).map_err(cannot)?);
+    let kept = keep::<G, G::Engine>(&shelf, corpus, instance, failure, origin, &|| false).map_err(cannot)?;
+    write_stdout(&format!("{}\n", kept.message(G::NAME)))?;
     Ok(ExitCode::from(EXIT_FAILURE_FOUND))
 }
 

@@ -1,7 +1,8 @@
 //! `m3diff fuzz`: the campaign on the command line, with a progress bar and
 //! Ctrl-C that stops after the cases under way, keeping what they found.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +12,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::EXIT_FAILURE_FOUND;
+use super::{write_stdout, EXIT_FAILURE_FOUND};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
@@ -27,8 +28,11 @@ fn game_parser() -> PossibleValuesParser {
 
 /// A duration as humantime reads it, with an error that shows one.
 fn duration(text: &str) -> Result<Duration, String> {
-    humantime::parse_duration(text)
-        .map_err(|_| format!("expected a duration such as 90s, 10m, 8h or 1h30m, found {text:?}"))
+    match humantime::parse_duration(text) {
+        Ok(duration) if duration.is_zero() => Err("a campaign of no time runs no case: give more, such as 60s".into()),
+        Ok(duration) => Ok(duration),
+        Err(_) => Err(format!("expected a duration such as 90s, 10m, 8h or 1h30m, found {text:?}")),
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -39,8 +43,8 @@ pub struct FuzzArgs {
     /// How long to run: 60s, 10m, 8h ... (default 60s).
     #[arg(long, value_parser = duration, conflicts_with = "cases")]
     pub time: Option<Duration>,
-    /// Run exactly this many cases of each game instead.
-    #[arg(long)]
+    /// Run exactly this many cases of each game instead (1 or more).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: Option<u64>,
     /// Replays a campaign exactly (with --cases); drawn from the clock when absent.
     #[arg(long, env = crate::seed::SEED_VARIABLE)]
@@ -61,6 +65,10 @@ pub struct FuzzArgs {
 }
 
 pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
+    // Every place the campaign writes is tried before the first case: a
+    // night must not end in a path that cannot be written.
+    let json = args.json.as_ref().map(|file| JsonFile::create(file)).transpose()?;
+    probe_corpus(&args.corpus)?;
     let settings = Settings {
         budget: match (args.cases, args.time) {
             (Some(cases), _) => Budget::Cases(cases),
@@ -89,10 +97,10 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
     let size = settings.size.name();
     eprintln!(
-        "m3diff fuzz: games {}, seed {}, {} jobs, size {size}, {}",
+        "m3diff fuzz: games {}, seed {}, {}, size {size}, {}",
         names.join(" "),
         settings.seed,
-        settings.jobs,
+        counted(settings.jobs as u64, "job"),
         match settings.budget {
             Budget::Time(limit) => humantime::format_duration(limit).to_string(),
             Budget::Cases(cases) => format!("{} per game", counted(cases, "case")),
@@ -116,35 +124,74 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     reporter.bar.finish_and_clear();
 
     let failures: u64 = targets.iter().map(|t| t.failures()).sum();
+    let mut summary = String::new();
     for target in &targets {
-        println!("{}\n", target.summary());
+        summary.push_str(&format!("{}\n\n", target.summary()));
     }
     let budget = match settings.budget {
-        Budget::Cases(cases) => format!(" --cases {cases}"),
-        Budget::Time(_) => String::new(),
+        Budget::Cases(cases) => format!("--cases {cases}"),
+        Budget::Time(limit) => format!("--time {}", humantime::format_duration(limit)),
     };
-    let replay = format!("m3diff fuzz --game {} --seed {} --size {size}{budget}", names.join(","), settings.seed);
+    let replay = format!("m3diff fuzz --game {} --seed {} --size {size} {budget}", names.join(","), settings.seed);
     let code = if failures > 0 {
-        let kinds: Vec<KindFound> = targets.iter().flat_map(|t| t.kinds()).collect();
-        let kept: Vec<&KindFound> = kinds.iter().filter(|found| found.regression.is_some()).collect();
-        let (failing, regressions) = (counted(failures, "failing case"), counted(kept.len() as u64, "regression"));
-        println!("{failing}; {regressions} kept, one per kind of failure:");
-        for found in kept {
-            let path = found.regression.as_ref().map_or(String::new(), |p| p.display().to_string());
-            println!("  {path}  {} ({})", found.kind, counted(found.cases, "case"));
+        let kinds: Vec<(&str, KindFound)> =
+            targets.iter().flat_map(|t| t.kinds().into_iter().map(|found| (t.name(), found))).collect();
+        let kept = kinds.iter().filter(|(_, found)| found.regression.is_some()).count();
+        let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, "regression"));
+        summary.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
+        for (game, found) in &kinds {
+            let Some(path) = &found.regression else { continue };
+            let path = path.display();
+            summary.push_str(&format!("  {path}  {} ({})\n", found.kind, counted(found.cases, "case")));
+            summary.push_str(&format!("    replay: m3diff check {game} {path}\n"));
         }
+        summary.push_str("next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n");
         ExitCode::from(EXIT_FAILURE_FOUND)
     } else {
-        println!("no divergence, no invariant broken");
+        summary.push_str("no divergence, no invariant broken\n");
         ExitCode::SUCCESS
     };
-    println!("replay: {replay}");
-    if let Some(file) = &args.json {
-        let json = summary_json(&targets, &settings, started.elapsed(), &replay);
-        let text = serde_json::to_string_pretty(&json).expect("JSON values print") + "\n";
-        std::fs::write(file, text).map_err(|e| format!("{}: cannot write: {e}", file.display()))?;
+    summary.push_str(&format!("replay: {replay}\n"));
+    write_stdout(&summary)?;
+    if let Some(json) = json {
+        if let Err(error) = json.write(&summary_json(&targets, &settings, started.elapsed(), &replay)) {
+            // What was found is on disk and printed; the exit still says so.
+            eprintln!("error: {error}");
+            if code == ExitCode::SUCCESS {
+                return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
+            }
+        }
     }
     Ok(code)
+}
+
+/// The `--json` file, created before the campaign so that a path that
+/// cannot be written is known before the night, not after it.
+struct JsonFile {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl JsonFile {
+    fn create(path: &Path) -> Result<JsonFile, String> {
+        let file = std::fs::File::create(path).map_err(|e| format!("--json {}: cannot write: {e}", path.display()))?;
+        Ok(JsonFile { path: path.to_path_buf(), file })
+    }
+
+    fn write(mut self, value: &serde_json::Value) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(value).expect("JSON values print") + "\n";
+        self.file.write_all(text.as_bytes()).map_err(|e| format!("--json {}: cannot write: {e}", self.path.display()))
+    }
+}
+
+/// Fails unless regressions can be written under `corpus`: it is created if
+/// need be, and a file is written there and removed again.
+fn probe_corpus(corpus: &Path) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("--corpus {}: cannot write regressions there: {e}", corpus.display());
+    std::fs::create_dir_all(corpus).map_err(cannot)?;
+    let probe = corpus.join(format!(".m3diff-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(cannot)?;
+    std::fs::remove_file(&probe).map_err(cannot)
 }
 
 /// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.
@@ -155,7 +202,10 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
             let kinds: Vec<serde_json::Value> = target
                 .kinds()
                 .into_iter()
-                .map(|found| serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": found.regression }))
+                .map(|found| {
+                    let replay = found.regression.as_ref().map(|p| format!("m3diff check {} {}", target.name(), p.display()));
+                    serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": found.regression, "replay": replay })
+                })
                 .collect();
             let coverage: Vec<serde_json::Value> = target
                 .coverage()

@@ -10,6 +10,7 @@ use clap::Args;
 use super::{write_stdout, EXIT_FAILURE_FOUND};
 use crate::game::Game;
 use crate::games::{self, Visitor};
+use crate::regression::{next_steps, Placed};
 use crate::triage::{logged_cases, not_replayed, triage, Case, Input, Triage};
 use crate::words::counted;
 
@@ -159,9 +160,18 @@ fn table(total: usize, results: &[Triage]) -> String {
                 "{:<60} {:>5}  {:<40} {}\n",
                 format!("{}: {}", group.game, group.kind),
                 group.origins.len(),
-                group.shrunk.as_deref().unwrap_or("-"),
+                match (&group.shrunk, &group.placed) {
+                    (_, Some(Placed::Dropped(_))) => "(this kind is kept already)",
+                    (Some(size), _) => size.as_str(),
+                    (None, _) => "-",
+                },
                 group.regression.as_ref().map_or("- (no game to keep)".to_string(), |p| p.display().to_string())
             ));
+        }
+    }
+    for group in &groups {
+        if let (Some(Placed::New | Placed::Replaced(_)), Some(path)) = (&group.placed, &group.regression) {
+            text.push_str(&format!("\n{}: {}\n", path.display(), next_steps(group.game, path)));
         }
     }
     if !fixed.is_empty() {

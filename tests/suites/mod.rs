@@ -16,6 +16,7 @@ use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use m3diff::corpus::{expected_answer, instance_files};
 use m3diff::oracle::play;
 use m3diff::planted::{Corruption, Planted};
+use m3diff::regression;
 use m3diff::{Checker, Counter, Game, Size, Tally, Trace};
 
 /// The tests every game gets: its corpus through every implementation, a
@@ -28,6 +29,11 @@ macro_rules! game_suites {
         #[test]
         fn every_corpus_file_gives_its_answer_in_every_implementation() {
             suites::corpus_answers::<$game>($answered);
+        }
+
+        #[test]
+        fn every_regression_is_fixed_diagnosed_and_snapshotted() {
+            suites::regressions_are_done::<$game>(module_path!());
         }
 
         #[test]
@@ -83,8 +89,83 @@ pub fn first_seed() -> u64 {
     std::env::var(m3diff::seed::SEED_VARIABLE).ok().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
+pub fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
 pub fn corpus_dir<G: Game>() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(G::NAME)
+    corpus_root().join(G::NAME)
+}
+
+/// Every regression kept under `corpus/<game>/regressions/` is done: it
+/// agrees now (the bug is fixed), its report names the root cause, and its
+/// trace snapshot is accepted. For each one that is not, the failure names
+/// the first step of README's "Back to green" that it still lacks, with the
+/// command that does it. `test_module` is the game's test crate, whose name
+/// starts its snapshots' names.
+pub fn regressions_are_done<G: Game>(test_module: &str) {
+    let dir = regression::directory::<G>(&corpus_root());
+    if !dir.exists() {
+        return;
+    }
+    let mut undone = Vec::new();
+    for path in instance_files(&dir).expect("the regressions are readable") {
+        let shown = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(&path).display().to_string();
+        let report_path = path.with_extension(regression::REPORT_EXTENSION);
+        let report = std::fs::read_to_string(&report_path).unwrap_or_default();
+        let instance = match G::parse(&std::fs::read_to_string(&path).unwrap_or_default()) {
+            Ok(instance) => instance,
+            Err(error) => {
+                undone
+                    .push(format!("{shown}: does not parse ({error}): a regression is an instance the format accepts"));
+                continue;
+            }
+        };
+        if let Err(failure) = m3diff::check_game::<G>(&instance, &mut Tally::default()) {
+            let replay = format!("cargo m3diff check {} {shown}", G::NAME);
+            undone.push(format!(
+                "{shown}: steps 1 and 2, diagnose and fix: it still fails.\n{}",
+                failure.report_with_replay(&replay)
+            ));
+            continue;
+        }
+        if regression::root_cause(&report).is_none() {
+            undone.push(format!(
+                "{shown}: step 3, write the root cause: it passes now; in {}, replace the line \"{}...\" by \
+                 \"root cause: \" and what was wrong",
+                report_path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(&report_path).display(),
+                regression::UNDIAGNOSED
+            ));
+            continue;
+        }
+        let long = G::operations(&instance).len() > SNAPSHOT_OPERATIONS;
+        let snapshot = snapshot_of::<G>(test_module, &path);
+        if !long && !snapshot.exists() {
+            undone.push(format!(
+                "{shown}: step 4, accept its trace snapshot {}: `cargo insta accept` (after this test run \
+                 wrote it as .snap.new), or `INSTA_UPDATE=always cargo test --test {} -- trace_of_every_corpus_file`",
+                snapshot.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(&snapshot).display(),
+                test_module
+            ));
+        }
+    }
+    assert!(
+        undone.is_empty(),
+        "{} not done (README, \"Back to green\": 1 diagnose, 2 fix, 3 write the root cause, 4 accept the \
+         snapshot, 5 commit):\n\n{}",
+        if undone.len() == 1 { "a regression is".to_string() } else { format!("{} regressions are", undone.len()) },
+        undone.join("\n\n")
+    );
+}
+
+/// The snapshot `trace_of_every_corpus_file` takes of a corpus file, as
+/// insta names it: the test crate, the test, and the file's path under the
+/// game's corpus with `/` as `__`.
+pub fn snapshot_of<G: Game>(test_module: &str, path: &Path) -> PathBuf {
+    let relative = path.strip_prefix(corpus_dir::<G>()).unwrap_or(path).to_string_lossy().replace('/', "__");
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{test_module}__trace_of_every_corpus_file@{relative}.snap"))
 }
 
 pub fn read<G: Game>(path: &Path) -> G::Instance {
@@ -99,11 +180,16 @@ pub fn corpus_file<G: Game>(name: &str) -> G::Instance {
 
 /// Every corpus file through the differential oracle, and its answer by the
 /// engine's quiet path, each implementation stepped, and the oracle, against
-/// the `.out` beside it.
+/// the `.out` beside it. Regressions have a test of their own,
+/// [`regressions_are_done`].
 pub fn corpus_answers<G: Game>(answered_at_least: usize) {
     let mut failures = Vec::new();
     let mut answered = 0;
+    let regressions = regression::directory::<G>(&corpus_root());
     for path in instance_files(&corpus_dir::<G>()).expect("the corpus is readable") {
+        if path.starts_with(&regressions) {
+            continue;
+        }
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let instance = read::<G>(&path);
         let agreed = match m3diff::check_game::<G>(&instance, &mut Tally::default()) {
