@@ -29,11 +29,82 @@ pub fn input_from_instance<G: Game>(instance: &G::Instance) -> Vec<u8> {
 }
 
 /// The game a fuzz input stands for must pass the differential oracle.
+/// Within one night, only the first failure of each kind crashes
+/// ([`first_of_its_kind`]).
 pub fn differential<G: Game>(data: &[u8]) {
     let Some(instance) = instance_from_input::<G>(data) else { return };
     if let Err(failure) = check_game::<G>(&instance, &mut Tally::default()) {
-        panic!("{}\ninstance:\n{instance}", failure.report);
+        if first_of_its_kind(&format!("{}: {}", G::NAME, failure.kind)) {
+            panic!("{}\ninstance:\n{instance}", failure.report);
+        }
     }
+}
+
+/// Whether `kind` fails for the first time in this night of libFuzzer.
+///
+/// `cargo fuzz run -fork=N -ignore_crashes=1` restarts a job after every
+/// crash and keeps an artifact of each: a bug that one input in a thousand
+/// hits would spend the night restarting jobs and leave tens of thousands
+/// of artifacts of one kind. So a job crashes on the first failure of a kind
+/// only (its artifact is the one triage shrinks), and later failures of that
+/// kind pass: the night goes on looking for other kinds, as `m3diff fuzz`
+/// keeps one regression per kind. The kinds met are marker files in a folder
+/// beside the artifacts, named after the night: the fork-mode parent that
+/// runs the jobs, by its id and start time.
+///
+/// The jobs and the processes that merge their finds into the corpus (a
+/// crash there leaves an artifact too) count alike. Without
+/// `-artifact_prefix` (which cargo fuzz always passes), or where the night
+/// cannot be named (no fork mode), every failure crashes.
+pub fn first_of_its_kind(kind: &str) -> bool {
+    static NIGHT: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let Some(night) = NIGHT.get_or_init(night_folder) else { return true };
+    let marker = night.join(format!("{:016x}", crate::regression::fnv1a(kind)));
+    let created = std::fs::create_dir_all(night)
+        .and_then(|()| std::fs::OpenOptions::new().write(true).create_new(true).open(&marker));
+    match created {
+        Ok(mut file) => {
+            use std::io::Write;
+            let _ = writeln!(file, "{kind}");
+            true
+        }
+        Err(error) => error.kind() != std::io::ErrorKind::AlreadyExists,
+    }
+}
+
+/// The folder of this night's kinds: `<artifact prefix>.m3diff-night-<pid>-<start>`.
+fn night_folder() -> Option<std::path::PathBuf> {
+    let args: Vec<String> = std::env::args().collect();
+    let prefix = args.iter().find_map(|arg| arg.strip_prefix("-artifact_prefix="))?;
+    Some(std::path::PathBuf::from(format!("{prefix}.m3diff-night-{}", night_name()?)))
+}
+
+/// The fork-mode parent among this process's ancestors (jobs run under a
+/// shell it starts), by its id and start time (field 22 of /proc/PID/stat),
+/// which tells a reused id apart. Without one, each process is a night of
+/// its own, which its first crash ends anyway.
+#[cfg(unix)]
+fn night_name() -> Option<String> {
+    let mut pid = std::process::id();
+    for _ in 0..8 {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+        let forks = cmdline.split(|&b| b == 0).any(|arg| arg.starts_with(b"-fork="));
+        if forks && pid != std::process::id() {
+            return Some(format!("{pid}-{}", fields.get(19)?));
+        }
+        pid = fields.get(1)?.parse().ok()?;
+        if pid <= 1 {
+            break;
+        }
+    }
+    None
+}
+
+#[cfg(not(unix))]
+fn night_name() -> Option<String> {
+    None
 }
 
 /// The parser never panics, and whatever it accepts prints back to text that
