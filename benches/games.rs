@@ -25,15 +25,15 @@ fn main() {
     print_ratios(&cases, started);
 }
 
-/// The mean time of each side, as criterion saved it during this run, and
-/// their ratio.
+/// The time of each side, as criterion printed and saved it during this
+/// run, and their ratio.
 fn print_ratios(cases: &[common::Case], started: std::time::SystemTime) {
     let root = output_directory();
     let mut lines = Vec::new();
     for case in cases {
         let group = root.join(group_name(case));
-        let mean = |side: &str| mean_ns(&group.join(side), started);
-        let (Some(engine), Some(reference)) = (mean("engine"), mean("reference")) else {
+        let time = |side: &str| typical_ns(&group.join(side), started);
+        let (Some(engine), Some(reference)) = (time("engine"), time("reference")) else {
             continue; // filtered out of this run
         };
         lines.push(format!(
@@ -66,16 +66,18 @@ fn output_directory() -> PathBuf {
     target.join("criterion")
 }
 
-/// The mean of the last run, from criterion's `new/estimates.json`, when
-/// that run is this one (a filtered run leaves older estimates in place).
-fn mean_ns(bench: &Path, started: std::time::SystemTime) -> Option<f64> {
+/// The last run's estimate as criterion prints it (`time: [low estimate
+/// high]`): the slope of its linear sampling where it has one, else the mean
+/// (criterion's "typical" estimate), from `new/estimates.json`, when that
+/// run is this one (a filtered run leaves older estimates in place).
+fn typical_ns(bench: &Path, started: std::time::SystemTime) -> Option<f64> {
     let estimates = bench.join("new/estimates.json");
     if std::fs::metadata(&estimates).and_then(|m| m.modified()).ok()? < started {
         return None;
     }
     let text = std::fs::read_to_string(estimates).ok()?;
     let estimates: serde_json::Value = serde_json::from_str(&text).ok()?;
-    estimates["mean"]["point_estimate"].as_f64()
+    estimates["slope"]["point_estimate"].as_f64().or_else(|| estimates["mean"]["point_estimate"].as_f64())
 }
 
 fn duration(ns: f64) -> String {
