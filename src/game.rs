@@ -21,7 +21,10 @@ pub trait Registered: Rules + Sized + 'static {
     /// The rule set's full name, for help and reports.
     const TITLE: &'static str;
 
+    /// The optimized implementation, the one users ship (`engine/`).
     type Engine: Stepper<Self>;
+    /// The literal transcription of the rule book (`reference/`), which the
+    /// engine is checked against.
     type Reference: Stepper<Self>;
 }
 
@@ -33,6 +36,7 @@ pub trait Game: Registered {
     /// What the steps inside an operation are called ("round", "stage").
     const STEP: &'static str;
 
+    /// The invariants of RULES.md, checked on the records both sides agree on.
     type Checker: Checker<Self>;
     /// The rule-coverage counters.
     type Counter: Counting<Self>;
@@ -45,7 +49,11 @@ pub trait Game: Registered {
     /// How a game reads in a `--trace` and in the snapshots.
     type Trace: Trace<Self>;
 
+    /// An instance from the statement's text format, or where it stops
+    /// being one (line, column, what was expected).
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
+    /// The operations of an instance, in the order the game plays them: the
+    /// oracle steps both implementations through them one by one.
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
 
     /// The state before the first operation.

@@ -13,6 +13,7 @@ pub mod corpus;
 pub mod coverage;
 pub mod door;
 pub mod draw;
+pub mod following;
 pub mod fuzzing;
 pub mod game;
 pub mod games;

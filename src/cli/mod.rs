@@ -16,6 +16,11 @@ use clap::{Parser, Subcommand};
 use crate::game::Game;
 use crate::games::{self, Visitor};
 
+// Exit codes. 1 says "look at what was printed" and 2 "the command could not
+// do its job", as diff, grep and cmp do. A failure found (check, fuzz,
+// shrink, triage) and a refused verdict (solve) share 1 on purpose: no
+// command can give both, and a script around either tests for 0 against 1.
+
 /// Exit code of a run where the implementations disagree or break an
 /// invariant.
 pub const EXIT_FAILURE_FOUND: u8 = 1;

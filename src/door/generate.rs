@@ -7,13 +7,12 @@
 //! and explosions chain. Sometimes further swaps follow, each chosen on the
 //! grid the one before left settled.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
 use super::rules::{every_cell, group_cells, makes_group, swapped};
+use crate::following::Following;
 use crate::game::{Benchmark, Generator, Percent, Sides, Size};
 use crate::lines::colour_ending_no_line;
 
@@ -92,12 +91,10 @@ impl Generator<MagicDoor> for Shape {
         };
         stack_bombs(u, &mut board, first, stacked)?;
         let mut instance = Instance { board, swaps: vec![first] };
-        let mut game = S::start(&instance);
+        let mut game = Following::<MagicDoor, S>::start(&instance);
         while instance.swaps.len() < swaps {
             let last = *instance.swaps.last().expect("the first swap is in");
-            // A panicking implementation ends the game here: the oracle meets
-            // the same panic and reports it with the case intact.
-            let Ok(record) = catch_unwind(AssertUnwindSafe(|| game.step(&last))) else { break };
+            let Some(record) = game.step(&last) else { break };
             instance.swaps.push(further_swap(u, &record.board, group_percent, refused_percent)?);
         }
         Ok(instance)

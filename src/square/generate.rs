@@ -4,8 +4,6 @@
 //! mixed with random moves, equal-colour swaps and now and then one invalid
 //! move of each kind.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use arbitrary::{Result, Unstructured};
 use m3_model::square::{Board, Instance, Move, SquareRemover, Turn, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
 use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
@@ -14,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::move_tiles;
+use crate::following::Following;
 use crate::game::{Benchmark, Generator, Size};
 
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
@@ -82,20 +81,14 @@ impl Generator<SquareRemover> for Shape {
         let mut player = Player { u, rng, greedy };
 
         let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
-        let mut game = S::start(&instance);
-        let mut board = game.step(&Turn::Opening).board;
-        let mut following = true;
+        let mut game = Following::<SquareRemover, S>::start(&instance);
+        // Past a panic the moves are chosen on the last board seen.
+        let mut board = game.step(&Turn::Opening).map_or_else(|| instance.board.clone(), |record| record.board);
         for index in 0..moves {
             let m = if invalid_at == Some(index) { player.invalid(side)? } else { player.choose(&board)? };
             instance.moves.push(m);
-            if !following {
-                continue;
-            }
-            // A panicking implementation ends the following here: the oracle
-            // meets the same panic and reports it with the case intact.
-            match catch_unwind(AssertUnwindSafe(|| game.step(&Turn::Move(m)))) {
-                Ok(record) => board = record.board,
-                Err(_) => following = false,
+            if let Some(record) = game.step(&Turn::Move(m)) {
+                board = record.board;
             }
         }
         Ok(instance)

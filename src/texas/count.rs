@@ -120,7 +120,7 @@ impl Counting<Texas> for TexasCounter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::texas::Hand;
+    use crate::texas::hand::Hand;
     use m3_model::texas::Invalid;
 
     #[test]

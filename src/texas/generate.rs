@@ -2,13 +2,12 @@
 //! run, specials at a tunable density, and operations mostly chosen among the
 //! swaps that are valid on the board as it then stands.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use arbitrary::{Result, Unstructured};
 use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Texas};
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
+use crate::following::Following;
 use crate::game::{Benchmark, Generator, Sides, Size};
 use crate::lines::colour_ending_no_line;
 
@@ -60,7 +59,7 @@ impl Generator<Texas> for Shape {
         let fixed_length = self.operations.is_some() || size == Size::Max;
 
         let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
-        let mut game = S::start(&instance);
+        let mut game = Following::<Texas, S>::start(&instance);
         let mut current = instance.board.clone();
         for _ in 0..operations {
             let Some(swap) = operation(u, &current, valid_percent)? else {
@@ -73,12 +72,8 @@ impl Generator<Texas> for Shape {
                 continue;
             };
             instance.swaps.push(swap);
-            // A panicking implementation ends the game here: the oracle meets the
-            // same panic and reports it with the case intact.
-            match catch_unwind(AssertUnwindSafe(|| game.step(&swap))) {
-                Ok(record) => current = record.board,
-                Err(_) => break,
-            }
+            let Some(record) = game.step(&swap) else { break };
+            current = record.board;
         }
         Ok(instance)
     }

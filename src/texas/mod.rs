@@ -16,9 +16,7 @@ use crate::game::{Difference, Verdict};
 
 pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::TexasCounter;
-pub use draw::grid;
-pub use generate::Shape;
-pub use hand::{best_hand, Hand};
+use generate::Shape;
 
 /// Texas between two operations.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,14 +8,13 @@
 //! on the lowest tile when the map is full, every kind of refused command now
 //! and then, and END early, last or missing.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
 use super::rules::{neighbours, reacts, star_level, verdict};
 use super::Town;
+use crate::following::Following;
 use crate::game::{Benchmark, Game, Generator, Percent, Sides, Size};
 
 /// The most tiles a generated sequence holds.
@@ -220,7 +219,7 @@ fn staircase(u: &mut Unstructured<'_>, map: &mut Map) -> Result<()> {
 
 /// Writes the commands, stepping `S` through them to see the map.
 fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance, player: &Player) -> Result<Instance> {
-    let mut game = S::start(&instance);
+    let mut game = Following::<TripleTown, S>::start(&instance);
     let mut town = TripleTown::start_state(&instance);
     let mut actions = Vec::new();
     // Enough for every tile, star and bomb, with refusals between them.
@@ -228,9 +227,7 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     while actions.len() < most && !town.ended {
         let Some(action) = next_action(u, &instance, &town, player, actions.len())? else { break };
         let command = Command { line: 0, action: action.clone() };
-        // A panicking implementation ends the game here: the oracle meets
-        // the same panic and reports it with the case intact.
-        let Ok(record) = catch_unwind(AssertUnwindSafe(|| game.step(&command))) else { break };
+        let Some(record) = game.step(&command) else { break };
         town = TripleTown::next_state(&town, &record);
         actions.push(action);
     }

@@ -1,7 +1,8 @@
 //! The squares that may be one colour, as a bit set over plane indices with
 //! a summary word per 64 words: insertion, removal and finding the smallest
 //! (the topmost, then leftmost, square) cost a few instructions on a board
-//! of up to 64 x 64 tiles, whose plane needs at most one summary word.
+//! of up to 64 x 64 tiles. Its plane, bordered, holds 66 x 66 = 4356 cells:
+//! 69 words, which take two summary words (one covers 64).
 
 pub(super) struct Pending {
     words: Vec<u64>,

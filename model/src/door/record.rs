@@ -1,3 +1,7 @@
+//! What a Magic Door implementation reports of each swap (its validity and
+//! the stages of its chain reaction, MD3-MD6) and of the finished game (MD7):
+//! the records the harness compares and checks.
+
 use super::{Board, Pos, Swap};
 
 /// Why a swap after the first is not made (MD1 asks of every swap what the

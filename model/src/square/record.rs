@@ -1,3 +1,7 @@
+//! What a SquareRemover implementation reports of each turn (the squares
+//! removed and the refills, SR2-SR4) and of the finished game: the records
+//! the harness compares and checks.
+
 use std::fmt;
 
 use super::{Board, Turn};

@@ -1,3 +1,8 @@
+//! The Texas Match-3 board (TX1): each cell empty or holding a piece, a
+//! colour that may carry a special (TX5); cells as the code counts them
+//! (0-based, row 0 on top) and as the problem format writes them (1-based,
+//! possibly off the board, TX2).
+
 use std::fmt;
 
 /// A special piece's effect when it is removed (TX5); `None` for a plain piece.

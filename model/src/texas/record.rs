@@ -1,3 +1,8 @@
+//! What a Texas Match-3 implementation reports of each operation (its
+//! validity, its rounds of runs, specials and gravity, TX2-TX10) and of the
+//! finished game with its five kinds of score (TX11): the records the
+//! harness compares and checks.
+
 use super::{Board, Cell, Piece, Swap};
 
 /// Why an operation is invalid (TX2). When several reasons hold, the first in

@@ -1,3 +1,7 @@
+//! What a Triple Town implementation reports of each command (the tile,
+//! star or bomb placed, the merges, or why it is refused, TT1-TT7) and of
+//! the finished game: the records the harness compares and checks.
+
 use std::fmt;
 
 use super::{Command, Map, Pos};
