@@ -77,8 +77,9 @@ pub trait Game: Registered {
     fn outcome_difference(engine: &Self::Outcome, reference: &Self::Outcome) -> Difference;
 
     /// Smaller instances derived from `instance`, most promising first: the
-    /// shrinker keeps the first that still fails the same way. Each must be
-    /// an instance the problem format accepts.
+    /// shrinker keeps the first that still fails the same way, of those the
+    /// problem format writes and reads back as themselves (it skips the
+    /// rest, so a candidate may be one the format cannot hold).
     fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
     /// How big an instance is, as one number to compare: of two cases that
     /// fail the same way, the campaign keeps the smaller. It is the length

@@ -9,6 +9,7 @@
 
 pub mod campaign;
 pub mod cli;
+pub mod conservation;
 pub mod corpus;
 pub mod coverage;
 pub mod door;

@@ -5,12 +5,11 @@
 //! and the count of vanished gems (MD7). Each invariant's name stands beside
 //! its check.
 
-use std::collections::BTreeMap;
-
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, StageKind, Status, SwapRecord};
 
 use super::rules::{armed_bombs, blast, group_cells, kind, swapped, validity};
 use super::Settled;
+use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{Checker, Violation};
 use crate::gravity::{check_fall, Landing};
@@ -162,12 +161,8 @@ fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(
     if now != start_vibranium {
         return Err((VIBRANIUM, format!("{now} vibranium on the grid, {start_vibranium} at the start")));
     }
-    let mut expected = census(before);
-    for pos in &stage.vanished {
-        *expected.entry(kind(before.get(pos.row, pos.col))).or_default() -= 1;
-    }
-    expected.retain(|_, count| *count != 0);
-    if expected != census(&stage.board) {
+    let vanished = stage.vanished.iter().map(|pos| kind(before.get(pos.row, pos.col)));
+    if !conserved(pieces(before), vanished, pieces(&stage.board)) {
         return Err((CONSERVATION, "pieces before != pieces after + pieces vanished, for some kind".into()));
     }
     Ok(())
@@ -221,10 +216,7 @@ fn vibranium(board: &Board) -> usize {
 }
 
 /// How many pieces of each kind the grid holds.
-fn census(board: &Board) -> BTreeMap<Cell, i64> {
-    let mut counts = BTreeMap::new();
-    for &cell in board.cells().iter().filter(|&&cell| cell != Cell::Empty) {
-        *counts.entry(kind(cell)).or_default() += 1;
-    }
-    counts
+/// The kinds of the pieces on the grid.
+fn pieces(board: &Board) -> impl Iterator<Item = Cell> + '_ {
+    board.cells().iter().filter(|&&cell| cell != Cell::Empty).map(|&cell| kind(cell))
 }

@@ -3,14 +3,13 @@
 //! runs marked exactly, specials reaching exactly what they reach, no run
 //! left once an operation settles, and score books that balance.
 
-use std::collections::BTreeMap;
-
 use m3_model::texas::{Board, Cell, Instance, Invalid, OperationRecord, Outcome, Piece, Round, ScoreParts};
 use m3_model::texas::{Special, Swap, Texas, ALL_VALID_BONUS, CLEARED_BONUS, HAND_SIZE};
 
 use super::hand::best_hand;
 use super::runs::run_cells;
 use super::Standing;
+use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{Checker, Violation};
 use crate::gravity::check_fall;
@@ -235,12 +234,7 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
             ),
         ));
     }
-    let mut before = census(board);
-    for removal in &round.removed {
-        *before.entry(removal.piece).or_default() -= 1;
-    }
-    before.retain(|_, count| *count != 0);
-    if before != census(&round.board) {
+    if !conserved(pieces(board), round.removed.iter().map(|r| r.piece), pieces(&round.board)) {
         return Err(Violation::new(CONSERVATION, at, "pieces before != pieces after + pieces removed"));
     }
     check_gravity(board, &removed, &round.board).map_err(|detail| Violation::new(GRAVITY, at, detail))?;
@@ -265,12 +259,9 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
     Ok(())
 }
 
-fn census(board: &Board) -> BTreeMap<Piece, i64> {
-    let mut counts = BTreeMap::new();
-    for piece in board.cells().iter().flatten() {
-        *counts.entry(*piece).or_default() += 1;
-    }
-    counts
+/// The pieces on the board.
+fn pieces(board: &Board) -> impl Iterator<Item = Piece> + '_ {
+    board.cells().iter().flatten().copied()
 }
 
 /// TX6: each column's survivors, in order, at the bottom; nothing above a gap.
