@@ -12,6 +12,7 @@ pub mod cli;
 pub mod conservation;
 pub mod corpus;
 pub mod coverage;
+pub mod diff;
 pub mod door;
 pub mod draw;
 pub mod following;

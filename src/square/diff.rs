@@ -4,37 +4,26 @@ use m3_model::square::{Outcome, TurnRecord};
 
 use super::draw::{before_adjust, grid};
 use super::Standing;
+use crate::diff::Fields;
 use crate::draw::before_and_after;
 use crate::game::Difference;
 
 pub fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
-    let plain = Difference::plain;
-    let boards = || boards(before, engine, reference);
-    if engine.turn != reference.turn {
-        return plain("turn", &engine.turn, &reference.turn).with_boards(boards());
-    }
-    if engine.status != reference.status {
-        return plain("status", &engine.status, &reference.status).with_boards(boards());
-    }
-    if engine.squares != reference.squares {
-        let first = engine.squares.iter().zip(&reference.squares).take_while(|(e, r)| e == r).count();
-        return Difference {
-            step: Some(first + 1),
-            ..plain("squares", &engine.squares.get(first), &reference.squares.get(first))
-        }
-        .with_boards(boards());
-    }
-    if engine.buffer != reference.buffer {
-        return plain("buffer", &engine.buffer, &reference.buffer).with_boards(boards());
-    }
-    plain("board", &"see below", &"see below").with_boards(boards())
+    Fields::new()
+        .debug("turn", &engine.turn, &reference.turn)
+        .debug("status", &engine.status, &reference.status)
+        .steps(&engine.squares, &reference.squares, |_, e, r| Difference::plain("squares", e, r))
+        .debug("squares", &engine.squares.len(), &reference.squares.len())
+        .debug("buffer", &engine.buffer, &reference.buffer)
+        .finish(|| boards(before, engine, reference))
 }
 
 pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-    if engine.score != reference.score {
-        return Difference::plain("score", &engine.score, &reference.score);
-    }
-    Difference::plain("first_invalid", &engine.first_invalid, &reference.first_invalid)
+    Fields::new()
+        .debug("score", &engine.score, &reference.score)
+        .debug("first_invalid", &engine.first_invalid, &reference.first_invalid)
+        .found()
+        .unwrap_or_else(|| Difference::plain("outcome", engine, reference))
 }
 
 /// The board the turn adjusted, then each side's board after it.
