@@ -364,3 +364,22 @@ fn gen_honours_the_shape_and_its_bounds() {
         assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
     }
 }
+
+#[test]
+fn md6_reading_a_starting_armed_bomb_waits_for_a_group_in_both_implementations() {
+    // A grid the format cannot write (m3_model::door::Instance's reading):
+    // the first swap makes no group and scores 0, the second makes column
+    // 1's group, whose process sets the bomb off.
+    let mut instance = door::parse("3 3\n1 2 3\n2 0 1\n3 1 2\n1 1 1 2\n").unwrap();
+    instance.board.set(1, 1, Cell::ArmedBomb);
+    instance.swaps.push(door::Swap::new(Pos::new(2, 0), Pos::new(2, 2)));
+    let mut tally = m3diff::Tally::default();
+    let outcome = m3diff::check_game::<MagicDoor>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
+    let (records, _) = play::<MagicDoor, <MagicDoor as m3diff::Registered>::Reference>(&instance);
+    assert_eq!((records[0].stages.len(), records[0].vanished), (0, 0));
+    assert_eq!(
+        records[1].stages.iter().map(|s| s.kind).take(2).collect::<Vec<_>>(),
+        [StageKind::Groups, StageKind::Explosion]
+    );
+    assert_eq!(outcome.vanished, records[1].vanished);
+}

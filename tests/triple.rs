@@ -275,3 +275,22 @@ fn gen_honours_the_shape() {
         assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
     }
 }
+
+#[test]
+fn reading_levels_outside_the_table_are_worth_0_in_both_implementations() {
+    // m3_model::triple::Map's reading: 12, 255 and 200 stay as written,
+    // never merge and are worth 0; a sequence level 0 builds no tile.
+    let map = triple::Map::from_cells(1, 4, vec![12, triple::EMPTY, 255, triple::EMPTY]);
+    let actions = vec![
+        Action::Put(At::new(1, 2)),
+        Action::Put(At::new(1, 2)),
+        Action::Bomber(At::new(1, 1)),
+        Action::Star(At::new(1, 4)),
+        Action::Star(At::new(1, 1)),
+    ];
+    let instance = triple::Instance::new(1, map, 2, 2, vec![0, 200], actions);
+    let outcome = m3diff::check_game::<TripleTown>(&instance, &mut m3diff::Tally::default())
+        .unwrap_or_else(|failure| panic!("{failure}"));
+    // Two stars of L1, 4 points each; nothing else scores or costs.
+    assert_eq!(outcome.score, 8);
+}

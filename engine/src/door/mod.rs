@@ -42,17 +42,12 @@ pub struct Game {
     scratch: Scratch,
     /// Every armed bomb on the plane, each once, in no particular order.
     armed: Vec<usize>,
-    // Reading: MD1 promises a starting grid with no group, and the format
-    // can write neither an empty cell nor an armed bomb, but a model
-    // `Instance` can hold a grid with groups, floating cells or armed bombs.
-    // Such a grid is taken literally: after each swap that is made the
-    // process of MD3-MD6 runs on the grid as it stands. So the first made
-    // swap's first search looks at the whole grid (a group anywhere
-    // vanishes, swap-made or not), the first fall closes up every column
-    // (floating cells fall, and bombs among them are armed), and an armed
-    // bomb explodes in Stage 2 even after a swap that made no group. These
-    // two flags live until then; `armed` lists the starting grid's armed
-    // bombs.
+    // A grid the format cannot write (groups, floating cells or armed bombs
+    // from the start) is read as `m3_model::door::Instance` says: the first
+    // made swap's first search looks at the whole grid, and the first fall
+    // closes up every column. These two flags live until then; `armed`
+    // lists the starting grid's armed bombs, which wait for a swap that
+    // makes a group.
     /// The grid may hold a group that no swap made.
     groups_anywhere: bool,
     /// Some cell may have an empty cell below it.
@@ -102,7 +97,9 @@ impl Game {
             groups::find(&self.plane, &mut self.scratch);
             let kind = if !self.scratch.vanished.is_empty() {
                 StageKind::Groups
-            } else if !self.armed.is_empty() {
+            } else if total > 0 && !self.armed.is_empty() {
+                // Only a process a group started reaches Stage 2 (MD6: a
+                // swap that makes no group scores 0, armed bombs or not).
                 beams::explode(&self.plane, &mut self.scratch, &mut self.armed);
                 StageKind::Explosion
             } else {

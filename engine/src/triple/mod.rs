@@ -25,7 +25,7 @@ mod regions;
 mod tests;
 
 use m3_model::triple::{
-    Action, Command, CommandRecord, Instance, Invalid, Outcome, Rejection, Status, TripleTown, EMPTY, MAX_LEVEL, VALUES,
+    Action, Command, CommandRecord, Instance, Invalid, Outcome, Rejection, Status, TripleTown, EMPTY, VALUES,
 };
 use m3_model::Stepper;
 
@@ -50,16 +50,12 @@ pub struct Game {
     rejection: Option<Rejection>,
 }
 
-// Reading: TT1 and the format hold levels to 1..=9, but a model `Instance`
-// can carry any `u8` in its map and its sequence. Such a level is taken as
-// written: it stays in the map as it is, and every rule reads a level above
-// 9 as L9 (it never merges, and scores or costs L9's value, `value`). A
-// sequence level 0 builds no tile: PUT uses it up, records it as placed at
-// level 0, scores nothing and leaves the cell empty, and nothing reacts.
-/// What a tile of `level` scores (TT1, TT2) or half of costs (TT4).
+/// What a tile of `level` scores (TT1, TT2) or half of costs (TT4); a level
+/// outside the statement's table is worth 0 (the reading of
+/// `m3_model::triple::Map`, which also says what else such a level does).
 #[inline]
 fn value(level: u8) -> i64 {
-    VALUES[usize::from(level.min(MAX_LEVEL))]
+    VALUES.get(usize::from(level)).copied().unwrap_or(0)
 }
 
 impl Game {

@@ -86,6 +86,15 @@ impl fmt::Display for Swap {
 
 /// A Magic Door problem: the grid and the swaps to make.
 ///
+/// Reading of a grid the format cannot write (MD1 promises none, but a model
+/// `Instance` can hold one): it is taken as it stands, and the process of
+/// MD3-MD6 runs on it after each swap that is made. A group anywhere
+/// vanishes in the first Stage 1, swap-made or not; the first fall closes
+/// up every column, arming the bombs it moves. An armed bomb explodes only
+/// in a process that a group started: a swap that leaves no group on the
+/// grid scores 0 (MD6), armed bombs or not, and they wait, armed, for a
+/// swap that makes one. Engine and reference both follow this reading.
+///
 /// The statement makes one swap. Further swaps, each made on the grid the
 /// one before it left settled, are this project's extension so that the
 /// harness can reach deeper states; the format writes them as more swap

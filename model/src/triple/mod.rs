@@ -31,10 +31,16 @@ pub const EMPTY: u8 = 0;
 /// scores when it is built or made by a merge. `VALUES[0]` is unused.
 pub const VALUES: [i64; 10] = [0, 4, 20, 100, 500, 1_500, 5_000, 20_000, 100_000, 500_000];
 
-/// The map: each cell `EMPTY` or a tile's level 1..=9, row 0 on top. The
-/// format holds no other value (nor does a sequence); on a hand-made
-/// instance that does, neither implementation may panic, but they may
-/// differ: it is outside the rules.
+/// The map: each cell `EMPTY` or a tile's level 1..=9, row 0 on top.
+///
+/// Reading of a level the format cannot write, in the map or the sequence
+/// (only a hand-made instance holds one): it stays as written. A level
+/// above 9 never merges (TT2 merges levels below 9 only), counts for no
+/// star level (TT3), and is worth 0: the statement's table (`VALUES`) has
+/// no entry for it, so building it scores 0 and a bomb on it costs 0. A
+/// sequence level 0 builds no tile: PUT uses it up and records it as
+/// placed at level 0, scores nothing, and the cell stays empty. Engine and
+/// reference both follow this reading.
 pub type Map = Grid<u8>;
 
 /// A cell as a command names it: row x and column y, 1-based, as written.

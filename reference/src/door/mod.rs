@@ -97,10 +97,9 @@ fn exchange(board: &mut Board, swap: &Swap) {
 // again. The process ends when there is neither a group nor an armed bomb.
 fn chain_reaction(board: &mut Board) -> Vec<Stage> {
     let mut stages = Vec::new();
-    // MD6: a swap that creates no group scores 0: nothing happens after it.
-    // Reading: this holds even if the grid already held an armed bomb (only
-    // an `Instance` the parser did not make can; a settled grid never does):
-    // the process starts only when the swap made a group.
+    // MD6: a swap that creates no group scores 0: nothing happens after it,
+    // even with an armed bomb on the grid (the reading of
+    // `m3_model::door::Instance` for grids the format cannot write).
     if cells_in_groups(board).is_empty() {
         return stages;
     }

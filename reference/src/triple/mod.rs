@@ -131,10 +131,10 @@ impl Game {
             return Err(Invalid::OccupiedCell);
         }
         self.next += 1;
-        // Reading: the tile is built at the level the sequence gives, even
-        // one outside 1..=9 (only a hand-made instance holds one; `value` and
-        // `react` say what it is worth and that it does not react). A level 0
-        // is `EMPTY`: the cell looks empty after it, yet the tile was used.
+        // The tile is built at the level the sequence gives, even one outside
+        // 1..=9 (the reading of `m3_model::triple::Map`): `value` and `react`
+        // say what it is worth and that it does not react. A level 0 is
+        // `EMPTY`: the cell looks empty after it, yet the tile was used.
         Ok(build(&mut self.map, pos, level))
     }
 

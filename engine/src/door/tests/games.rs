@@ -258,11 +258,14 @@ fn check_record(before: &Board, record: &SwapRecord) {
     }
     assert_eq!(board, record.board);
     assert_eq!(counted, record.vanished);
-    // MD6: the swap settles with no group and no armed bomb.
+    // MD6: the swap settles with no group, and with no armed bomb once a
+    // group started the process (a starting armed bomb waits for one).
     for row in 0..rows {
         for col in 0..cols {
             assert!(!in_group(&board, Pos::new(row, col)), "a group is left at ({},{})", row + 1, col + 1);
-            assert_ne!(board.get(row, col), Cell::ArmedBomb, "an armed bomb is left");
+            if !record.stages.is_empty() {
+                assert_ne!(board.get(row, col), Cell::ArmedBomb, "an armed bomb is left");
+            }
         }
     }
 }

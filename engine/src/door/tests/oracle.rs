@@ -1,8 +1,9 @@
 //! MD1-MD7 written out literally on the model's `Board`, with no care for
 //! speed: every search looks at the whole grid, every fall at every column,
-//! the beams at a copy of the grid. It shares the engine's readings (the
-//! comment on `Game`), not its bookkeeping, so the random games can check
-//! the dirty cells, the armed list and the column ranges of the engine.
+//! the beams at a copy of the grid. It follows the reading of grids the
+//! format cannot write (`m3_model::door::Instance`), not the engine's
+//! bookkeeping, so the random games can check the dirty cells, the armed
+//! list and the column ranges of the engine.
 
 use m3_model::door::{Board, Cell, Invalid, Pos, Stage, StageKind, Status, Swap, SwapRecord};
 
@@ -26,7 +27,8 @@ pub(super) fn step(board: &mut Board, swap: Swap) -> SwapRecord {
             (StageKind::Groups, Vec::new(), groups)
         } else {
             let exploded = cells_where(board, |cell| cell == Cell::ArmedBomb);
-            if exploded.is_empty() {
+            // MD6: only a process a group started reaches Stage 2.
+            if exploded.is_empty() || stages.is_empty() {
                 break;
             }
             let vanished = blast(board, &exploded);

@@ -322,12 +322,17 @@ fn reading_a_starting_group_vanishes_after_the_first_made_swap() {
 }
 
 #[test]
-fn reading_a_starting_armed_bomb_explodes_after_a_made_swap() {
-    let record = only(&["123", "2*1", "312"], swap(1, 1, 1, 2));
-    assert_eq!(kinds(&record.stages), [StageKind::Explosion]);
-    assert_eq!(record.stages[0].exploded, positions(&[(2, 2)]));
-    assert_eq!(record.board, board(&["...", "2.3", "3.2"]));
-    assert_eq!(record.vanished, 5);
+fn reading_md6_a_starting_armed_bomb_waits_for_a_swap_that_makes_a_group() {
+    // The first swap makes no group: it scores 0 and the bomb stays armed
+    // (m3_model::door::Instance's reading). The second makes column 1's
+    // group, whose process reaches Stage 2, where the bomb explodes.
+    let rows = ["123", "2*1", "312"];
+    let (records, outcome) = play(&super::instance(&rows, &[swap(1, 1, 1, 2), swap(3, 1, 3, 3)]));
+    assert_eq!(records[0].stages, []);
+    assert_eq!(records[0].board, board(&["213", "2*1", "312"]));
+    assert_eq!(kinds(&records[1].stages)[..2], [StageKind::Groups, StageKind::Explosion]);
+    assert_eq!(records[1].stages[1].exploded, positions(&[(2, 2)]));
+    assert_eq!(outcome.vanished, records[1].vanished);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Instances the parser would not make, which the engine must still play
-//! without a panic: the readings on `value` in the engine, and cells named
-//! by any `i64`.
+//! without a panic: the reading of levels outside the table
+//! (`m3_model::triple::Map`), and cells named by any `i64`.
 
 use m3_model::triple::{Action, At, Bombed, Command, Instance, Invalid, Map, Status, EMPTY};
 
@@ -26,8 +26,9 @@ fn an_empty_map_refuses_every_cell() {
 
 #[test]
 fn levels_outside_the_table_are_taken_as_written() {
-    // The readings on `value` in the engine: a level above 9 is read as L9
-    // and kept as written; a sequence level 0 builds no tile.
+    // The reading of `m3_model::triple::Map`: a level above 9 is kept as
+    // written, never merges and is worth 0; a sequence level 0 builds no
+    // tile.
     let start = Map::from_cells(1, 4, vec![12, EMPTY, 255, EMPTY]);
     let actions = vec![put(1, 2), put(1, 2), bomber(1, 1), star(1, 4), star(1, 1)];
     let game = Instance::new(1, start, u32::MAX, u32::MAX, vec![0, 200], actions);
@@ -35,14 +36,14 @@ fn levels_outside_the_table_are_taken_as_written() {
     assert!(records.iter().all(|record| record.status == Status::Played));
     assert_eq!((records[0].placed, records[0].points), (placed(1, 2, 0), 0));
     assert_eq!(records[0].map.cells(), [12, EMPTY, 255, EMPTY]);
-    assert_eq!((records[1].placed, records[1].points, &records[1].merges), (placed(1, 2, 200), 500_000, &vec![]));
-    assert_eq!(records[2].bombed, Some(Bombed { pos: pos(1, 1), level: 12, penalty: 250_000 }));
+    assert_eq!((records[1].placed, records[1].points, &records[1].merges), (placed(1, 2, 200), 0, &vec![]));
+    assert_eq!(records[2].bombed, Some(Bombed { pos: pos(1, 1), level: 12, penalty: 0 }));
     // Next to 255, which counts for no level: L1.
     assert_eq!(records[3].placed, placed(1, 4, 1));
     // Next to 200 only: L1.
     assert_eq!(records[4].placed, placed(1, 1, 1));
     assert_eq!(records[4].map.cells(), [1, 200, 255, 1]);
-    assert_eq!(outcome.score, 500_000 - 250_000 + 8);
+    assert_eq!(outcome.score, 8);
 }
 
 #[test]
