@@ -78,84 +78,64 @@ fn generator_keeps_producing_interesting_games() {
     assert!(invalid * 4 <= tally.games, "invalid moves stay rare: {invalid} in {} games\n{tally}", tally.games);
 }
 
-fn played(name: &str) -> (square::Instance, Vec<TurnRecord>, square::Outcome) {
-    suites::played::<SquareRemover>(name)
-}
-
-fn first_violation(
-    instance: &square::Instance,
-    records: &[TurnRecord],
-    outcome: &square::Outcome,
-) -> Option<&'static str> {
-    suites::first_violation::<SquareRemover>(instance, records, outcome)
-}
-
-#[test]
-fn uncorrupted_records_keep_every_invariant() {
-    for name in ["sr2-refill-cascade", "sr2-square-above-the-last", "sr4-invalid-move", "example3"] {
-        let (instance, records, outcome) = played(name);
-        assert_eq!(first_violation(&instance, &records, &outcome), None, "{name}");
-    }
-}
-
 #[test]
 fn sr2_squares_in_another_order_break_the_order() {
-    let (instance, mut records, outcome) = played("sr2-refill-cascade");
+    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-refill-cascade");
     records[0].squares.swap(0, 1);
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(ORDER));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(ORDER));
 }
 
 #[test]
 fn sr2_stopping_before_the_last_square_leaves_one() {
-    let (instance, mut records, outcome) = played("sr2-refill-cascade");
+    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-refill-cascade");
     records[0].squares.pop();
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(LEFTOVER_SQUARE));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(LEFTOVER_SQUARE));
 }
 
 #[test]
 fn sr1_a_buffer_that_does_not_move_four_tiles_a_square_breaks_the_buffer() {
-    let (instance, mut records, outcome) = played("sr2-square-above-the-last");
+    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-square-above-the-last");
     records[1].buffer -= 1;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(BUFFER));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(BUFFER));
 }
 
 #[test]
 fn sr4_an_invalid_move_recorded_as_played_breaks_validity() {
-    let (instance, mut records, outcome) = played("sr4-invalid-move");
+    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr4-invalid-move");
     let invalid = records.iter_mut().find(|r| matches!(r.status, Status::Invalid(_))).unwrap();
     invalid.status = Status::Played;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(VALIDITY));
 }
 
 #[test]
 fn sr4_a_turn_after_the_end_that_changes_the_board_breaks_the_record() {
-    let (instance, mut records, outcome) = played("sr4-invalid-move");
+    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr4-invalid-move");
     let skipped = records.last_mut().unwrap();
     assert_eq!(skipped.status, Status::Skipped);
     let colour = skipped.board.get(0, 0);
     skipped.board.set(0, 0, 1 - colour.min(1));
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(RECORD));
 }
 
 #[test]
 fn a_tile_of_a_colour_the_game_does_not_have_breaks_the_board() {
-    let (instance, mut records, outcome) = played("sr2-square-above-the-last");
+    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-square-above-the-last");
     records[1].board.set(2, 2, instance.colours);
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(BOARD));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(BOARD));
 }
 
 #[test]
 fn a_score_that_is_not_the_squares_recorded_breaks_the_score_book() {
-    let (instance, records, mut outcome) = played("sr2-refill-cascade");
+    let (instance, records, mut outcome) = suites::played::<SquareRemover>("sr2-refill-cascade");
     outcome.score += 1;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(SCORE_BOOK));
 }
 
 #[test]
 fn sr4_the_wrong_first_invalid_move_breaks_the_record() {
-    let (instance, records, mut outcome) = played("sr4-invalid-move");
+    let (instance, records, mut outcome) = suites::played::<SquareRemover>("sr4-invalid-move");
     outcome.first_invalid = Some(0);
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(RECORD));
 }
 
 #[test]

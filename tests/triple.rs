@@ -101,103 +101,81 @@ fn the_bench_table_plays_its_whole_sequence() {
     }
 }
 
-fn played(name: &str) -> (triple::Instance, Vec<CommandRecord>, triple::Outcome) {
-    suites::played::<TripleTown>(name)
-}
-
-fn first_violation(
-    instance: &triple::Instance,
-    records: &[CommandRecord],
-    outcome: &triple::Outcome,
-) -> Option<&'static str> {
-    suites::first_violation::<TripleTown>(instance, records, outcome)
-}
-
-#[test]
-fn uncorrupted_records_keep_every_invariant() {
-    let corpus = suites::corpus_dir::<TripleTown>();
-    for path in m3diff::corpus::instance_files(&corpus).unwrap() {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let (instance, records, outcome) = played(&name);
-        assert_eq!(first_violation(&instance, &records, &outcome), None, "{name}");
-    }
-}
-
 #[test]
 fn tt1_a_put_on_an_occupied_cell_recorded_as_made_breaks_validity() {
-    let (instance, mut records, outcome) = played("tt1-occupied-cell");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt1-occupied-cell");
     assert_eq!(records[1].status, Status::Invalid(Invalid::OccupiedCell));
     records[1].status = Status::Played;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(VALIDITY));
 }
 
 #[test]
 fn tt7_a_refused_command_that_scores_breaks_the_record() {
-    let (instance, mut records, outcome) = played("tt4-empty-cell");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt4-empty-cell");
     records[0].points = 4;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(RECORD));
 }
 
 #[test]
 fn tt7_an_outcome_naming_a_later_refusal_breaks_validity() {
-    let (instance, records, mut outcome) = played("tt4-empty-cell");
+    let (instance, records, mut outcome) = suites::played::<TripleTown>("tt4-empty-cell");
     outcome.rejection.as_mut().unwrap().line += 1;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(VALIDITY));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(VALIDITY));
 }
 
 #[test]
 fn tt2_a_merge_that_leaves_a_tile_of_its_region_breaks_the_merges() {
-    let (instance, mut records, outcome) = played("tt2-figure-3-chain");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt2-figure-3-chain");
     assert_eq!(records[0].merges.len(), 3);
     records[0].merges[1].emptied.pop();
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(MERGES));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(MERGES));
 }
 
 #[test]
 fn tt2_a_chain_that_stops_with_a_region_of_three_breaks_leftover() {
-    let (instance, mut records, outcome) = played("tt2-figure-3-chain");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt2-figure-3-chain");
     records[0].merges.truncate(2);
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(LEFTOVER));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(LEFTOVER));
 }
 
 #[test]
 fn tt2_l9_tiles_that_merge_break_the_merges() {
-    let (instance, mut records, outcome) = played("tt2-chain-stops-at-l9");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt2-chain-stops-at-l9");
     let region = vec![Pos::new(1, 1), Pos::new(1, 2)];
     records[0].merges.push(Merge { level: 10, emptied: region });
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(MERGES));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(MERGES));
 }
 
 #[test]
 fn tt3_a_star_of_the_lowest_level_that_reacts_breaks_the_star_level() {
-    let (instance, mut records, outcome) = played("tt3-star-highest-not-lowest");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt3-star-highest-not-lowest");
     records[0].placed.as_mut().unwrap().level = 1;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(STAR_LEVEL));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(STAR_LEVEL));
 }
 
 #[test]
 fn tt2_a_tile_lost_from_the_map_breaks_conservation() {
-    let (instance, mut records, outcome) = played("tt6-initial-region-stays");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt6-initial-region-stays");
     records[0].map.set(1, 0, triple::EMPTY);
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(CONSERVATION));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(CONSERVATION));
 }
 
 #[test]
 fn tt2_a_tile_of_another_level_on_the_map_breaks_the_record() {
-    let (instance, mut records, outcome) = played("tt6-initial-region-stays");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt6-initial-region-stays");
     assert_eq!(records[0].map.get(1, 0), 2);
     records[0].map.set(1, 0, 3);
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(RECORD));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(RECORD));
 }
 
 #[test]
 fn tt4_a_penalty_missing_from_the_points_breaks_the_score_book() {
-    let (instance, mut records, outcome) = played("tt4-bomb");
+    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt4-bomb");
     records[0].points = 0;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
-    let (instance, records, mut outcome) = played("sample");
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(SCORE_BOOK));
+    let (instance, records, mut outcome) = suites::played::<TripleTown>("sample");
     outcome.score += 1;
-    assert_eq!(first_violation(&instance, &records, &outcome), Some(SCORE_BOOK));
+    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(SCORE_BOOK));
 }
 
 #[test]

@@ -23,7 +23,6 @@ use m3diff::{Checker, Counter, Game, Size, Tally, Trace};
 /// snapshot of every corpus file's trace, the differential property on
 /// generated games, the generator's smoke test and the CLI round trip.
 /// `answered` is how many corpus files at least carry an expected answer.
-#[allow(unused_macros)] // texas_checker uses the helpers only.
 macro_rules! game_suites {
     ($game:ty, answered = $answered:expr) => {
         #[test]
