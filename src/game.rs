@@ -26,6 +26,10 @@ pub trait Registered: Rules + Sized + 'static {
     /// The literal transcription of the rule book (`reference/`), which the
     /// engine is checked against.
     type Reference: Stepper<Self>;
+
+    /// An instance from the statement's text format, or where it stops
+    /// being one (line, column, what was expected): the model's `parse`.
+    fn parse(input: &str) -> Result<Self::Instance, ParseError>;
 }
 
 /// A rule set as the harness sees it: its problem format, its generator, its
@@ -49,9 +53,6 @@ pub trait Game: Registered {
     /// How a game reads in a `--trace` and in the snapshots.
     type Trace: Trace<Self>;
 
-    /// An instance from the statement's text format, or where it stops
-    /// being one (line, column, what was expected).
-    fn parse(input: &str) -> Result<Self::Instance, ParseError>;
     /// The operations of an instance, in the order the game plays them: the
     /// oracle steps both implementations through them one by one.
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;

@@ -12,8 +12,9 @@ pub trait Visitor {
 
 /// A line a game: `module: Type, "title";`. The module's name is the name
 /// users type, and names the game's module in the model (which defines
-/// `Type`), in this crate, and in the engine and the reference, whose `Game`
-/// are the two implementations compared.
+/// `Type` and `parse`, the problem format's reader), in this crate, and in
+/// the engine and the reference, whose `Game` are the two implementations
+/// compared.
 macro_rules! registry {
     ($($module:ident: $game:ident, $title:literal;)+) => {
         $(impl Registered for m3_model::$module::$game {
@@ -21,6 +22,10 @@ macro_rules! registry {
             const TITLE: &'static str = $title;
             type Engine = m3_engine::$module::Game;
             type Reference = m3_reference::$module::Game;
+
+            fn parse(input: &str) -> Result<Self::Instance, m3_model::ParseError> {
+                m3_model::$module::parse(input)
+            }
         })+
 
         /// Every game's name, in the registry's order.

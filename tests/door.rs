@@ -321,13 +321,13 @@ fn gen_honours_the_shape_and_its_bounds() {
     let args = ["gen", "door", "--seed", "3", "--rows", "5", "--cols", "7", "--colours", "3", "--swaps", "4"];
     let generated = text(&m3diff(&args, "").stdout);
     assert!(generated.starts_with("5 7\n"), "{generated}");
-    let instance = MagicDoor::parse(&generated).unwrap();
+    let instance = door::parse(&generated).unwrap();
     assert_eq!(instance.swaps.len(), 4);
     assert!(instance.board.cells().iter().filter_map(|cell| cell.colour()).all(|colour| colour <= 3));
     // Three colours leave a colour for every cell: no bomb to repair with.
     let none = ["--bomb-percent", "0", "--vibranium-percent", "0", "--stacked-percent", "0", "--colours", "3"];
     let none: Vec<&str> = ["gen", "door", "--seed", "3"].into_iter().chain(none).collect();
-    let plain = MagicDoor::parse(&text(&m3diff(&none, "").stdout)).unwrap();
+    let plain = door::parse(&text(&m3diff(&none, "").stdout)).unwrap();
     assert!(plain.board.cells().iter().all(|cell| cell.colour().is_some()), "{plain}");
     for out_of_bounds in
         [&["--rows", "2"][..], &["--cols", "81"], &["--colours", "10"], &["--swaps", "0"], &["--side", "5"]]

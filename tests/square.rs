@@ -7,7 +7,6 @@ use m3_model::square::{self, Invalid, SquareRemover, Status, TurnRecord};
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::square::{SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
-use m3diff::Game;
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
@@ -159,7 +158,7 @@ fn gen_honours_the_shape_and_its_bounds() {
     let args = ["gen", "square", "--seed", "3", "--side", "5", "--colours", "3", "--moves", "7", "--start-seed", "42"];
     let generated = text(&m3diff(&args, "").stdout);
     assert!(generated.starts_with("3 5 42\n"), "{generated}");
-    assert_eq!(SquareRemover::parse(&generated).unwrap().moves.len(), 7);
+    assert_eq!(square::parse(&generated).unwrap().moves.len(), 7);
     for out_of_bounds in [&["--side", "1"][..], &["--colours", "11"], &["--start-seed", "0"], &["--rows", "5"]] {
         let mut args = vec!["gen", "square", "--seed", "1"];
         args.extend_from_slice(out_of_bounds);

@@ -94,7 +94,7 @@ fn a_night_of_two_bugs_is_triaged_into_two_regressions() {
         assert_eq!(group.origins.len(), 3, "{group:#?}");
         assert!(kinds.contains(&group.kind), "{group:#?}");
         let regression = group.regression.as_ref().expect("each group of games keeps one");
-        let kept = Texas::parse(&std::fs::read_to_string(regression).unwrap()).unwrap();
+        let kept = m3_model::texas::parse(&std::fs::read_to_string(regression).unwrap()).unwrap();
         assert_eq!(failure_kind(&kept).as_ref(), Some(&group.kind), "the regression fails as its group does");
     }
     let regressions = std::fs::read_dir(corpus.join("texas/regressions")).unwrap().count();

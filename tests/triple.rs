@@ -217,7 +217,7 @@ fn tt7_the_trace_names_every_refusal_and_play_goes_on() {
 #[test]
 fn tt7_a_coordinate_past_any_integer_is_a_cell_outside_the_map() {
     let input = "0\n1 1\n0 0\n.\n1\n1\nPUT 1 99999999999999999999999\n";
-    let instance = TripleTown::parse(input).unwrap();
+    let instance = triple::parse(input).unwrap();
     assert_eq!(instance.commands[0].action, Action::Put(At::new(1, i64::MAX)));
     let output = m3diff(&["solve", "triple"], input);
     assert_eq!(text(&output.stdout), "invalid: line 7: cell outside the map\n");
@@ -243,7 +243,7 @@ fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
 fn gen_honours_the_shape() {
     let args = ["gen", "triple", "--seed", "3", "--rows", "4", "--cols", "6", "--tiles", "12", "--stars", "0"];
     let generated = text(&m3diff(&args, "").stdout);
-    let instance = TripleTown::parse(&generated).unwrap();
+    let instance = triple::parse(&generated).unwrap();
     assert_eq!((instance.map.rows(), instance.map.cols(), instance.sequence.len()), (4, 6, 12));
     assert_eq!(instance.stars, 0);
     for out_of_bounds in [&["--rows", "0"][..], &["--cols", "101"], &["--tiles", "100001"], &["--fill-percent", "101"]]

@@ -8,8 +8,7 @@ mod generate;
 mod rules;
 mod shrink;
 
-use m3_model::door::{self, Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
-use m3_model::ParseError;
+use m3_model::door::{Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 
 use crate::game::{Difference, Verdict};
 
@@ -31,10 +30,6 @@ pub struct Settled {
 // whose functions are in their own modules (count, generate, draw) stand
 // together.
 impl crate::Game for MagicDoor {
-    fn parse(input: &str) -> Result<Instance, ParseError> {
-        door::parse(input)
-    }
-
     fn operations(instance: &Instance) -> Vec<Swap> {
         instance.swaps.clone()
     }

@@ -8,8 +8,7 @@ mod generate;
 mod rules;
 mod shrink;
 
-use m3_model::square::{self, Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
-use m3_model::ParseError;
+use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 
 use crate::game::{Difference, Verdict};
 
@@ -39,10 +38,6 @@ impl crate::Game for SquareRemover {
     type State = Standing;
     type Shape = Shape;
     type Trace = draw::SquareTrace;
-
-    fn parse(input: &str) -> Result<Instance, ParseError> {
-        square::parse(input)
-    }
 
     fn operations(instance: &Instance) -> Vec<Turn> {
         instance.turns()

@@ -9,8 +9,7 @@ mod hand;
 mod runs;
 mod shrink;
 
-use m3_model::texas::{self, Board, Instance, OperationRecord, Outcome, Swap, Texas};
-use m3_model::ParseError;
+use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Swap, Texas};
 
 use crate::game::{Difference, Verdict};
 
@@ -46,10 +45,6 @@ impl crate::Game for Texas {
     type State = Standing;
     type Shape = Shape;
     type Trace = draw::TexasTrace;
-
-    fn parse(input: &str) -> Result<Instance, ParseError> {
-        texas::parse(input)
-    }
 
     fn operations(instance: &Instance) -> Vec<Swap> {
         instance.swaps.clone()

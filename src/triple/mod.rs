@@ -42,10 +42,6 @@ pub struct Town {
 // whose functions are in their own modules (count, generate, draw) stand
 // together.
 impl crate::Game for TripleTown {
-    fn parse(input: &str) -> Result<Instance, ParseError> {
-        triple::parse(input)
-    }
-
     fn parse_apart(instance: &str, commands: &str) -> Option<Result<Instance, ParseError>> {
         Some(triple::parse_apart(instance, commands))
     }
