@@ -78,19 +78,11 @@ fn small_enough(instance: &door::Instance) -> bool {
     instance.board.rows() * instance.board.cols() <= 36 && instance.swaps.len() <= 2
 }
 
-#[test]
-fn md4_a_beam_through_vibranium_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<MagicDoor, BeamThroughVibranium>("vanished", small_enough);
-}
-
-#[test]
-fn md5_a_bomb_not_armed_by_stage_2s_fall_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<MagicDoor, NotArmedByStage2Fall>("activated", small_enough);
-}
-
-#[test]
-fn md6_a_chain_stopped_early_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<MagicDoor, StopAfterFirstExplosion>("stages", small_enough);
+suites::planted_bugs! {
+    MagicDoor, small_enough = small_enough;
+    md4_a_beam_through_vibranium_is_caught_and_shrunk: BeamThroughVibranium => "vanished",
+    md5_a_bomb_not_armed_by_stage_2s_fall_is_caught_and_shrunk: NotArmedByStage2Fall => "activated",
+    md6_a_chain_stopped_early_is_caught_and_shrunk: StopAfterFirstExplosion => "stages",
 }
 
 #[test]

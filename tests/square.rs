@@ -50,19 +50,11 @@ fn small_enough(instance: &square::Instance) -> bool {
     instance.board.rows() <= 6 && instance.moves.len() <= 5
 }
 
-#[test]
-fn sr2_a_cascade_out_of_order_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<SquareRemover, CascadeOutOfOrder>("squares", small_enough);
-}
-
-#[test]
-fn sr1_a_buffer_off_by_one_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<SquareRemover, BufferOffByOne>("buffer", small_enough);
-}
-
-#[test]
-fn sr4_reasons_out_of_order_are_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<SquareRemover, ReasonOrder>("status", small_enough);
+suites::planted_bugs! {
+    SquareRemover, small_enough = small_enough;
+    sr2_a_cascade_out_of_order_is_caught_and_shrunk: CascadeOutOfOrder => "squares",
+    sr1_a_buffer_off_by_one_is_caught_and_shrunk: BufferOffByOne => "buffer",
+    sr4_reasons_out_of_order_are_caught_and_shrunk: ReasonOrder => "status",
 }
 
 #[test]

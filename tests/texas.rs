@@ -55,19 +55,11 @@ fn small_enough(instance: &texas::Instance) -> bool {
     instance.board.rows() * instance.board.cols() <= 36 && instance.swaps.len() <= 5
 }
 
-#[test]
-fn tx7_a_point_too_many_for_a_square_special_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<Texas, SquareSpecialPoint>("elimination_points", small_enough);
-}
-
-#[test]
-fn tx5_a_piece_left_unremoved_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<Texas, CellLeftUnremoved>("removed", small_enough);
-}
-
-#[test]
-fn tx10_a_hand_off_by_one_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<Texas, HandOffByOne>("hand_points", small_enough);
+suites::planted_bugs! {
+    Texas, small_enough = small_enough;
+    tx7_a_point_too_many_for_a_square_special_is_caught_and_shrunk: SquareSpecialPoint => "elimination_points",
+    tx5_a_piece_left_unremoved_is_caught_and_shrunk: CellLeftUnremoved => "removed",
+    tx10_a_hand_off_by_one_is_caught_and_shrunk: HandOffByOne => "hand_points",
 }
 
 #[test]

@@ -51,19 +51,11 @@ fn small_enough(instance: &triple::Instance) -> bool {
     instance.map.rows() * instance.map.cols() <= 16 && instance.commands.len() <= 3
 }
 
-#[test]
-fn tt2_a_chain_stopped_early_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<TripleTown, OneMergeOnly>("merges", small_enough);
-}
-
-#[test]
-fn tt3_a_star_a_level_too_low_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<TripleTown, StarOneLevelLower>("placed", small_enough);
-}
-
-#[test]
-fn tt4_a_bomb_at_full_value_is_caught_and_shrunk() {
-    suites::planted_bug_is_caught_and_shrunk::<TripleTown, FullPenalty>("bombed", small_enough);
+suites::planted_bugs! {
+    TripleTown, small_enough = small_enough;
+    tt2_a_chain_stopped_early_is_caught_and_shrunk: OneMergeOnly => "merges",
+    tt3_a_star_a_level_too_low_is_caught_and_shrunk: StarOneLevelLower => "placed",
+    tt4_a_bomb_at_full_value_is_caught_and_shrunk: FullPenalty => "bombed",
 }
 
 #[test]

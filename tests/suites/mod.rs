@@ -83,6 +83,22 @@ macro_rules! game_suites {
 #[allow(unused_imports)]
 pub(crate) use game_suites;
 
+/// One test per planted bug, each `test_name: Corruption => "field"`: a
+/// campaign against the engine with that corruption must find it, name the
+/// field, and shrink it to a case that `small_enough` accepts
+/// ([`planted_bug_is_caught_and_shrunk`]).
+macro_rules! planted_bugs {
+    ($game:ty, small_enough = $small:expr; $($test:ident: $bug:ty => $field:literal),+ $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                suites::planted_bug_is_caught_and_shrunk::<$game, $bug>($field, $small);
+            }
+        )+
+    };
+}
+pub(crate) use planted_bugs;
+
 /// The first seed of the seeded tests: `M3DIFF_SEED` moves them.
 pub fn first_seed() -> u64 {
     std::env::var(m3diff::seed::SEED_VARIABLE).ok().and_then(|s| s.parse().ok()).unwrap_or(0)
