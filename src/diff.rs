@@ -82,6 +82,12 @@ impl Fields {
     pub fn found(self) -> Option<Difference> {
         self.found
     }
+
+    /// The difference found, or else the whole of two values that differ
+    /// in no field read (an outcome, a merge), named `name`.
+    pub fn or_whole<T: Debug + ?Sized>(self, name: &'static str, engine: &T, reference: &T) -> Difference {
+        self.found.unwrap_or_else(|| Difference::plain(name, &engine, &reference))
+    }
 }
 
 #[cfg(test)]

@@ -95,6 +95,9 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         let difference = G::outcome_difference(&from_engine, &from_reference);
         return Err(divergence::<G>(None, "the outcome", difference));
     }
+    tally.games += 1;
+    G::Counter::outcome(tally, &state, &from_reference);
+    checker.outcome(&state, &from_reference).map_err(|v| violation::<G>(None, "both", v))?;
     // The engine's quiet path builds no record; its answer must still be
     // the one both stepped paths agree on.
     let fast = guarded::<G, _>("engine", None, || G::solve(instance))?;
@@ -104,9 +107,6 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         let difference = Difference { step: None, field: "quiet path answer", engine, reference, boards: None };
         return Err(divergence::<G>(None, "the engine's quiet path (solve)", difference));
     }
-    tally.games += 1;
-    G::Counter::outcome(tally, &state, &from_reference);
-    checker.outcome(&state, &from_reference).map_err(|v| violation::<G>(None, "both", v))?;
     Ok(from_reference)
 }
 

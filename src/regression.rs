@@ -40,6 +40,11 @@ pub const NEXT_STEPS: &str = "next: 1. diagnose: `cargo m3diff check {game} {pat
 (or `INSTA_UPDATE=always cargo test --test {game} -- trace_of_every_corpus_file`); 5. commit the three files \
 (README, \"Back to green\")";
 
+/// The command that replays a regression.
+pub fn replay_command(game: &str, path: &Path) -> String {
+    format!("m3diff check {game} {}", path.display())
+}
+
 /// [`NEXT_STEPS`] for one regression.
 pub fn next_steps(game: &str, path: &Path) -> String {
     NEXT_STEPS
@@ -153,15 +158,14 @@ impl<I> Kept<I> {
     /// the next steps.
     pub fn message(&self, game: &str) -> String {
         let path = self.path.display();
-        let replay = format!("m3diff check {game} {path}");
         match &self.placed {
             Placed::Dropped(kept) => format!(
-                "dropped {path} ({} -> {}): this kind is kept already by {}{}\nreplay: m3diff check {game} {}",
+                "dropped {path} ({} -> {}): this kind is kept already by {}{}\nreplay: {}",
                 self.before,
                 self.after,
                 kept.display(),
                 if kept == &self.path { " (the same case)" } else { "" },
-                kept.display()
+                replay_command(game, kept)
             ),
             placed => {
                 let instead = match placed {
@@ -172,7 +176,7 @@ impl<I> Kept<I> {
                     "kept {path} ({} -> {}){instead}\n{}{}",
                     self.before,
                     self.after,
-                    self.failure.report_with_replay(&replay),
+                    self.failure.report_with_replay(&replay_command(game, &self.path)),
                     next_steps(game, &self.path)
                 )
             }
@@ -233,7 +237,7 @@ pub fn write<G: Game>(
     if path.exists() {
         return Ok((path, false));
     }
-    let replay = format!("m3diff check {} {}", G::NAME, path.display());
+    let replay = replay_command(G::NAME, &path);
     let report = format!(
         "game: {}\nfailure: {}\nfound by: {origin}\nshrunk: {shrinking}\nreplay: {replay}\n\n{}\n{}\n\n{UNDIAGNOSED}; \
          once it is fixed, replace this line by \"{ROOT_CAUSE}\" and what was wrong.\n",

@@ -16,6 +16,7 @@ use super::{write_stdout, EXIT_FAILURE_FOUND};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
+use crate::regression::replay_command;
 use crate::words::counted;
 
 /// What `--game` takes besides the games' names.
@@ -141,9 +142,8 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         summary.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
         for (game, found) in &kinds {
             let Some(path) = &found.regression else { continue };
-            let path = path.display();
-            summary.push_str(&format!("  {path}  {} ({})\n", found.kind, counted(found.cases, "case")));
-            summary.push_str(&format!("    replay: m3diff check {game} {path}\n"));
+            summary.push_str(&format!("  {}  {} ({})\n", path.display(), found.kind, counted(found.cases, "case")));
+            summary.push_str(&format!("    replay: {}\n", replay_command(game, path)));
         }
         summary.push_str("next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n");
         ExitCode::from(EXIT_FAILURE_FOUND)
@@ -203,7 +203,7 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .kinds()
                 .into_iter()
                 .map(|found| {
-                    let replay = found.regression.as_ref().map(|p| format!("m3diff check {} {}", target.name(), p.display()));
+                    let replay = found.regression.as_ref().map(|path| replay_command(target.name(), path));
                     serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": found.regression, "replay": replay })
                 })
                 .collect();

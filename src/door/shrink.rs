@@ -1,9 +1,7 @@
 //! Smaller Magic Door instances derived from a failing one: fewer swaps, a
-//! row or a column less, fewer bombs and vibranium, fewer colours. Every
-//! candidate is printed and read back, and kept only when the format takes
-//! it as itself: a cut that makes a starting group or moves the first swap
-//! onto a bomb would break MD1, and the engine and the reference may differ
-//! on such grids without either being wrong.
+//! row or a column less, fewer bombs and vibranium, fewer colours. A cut
+//! that makes a starting group or moves the first swap onto a bomb breaks
+//! MD1; the format refuses it, and the shrinker passes over it.
 
 use m3_model::door::{Board, Cell, Instance, Pos, Swap, MAX_COLOUR, MIN_SIDE};
 

@@ -22,8 +22,7 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
     Fields::new()
         .debug("score", &engine.score, &reference.score)
         .debug("first_invalid", &engine.first_invalid, &reference.first_invalid)
-        .found()
-        .unwrap_or_else(|| Difference::plain("outcome", engine, reference))
+        .or_whole("outcome", engine, reference)
 }
 
 /// The board the turn adjusted, then each side's board after it.

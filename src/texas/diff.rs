@@ -50,8 +50,7 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
         .debug("hand", &e.hand, &r.hand)
         .debug("endgame", &e.endgame, &r.endgame)
         .debug("total", &engine.total, &reference.total)
-        .found()
-        .unwrap_or_else(|| Difference::plain("outcome", engine, reference))
+        .or_whole("outcome", engine, reference)
 }
 
 /// The round's starting board as each side marked and removed it, then each

@@ -21,8 +21,7 @@ pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &Comm
             Fields::new()
                 .shown("level", &e.level, &r.level, level)
                 .shown("emptied", &e.emptied[..], &r.emptied[..], cells)
-                .found()
-                .unwrap_or_else(|| Difference::plain("merge", e, r))
+                .or_whole("merge", e, r)
         })
         .debug("merges", &engine.merges.len(), &reference.merges.len())
         .debug("points", &engine.points, &reference.points)
@@ -44,6 +43,5 @@ pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
         .debug("rejection", &engine.rejection, &reference.rejection)
         .debug("ended", &engine.ended, &reference.ended)
         .debug("score", &engine.score, &reference.score)
-        .found()
-        .unwrap_or_else(|| Difference::plain("outcome", engine, reference))
+        .or_whole("outcome", engine, reference)
 }

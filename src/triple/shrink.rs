@@ -1,8 +1,8 @@
 //! Smaller Triple Town instances derived from a failing one: fewer
 //! commands, a shorter sequence, a row or a column less, fewer stars and
 //! bombs, fewer tiles on the map. Commands are laid out again on the lines
-//! where the instance prints them, and every candidate must read back as
-//! itself.
+//! where the instance prints them, so that a candidate reads back as itself
+//! (the shrinker passes over one that does not).
 
 use m3_model::triple::{Action, At, Instance, Map, EMPTY, MIN_SIDE};
 
