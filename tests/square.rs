@@ -10,7 +10,11 @@ use m3diff::square::{SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
-suites::game_suites!(SquareRemover, answered = 14);
+suites::game_suites!(
+    SquareRemover,
+    answered = 14,
+    opening = |instance| m3_model::square::Instance { moves: Vec::new(), ..instance.clone() }
+);
 
 /// SR2: the first two squares of a cascade taken in the other order.
 struct CascadeOutOfOrder;

@@ -13,7 +13,11 @@ use m3diff::Game;
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
-suites::game_suites!(TripleTown, answered = 15);
+suites::game_suites!(
+    TripleTown,
+    answered = 15,
+    opening = |instance| m3_model::triple::Instance { commands: Vec::new(), ..instance.clone() }
+);
 
 /// TT2: a chain stops after its first merge.
 struct OneMergeOnly;

@@ -5,6 +5,8 @@
 // Each test binary uses the part it needs.
 #![allow(dead_code)]
 
+pub mod allocations;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -22,9 +24,11 @@ use m3diff::{Checker, Counter, Game, Size, Tally, Trace};
 /// The tests every game gets: its corpus through every implementation, a
 /// snapshot of every corpus file's trace, the differential property on
 /// generated games, the generator's smoke test and the CLI round trip.
-/// `answered` is how many corpus files at least carry an expected answer.
+/// `answered` is how many corpus files at least carry an expected answer;
+/// `opening` takes an instance's operations away
+/// ([`allocations::solve_allocates_at_the_start_only`]).
 macro_rules! game_suites {
-    ($game:ty, answered = $answered:expr) => {
+    ($game:ty, answered = $answered:expr, opening = $opening:expr) => {
         #[test]
         fn every_corpus_file_gives_its_answer_in_every_implementation() {
             suites::corpus_answers::<$game>($answered);
@@ -57,6 +61,11 @@ macro_rules! game_suites {
         #[test]
         fn every_size_generates_runnable_games() {
             suites::every_size_generates_runnable_games::<$game>();
+        }
+
+        #[test]
+        fn solve_allocates_at_the_start_only() {
+            suites::allocations::solve_allocates_at_the_start_only::<$game>($opening);
         }
 
         #[test]

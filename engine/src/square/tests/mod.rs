@@ -1,9 +1,9 @@
-//! Tests named after the rule they pin. The hand-made boards' expected
-//! values were worked out by hand from RULES.md; the longer games are
-//! checked against a literal full-scan adjust written here, and the two
-//! paths against each other.
+//! Tests named after the rule they pin, and of the engine's own machinery.
+//! The hand-made boards' expected values were worked out by hand from
+//! RULES.md. Generated games against the reference, the quiet path against
+//! the stepped one and the quiet path's allocations are the harness's
+//! (`tests/square.rs`), which runs every engine through the same suites.
 
-mod games;
 mod rules;
 
 use m3_model::square::{Board, Instance, Move, Outcome, Square, SquareRemover, Turn, TurnRecord};
