@@ -128,7 +128,7 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
 pub trait Trace<G: Game> {
     /// An instance in a few words, "4x5 board, 2 operations": a trace's
     /// first line after the game's title, and its size in reports.
-    fn size(instance: &G::Instance) -> String;
+    fn dimensions(instance: &G::Instance) -> String;
     /// What follows the first line: the legend, the starting board, and
     /// whatever else of the instance the operations use.
     fn start(instance: &G::Instance) -> String;

@@ -13,15 +13,15 @@ pub trait Visitor {
 /// A line a game: `module: Type, "title";`. The module's name is the name
 /// users type, and names the game's module in the model (which defines
 /// `Type` and `parse`, the problem format's reader), in this crate, and in
-/// the engine and the reference, whose `Game` are the two implementations
-/// compared.
+/// the engine and the reference, whose `Engine` and `Reference` are the two
+/// implementations compared.
 macro_rules! registry {
     ($($module:ident: $game:ident, $title:literal;)+) => {
         $(impl Registered for m3_model::$module::$game {
             const NAME: &'static str = stringify!($module);
             const TITLE: &'static str = $title;
-            type Engine = m3_engine::$module::Game;
-            type Reference = m3_reference::$module::Game;
+            type Engine = m3_engine::$module::Engine;
+            type Reference = m3_reference::$module::Reference;
 
             fn parse(input: &str) -> Result<Self::Instance, m3_model::ParseError> {
                 m3_model::$module::parse(input)

@@ -20,7 +20,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod gravity;
-pub mod lines;
+pub mod one_colour;
 pub mod oracle;
 pub mod planted;
 pub mod regression;

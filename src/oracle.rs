@@ -135,7 +135,7 @@ pub fn play<G: Game, S: Stepper<G>>(instance: &G::Instance) -> (Vec<G::Record>, 
 /// instance's size, its start, every operation from the state before it,
 /// boards drawn as grids, then the outcome.
 pub fn trace<G: Game>(instance: &G::Instance, records: &[G::Record], outcome: &G::Outcome) -> String {
-    let mut text = format!("{}: {}\n{}", G::TITLE, G::Trace::size(instance), G::Trace::start(instance));
+    let mut text = format!("{}: {}\n{}", G::TITLE, G::Trace::dimensions(instance), G::Trace::start(instance));
     let mut state = G::start_state(instance);
     for (index, record) in records.iter().enumerate() {
         text.push_str(&G::Trace::operation(index + 1, &state, record));

@@ -195,10 +195,10 @@ pub fn keep<G: Game, E: Stepper<G>>(
     origin: &str,
     stop: &dyn Fn() -> bool,
 ) -> io::Result<Kept<G::Instance>> {
-    let before = G::Trace::size(instance);
+    let before = G::Trace::dimensions(instance);
     let (raw, raw_created) = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
     let shrunk = shrink::<G, E>(instance, failure, stop);
-    let after = G::Trace::size(&shrunk.instance);
+    let after = G::Trace::dimensions(&shrunk.instance);
     let how = format!(
         "from {before} to {after}: {} steps in {} tries{}",
         shrunk.steps,

@@ -122,7 +122,7 @@ fn md6_the_bench_table_sets_off_the_chains_it_promises() {
     let mut counts = Vec::new();
     for benchmark in MagicDoor::benchmarks() {
         let instance = benchmark.instance();
-        let (records, _) = play::<MagicDoor, m3_reference::door::Game>(&instance);
+        let (records, _) = play::<MagicDoor, m3_reference::door::Reference>(&instance);
         let stages = &records[0].stages;
         let explosions = stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
         counts.push((benchmark.name, stages.len(), explosions, records[0].vanished));

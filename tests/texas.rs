@@ -4,7 +4,7 @@
 
 mod suites;
 
-use m3_model::texas::{self, Board, Cell, Invalid, OperationRecord, Special, Texas};
+use m3_model::texas::{self, Board, Invalid, OperationRecord, Pos, Special, Texas};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::texas::{TexasCounter, LEFTOVER_RUN, RUNS, SPECIALS};
@@ -166,7 +166,7 @@ fn a_removed_piece_that_was_not_there_breaks_conservation() {
 fn a_piece_lost_in_the_fall_breaks_conservation() {
     let (instance, mut records, outcome) = suites::played::<Texas>("sample1");
     let board = &mut records[0].rounds[0].board;
-    let cell = (0..board.rows()).map(|row| Cell::new(row, 0)).find(|&c| board.get(c).is_some()).unwrap();
+    let cell = (0..board.rows()).map(|row| Pos::new(row, 0)).find(|&c| board.get(c).is_some()).unwrap();
     board.set(cell, None);
     assert_eq!(suites::first_violation::<Texas>(&instance, &records, &outcome), Some(CONSERVATION));
 }
@@ -188,10 +188,10 @@ fn tx6_a_piece_above_a_gap_breaks_gravity() {
     // After the cross goes, column 1 holds three pieces under one gap; lift
     // the bottom one to the top.
     let board = &mut records[0].rounds[0].board;
-    let bottom = Cell::new(board.rows() - 1, 0);
+    let bottom = Pos::new(board.rows() - 1, 0);
     let piece = board.get(bottom);
     board.set(bottom, None);
-    board.set(Cell::new(0, 0), piece);
+    board.set(Pos::new(0, 0), piece);
     assert_eq!(suites::first_violation::<Texas>(&instance, &records, &outcome), Some(GRAVITY));
 }
 
@@ -305,10 +305,10 @@ fn tx10_hand_points_that_the_main_colours_do_not_make_break_the_score_book() {
     assert_eq!(suites::first_violation::<Texas>(&instance, &records, &outcome), Some(SCORE_BOOK));
 }
 
-fn column_pair_of_different_pieces(board: &Board) -> (Cell, Cell) {
+fn column_pair_of_different_pieces(board: &Board) -> (Pos, Pos) {
     for col in 0..board.cols() {
         for row in 1..board.rows() {
-            let (upper, lower) = (Cell::new(row - 1, col), Cell::new(row, col));
+            let (upper, lower) = (Pos::new(row - 1, col), Pos::new(row, col));
             if board.get(upper).is_some() && board.get(lower).is_some() && board.get(upper) != board.get(lower) {
                 return (upper, lower);
             }

@@ -81,7 +81,7 @@ pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, Strin
             ))
         }
     };
-    eprintln!("{}: read as {reading} ({})", artifact.display(), G::Trace::size(&instance));
+    eprintln!("{}: read as {reading} ({})", artifact.display(), G::Trace::dimensions(&instance));
     keep_if_failing::<G>(&instance, &format!("m3diff corpus import {} {}", G::NAME, artifact.display()), corpus)
 }
 
@@ -117,7 +117,7 @@ fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path)
         write_stdout(&format!(
             "agree: engine and reference agree on this {} and keep every invariant: nothing to shrink, \
              nothing written (exit 0)\n",
-            G::Trace::size(instance)
+            G::Trace::dimensions(instance)
         ))?;
         return Ok(ExitCode::SUCCESS);
     };

@@ -9,7 +9,7 @@ use super::rules::{beam, swapped, BEAMS, GROUP_LENGTH};
 use super::Settled;
 use crate::coverage::Tally;
 use crate::game::Counting;
-use crate::lines::line_lengths;
+use crate::one_colour::run_lengths;
 
 crate::counters! {
     /// Magic Door's rule-coverage counters, under their rules.
@@ -107,11 +107,8 @@ impl Counting<MagicDoor> for DoorCounter {
 fn groups(tally: &mut Tally<DoorCounter>, board: &Board, stage: &Stage) {
     tally.add(DoorCounter::GroupsPass, 1);
     let colour = |row, col| board.get(row, col).colour();
-    let lengths: Vec<(usize, usize)> = stage
-        .vanished
-        .iter()
-        .map(|pos| line_lengths(board.rows(), board.cols(), &colour, (pos.row, pos.col)))
-        .collect();
+    let lengths: Vec<(usize, usize)> =
+        stage.vanished.iter().map(|pos| run_lengths(board.rows(), board.cols(), &colour, (pos.row, pos.col))).collect();
     let crossing = lengths.iter().filter(|&&(across, down)| across >= GROUP_LENGTH && down >= GROUP_LENGTH);
     tally.add(DoorCounter::CrossGroups, crossing.count() as u64);
     let long = lengths.iter().any(|&(across, down)| across > GROUP_LENGTH || down > GROUP_LENGTH);

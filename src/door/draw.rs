@@ -42,7 +42,7 @@ pub fn stage_start(start: &Board, stage: &Stage) -> Vec<String> {
 pub struct DoorTrace;
 
 impl Trace<MagicDoor> for DoorTrace {
-    fn size(instance: &Instance) -> String {
+    fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count() as u64;
         let vibranium = board.cells().iter().filter(|&&cell| cell == Cell::Vibranium).count();

@@ -14,7 +14,7 @@ use m3_model::Stepper;
 use super::rules::{every_cell, group_cells, makes_group, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Generator, Percent, Sides, Size};
-use crate::lines::colour_ending_no_line;
+use crate::one_colour::colour_ending_no_run;
 
 /// The most swaps a generated game makes.
 pub const MAX_SWAPS: usize = 1000;
@@ -146,7 +146,7 @@ fn grid(u: &mut Unstructured<'_>, (rows, cols): (usize, usize), colours: u8, spe
             } else {
                 let drawn = u.int_in_range(1..=colours)?;
                 let before = |row, col| board.get(row, col).colour();
-                colour_ending_no_line(&before, (row, col), drawn, colours).map_or(Cell::Bomb, Cell::Gem)
+                colour_ending_no_run(&before, (row, col), drawn, colours).map_or(Cell::Bomb, Cell::Gem)
             };
             board.set(row, col, cell);
         }

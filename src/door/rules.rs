@@ -41,7 +41,7 @@ pub fn swapped(board: &Board, swap: Swap) -> Board {
 /// MD2: whether `pos` lies on a group of a board whose cells `cell` gives.
 fn in_group(board: &Board, cell: &dyn Fn(usize, usize) -> Cell, pos: Pos) -> bool {
     let colour = |row, col| cell(row, col).colour();
-    crate::lines::in_line(board.rows(), board.cols(), &colour, (pos.row, pos.col), GROUP_LENGTH)
+    crate::one_colour::in_run(board.rows(), board.cols(), &colour, (pos.row, pos.col), GROUP_LENGTH)
 }
 
 /// MD2: whether `pos` lies on a group of `board`.

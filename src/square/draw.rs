@@ -36,7 +36,7 @@ pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, V
 pub struct SquareTrace;
 
 impl Trace<SquareRemover> for SquareTrace {
-    fn size(instance: &Instance) -> String {
+    fn dimensions(instance: &Instance) -> String {
         let board = dimensions(instance.board.rows(), instance.board.cols(), "board");
         let moves = counted(instance.moves.len() as u64, "move");
         format!("{board}, {} colours, seed {}, {moves}", instance.colours, instance.seed)

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::rules::move_tiles;
 use crate::following::Following;
-use crate::game::{Benchmark, Generator, Size};
+use crate::game::{Benchmark, Generator, Percent, Size};
 
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
 /// field left `None` is drawn for each game.
@@ -33,12 +33,12 @@ pub struct Shape {
     pub moves: Option<usize>,
     /// Percentage of moves a greedy player makes (one that makes a square,
     /// when it finds one); the rest are random moves and equal-colour swaps.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub greedy_percent: Option<u8>,
+    #[arg(long)]
+    pub greedy_percent: Option<Percent>,
     /// Percentage of games with an invalid move (of a drawn kind, at a drawn
     /// place).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub invalid_percent: Option<u8>,
+    #[arg(long)]
+    pub invalid_percent: Option<Percent>,
 }
 
 /// Candidate moves a player looks at before it settles for a random one.
@@ -69,8 +69,8 @@ impl Generator<SquareRemover> for Shape {
         for _ in 0..side * side {
             tiles.push(u.int_in_range(0..=colours - 1)?);
         }
-        let greedy = u32::from(self.greedy_percent.unwrap_or(80).min(100));
-        let invalid_at = if moves > 0 && u.int_in_range(0..=99)? < self.invalid_percent.unwrap_or(15) {
+        let greedy = u32::from(self.greedy_percent.unwrap_or(Percent::new(80)).get());
+        let invalid_at = if moves > 0 && self.invalid_percent.unwrap_or(Percent::new(15)).happens(u)? {
             Some(u.int_in_range(0..=moves - 1)?)
         } else {
             None
@@ -103,8 +103,8 @@ impl Generator<SquareRemover> for Shape {
             colours: Some(colours),
             start_seed: None,
             moves: Some(moves),
-            greedy_percent: Some(100),
-            invalid_percent: Some(0),
+            greedy_percent: Some(Percent::new(100)),
+            invalid_percent: Some(Percent::new(0)),
         };
         vec![
             Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },

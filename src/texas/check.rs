@@ -3,7 +3,7 @@
 //! runs marked exactly, specials reaching exactly what they reach, no run
 //! left once an operation settles, and score books that balance.
 
-use m3_model::texas::{Board, Cell, Instance, Invalid, OperationRecord, Outcome, Piece, Round, ScoreParts};
+use m3_model::texas::{Board, Instance, Invalid, OperationRecord, Outcome, Piece, Pos, Round, ScoreParts};
 use m3_model::texas::{Special, Swap, Texas, ALL_VALID_BONUS, CLEARED_BONUS, HAND_SIZE};
 
 use super::hand::best_hand;
@@ -222,7 +222,7 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
         ));
     }
     let reached = reached_by_specials(board, &round.marked);
-    let removed_cells: Vec<Cell> = round.removed.iter().map(|r| r.cell).collect();
+    let removed_cells: Vec<Pos> = round.removed.iter().map(|r| r.cell).collect();
     if removed_cells != reached {
         return Err(Violation::new(
             SPECIALS,
@@ -267,29 +267,29 @@ fn pieces(board: &Board) -> impl Iterator<Item = Piece> + '_ {
 /// TX6: each column's survivors, in order, at the bottom; nothing above a gap.
 fn check_gravity(before: &Board, removed: &CellSet, after: &Board) -> Result<(), String> {
     let survivor = |row, col| {
-        let cell = Cell::new(row, col);
+        let cell = Pos::new(row, col);
         if removed.contains(cell) {
             None
         } else {
             before.get(cell)
         }
     };
-    check_fall(before.rows(), before.cols(), survivor, |row, col| after.get(Cell::new(row, col)), PartialEq::eq)
+    check_fall(before.rows(), before.cols(), survivor, |row, col| after.get(Pos::new(row, col)), PartialEq::eq)
         .map(|_| ())
 }
 
 /// TX5 re-derived: the marked cells and everything their specials reach,
 /// and the specials of what those reach, in row-major order.
-fn reached_by_specials(board: &Board, marked: &[Cell]) -> Vec<Cell> {
+fn reached_by_specials(board: &Board, marked: &[Pos]) -> Vec<Pos> {
     let mut removed = CellSet::new(board, marked.iter().copied());
-    let mut pending: Vec<Cell> = marked.to_vec();
+    let mut pending: Vec<Pos> = marked.to_vec();
     while let Some(cell) = pending.pop() {
         let Some(piece) = board.get(cell).filter(|p| p.special != Special::None) else { continue };
         let (row, col) = (cell.row as isize, cell.col as isize);
-        let square = |radius: isize, other: Cell| {
+        let square = |radius: isize, other: Pos| {
             (other.row as isize - row).abs() <= radius && (other.col as isize - col).abs() <= radius
         };
-        let reaches = |other: Cell| match piece.special {
+        let reaches = |other: Pos| match piece.special {
             Special::None => unreachable!("plain pieces were passed over"),
             Special::Row => other.row == cell.row,
             Special::Column => other.col == cell.col,
@@ -309,8 +309,8 @@ fn reached_by_specials(board: &Board, marked: &[Cell]) -> Vec<Cell> {
 }
 
 /// TX9 recomputed: components of marked cells of one colour.
-fn combo_points(board: &Board, marked: &[Cell]) -> i64 {
-    let colour = |cell: Cell| if board.contains(cell) { board.get(cell).map(|p| p.colour) } else { None };
+fn combo_points(board: &Board, marked: &[Pos]) -> i64 {
+    let colour = |cell: Pos| if board.contains(cell) { board.get(cell).map(|p| p.colour) } else { None };
     let mut unvisited = CellSet::new(board, marked.iter().copied());
     let mut points = 0;
     for &start in marked {
@@ -322,10 +322,10 @@ fn combo_points(board: &Board, marked: &[Cell]) -> i64 {
         while let Some(cell) = stack.pop() {
             size += 1;
             let neighbours = [
-                cell.row.checked_sub(1).map(|r| Cell::new(r, cell.col)),
-                Some(Cell::new(cell.row + 1, cell.col)),
-                cell.col.checked_sub(1).map(|c| Cell::new(cell.row, c)),
-                Some(Cell::new(cell.row, cell.col + 1)),
+                cell.row.checked_sub(1).map(|r| Pos::new(r, cell.col)),
+                Some(Pos::new(cell.row + 1, cell.col)),
+                cell.col.checked_sub(1).map(|c| Pos::new(cell.row, c)),
+                Some(Pos::new(cell.row, cell.col + 1)),
             ];
             for next in neighbours.into_iter().flatten() {
                 if colour(next) == colour(cell) && unvisited.remove(next) {
@@ -346,7 +346,7 @@ struct CellSet {
 }
 
 impl CellSet {
-    fn new(board: &Board, cells: impl IntoIterator<Item = Cell>) -> CellSet {
+    fn new(board: &Board, cells: impl IntoIterator<Item = Pos>) -> CellSet {
         let mut set =
             CellSet { cols: board.cols(), rows: board.rows(), mask: vec![false; board.rows() * board.cols()] };
         for cell in cells {
@@ -355,16 +355,16 @@ impl CellSet {
         set
     }
 
-    fn insert(&mut self, cell: Cell) {
+    fn insert(&mut self, cell: Pos) {
         self.mask[cell.row * self.cols + cell.col] = true;
     }
 
-    fn contains(&self, cell: Cell) -> bool {
+    fn contains(&self, cell: Pos) -> bool {
         cell.row < self.rows && cell.col < self.cols && self.mask[cell.row * self.cols + cell.col]
     }
 
     /// Removes `cell`; true when it was there.
-    fn remove(&mut self, cell: Cell) -> bool {
+    fn remove(&mut self, cell: Pos) -> bool {
         let present = self.contains(cell);
         if present {
             self.mask[cell.row * self.cols + cell.col] = false;

@@ -1,7 +1,7 @@
 //! Where an engine's record first differs from the reference's, named by the
 //! record's field and round.
 
-use m3_model::texas::{Board, Cell, OperationRecord, Outcome, Removal, Round};
+use m3_model::texas::{Board, OperationRecord, Outcome, Pos, Removal, Round};
 
 use super::draw::grid;
 use crate::diff::Fields;
@@ -75,8 +75,8 @@ fn after(record: &OperationRecord) -> Vec<String> {
     grid(&record.board, &[], &[])
 }
 
-fn cells(cells: &[Cell]) -> String {
-    let words: Vec<String> = cells.iter().map(Cell::to_string).collect();
+fn cells(cells: &[Pos]) -> String {
+    let words: Vec<String> = cells.iter().map(Pos::to_string).collect();
     format!("{} cells: {}", cells.len(), words.join(" "))
 }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use m3_model::texas::{Board, Cell, Instance, OperationRecord, Outcome, Round, Special, Texas};
+use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Pos, Round, Special, Texas};
 
 use super::Standing;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
@@ -26,9 +26,9 @@ pub const LEGEND: &str = "specials: - row, | column, + row and column, o 3x3, O 
 
 /// The lines of a board grid. Cells in `marked` are drawn `[c ]`, other cells
 /// in `removed` `(c )`.
-pub fn grid(board: &Board, marked: &[Cell], removed: &[Cell]) -> Vec<String> {
+pub fn grid(board: &Board, marked: &[Pos], removed: &[Pos]) -> Vec<String> {
     crate::draw::grid(board.rows(), board.cols(), |row, col| {
-        let cell = Cell::new(row, col);
+        let cell = Pos::new(row, col);
         let frame = Frame::of(&cell, marked, removed);
         match board.get(cell) {
             Some(piece) => Drawn::new(piece.colour, Some(special_sign(piece.special)), frame),
@@ -40,7 +40,7 @@ pub fn grid(board: &Board, marked: &[Cell], removed: &[Cell]) -> Vec<String> {
 /// The board before a round with what it removes, next to the board after its
 /// gravity.
 pub fn round_boards(before: &Board, round: &Round) -> String {
-    let removed: Vec<Cell> = round.removed.iter().map(|r| r.cell).collect();
+    let removed: Vec<Pos> = round.removed.iter().map(|r| r.cell).collect();
     side_by_side("removed", &grid(before, &round.marked, &removed), "after gravity", &grid(&round.board, &[], &[]))
 }
 
@@ -48,7 +48,7 @@ pub fn round_boards(before: &Board, round: &Round) -> String {
 pub struct TexasTrace;
 
 impl Trace<Texas> for TexasTrace {
-    fn size(instance: &Instance) -> String {
+    fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         format!(
             "{}, {} colours, {}",

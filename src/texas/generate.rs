@@ -3,13 +3,13 @@
 //! swaps that are valid on the board as it then stands.
 
 use arbitrary::{Result, Unstructured};
-use m3_model::texas::{Board, Cell, Instance, Piece, Position, Special, Swap, Texas};
+use m3_model::texas::{At, Board, Instance, Piece, Pos, Special, Swap, Texas};
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
 use crate::following::Following;
-use crate::game::{Benchmark, Generator, Sides, Size};
-use crate::lines::colour_ending_no_line;
+use crate::game::{Benchmark, Generator, Percent, Sides, Size};
+use crate::one_colour::colour_ending_no_run;
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
@@ -25,11 +25,11 @@ pub struct Shape {
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_OPERATIONS as u64))]
     pub operations: Option<usize>,
     /// Percentage of pieces that are specials.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub special_percent: Option<u8>,
+    #[arg(long)]
+    pub special_percent: Option<Percent>,
     /// Percentage of operations chosen among the valid swaps.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub valid_percent: Option<u8>,
+    #[arg(long)]
+    pub valid_percent: Option<Percent>,
 }
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
@@ -45,17 +45,17 @@ impl Generator<Texas> for Shape {
             None => colour_count(u, size)?,
         };
         let special_percent = match self.special_percent {
-            Some(percent) => percent.min(100),
+            Some(percent) => percent,
             // A large board dense with specials is cleared by its first swaps.
-            None if size == Size::Max => *u.choose(&SPECIAL_PERCENTS[..3])?,
-            None => *u.choose(&SPECIAL_PERCENTS)?,
+            None if size == Size::Max => Percent::new(*u.choose(&SPECIAL_PERCENTS[..3])?),
+            None => Percent::new(*u.choose(&SPECIAL_PERCENTS)?),
         };
         let board = board(u, rows, cols, &mut colours, special_percent)?;
         let operations = match self.operations {
             Some(q) => q.clamp(1, MAX_OPERATIONS),
             None => operation_count(u, size)?,
         };
-        let valid_percent = self.valid_percent.unwrap_or(80).min(100);
+        let valid_percent = self.valid_percent.unwrap_or(Percent::new(80));
         let fixed_length = self.operations.is_some() || size == Size::Max;
 
         let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
@@ -88,8 +88,8 @@ impl Generator<Texas> for Shape {
             sides: Sides::new(rows, cols),
             colours: Some(colours),
             operations: Some(operations),
-            special_percent: Some(special_percent),
-            valid_percent: Some(valid_percent),
+            special_percent: Some(Percent::new(special_percent)),
+            valid_percent: Some(Percent::new(valid_percent)),
         };
         vec![
             Benchmark { name: "8x8-q32", seed: 1, shape: shape(8, 8, 5, 32, 5, 90) },
@@ -117,16 +117,22 @@ fn operation_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
 /// A full board with no run (TX1). A drawn colour that would complete a run
 /// with the two pieces to its left or above is replaced by the next colour
 /// that does not; when every colour would, the board gets one more colour.
-fn board(u: &mut Unstructured<'_>, rows: usize, cols: usize, colours: &mut u8, special_percent: u8) -> Result<Board> {
+fn board(
+    u: &mut Unstructured<'_>,
+    rows: usize,
+    cols: usize,
+    colours: &mut u8,
+    special_percent: Percent,
+) -> Result<Board> {
     let mut board = Board::filled(rows, cols, None);
-    for cell in (0..rows).flat_map(|row| (0..cols).map(move |col| Cell::new(row, col))) {
+    for cell in (0..rows).flat_map(|row| (0..cols).map(move |col| Pos::new(row, col))) {
         let drawn = u.int_in_range(1..=*colours)?;
-        let before = |row, col| board.get(Cell::new(row, col)).map(|p| p.colour);
-        let colour = colour_ending_no_line(&before, (cell.row, cell.col), drawn, *colours).unwrap_or_else(|| {
+        let before = |row, col| board.get(Pos::new(row, col)).map(|p| p.colour);
+        let colour = colour_ending_no_run(&before, (cell.row, cell.col), drawn, *colours).unwrap_or_else(|| {
             *colours += 1;
             *colours
         });
-        let special = if u.int_in_range(0..=99u8)? < special_percent {
+        let special = if special_percent.happens(u)? {
             Special::from_code(u.int_in_range(1..=6)?).expect("1..=6 are specials")
         } else {
             Special::None
@@ -151,8 +157,8 @@ const INVALID_KINDS: [Kind; 5] = [Kind::OffBoard, Kind::SameCell, Kind::NotAdjac
 
 /// One operation of a drawn kind; `None` when the kind drawn is a valid swap
 /// and the board has none left.
-fn operation(u: &mut Unstructured<'_>, board: &Board, valid_percent: u8) -> Result<Option<Swap>> {
-    if u.int_in_range(0..=99u8)? < valid_percent {
+fn operation(u: &mut Unstructured<'_>, board: &Board, valid_percent: Percent) -> Result<Option<Swap>> {
+    if valid_percent.happens(u)? {
         operation_of_kind(u, board, Kind::Valid)
     } else {
         invalid_operation(u, board).map(Some)
@@ -171,7 +177,7 @@ fn invalid_operation(u: &mut Unstructured<'_>, board: &Board) -> Result<Swap> {
 }
 
 fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Result<Option<Swap>> {
-    let pick = |u: &mut Unstructured<'_>, pairs: Vec<(Cell, Cell)>| -> Result<Option<Swap>> {
+    let pick = |u: &mut Unstructured<'_>, pairs: Vec<(Pos, Pos)>| -> Result<Option<Swap>> {
         if pairs.is_empty() {
             return Ok(None);
         }
@@ -198,42 +204,42 @@ fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Res
             Ok((a.row.abs_diff(b.row) + a.col.abs_diff(b.col) >= 2).then(|| Swap::between(a, b)))
         }
         Kind::OffBoard => {
-            let inside = Position::of(any_cell(u, board)?);
+            let inside = At::of(any_cell(u, board)?);
             let rows = board.rows() as u32;
             let cols = board.cols() as u32;
             let outside = *u.choose(&[
-                Position::new(0, inside.col),
-                Position::new(inside.row, 0),
-                Position::new(rows + 1, inside.col),
-                Position::new(inside.row, cols + 1),
-                Position::new(u32::MAX, u32::MAX),
+                At::new(0, inside.col),
+                At::new(inside.row, 0),
+                At::new(rows + 1, inside.col),
+                At::new(inside.row, cols + 1),
+                At::new(u32::MAX, u32::MAX),
             ])?;
             Ok(Some(if u.arbitrary()? { Swap::new(inside, outside) } else { Swap::new(outside, inside) }))
         }
     }
 }
 
-fn any_cell(u: &mut Unstructured<'_>, board: &Board) -> Result<Cell> {
-    Ok(Cell::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?))
+fn any_cell(u: &mut Unstructured<'_>, board: &Board) -> Result<Pos> {
+    Ok(Pos::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?))
 }
 
 /// Every pair of 4-adjacent cells, each pair once.
-fn neighbour_pairs(board: &Board) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+fn neighbour_pairs(board: &Board) -> impl Iterator<Item = (Pos, Pos)> + '_ {
     board.all_cells().flat_map(move |cell| {
-        let right = Cell::new(cell.row, cell.col + 1);
-        let below = Cell::new(cell.row + 1, cell.col);
+        let right = Pos::new(cell.row, cell.col + 1);
+        let below = Pos::new(cell.row + 1, cell.col);
         [right, below].into_iter().filter(|&other| board.contains(other)).map(move |other| (cell, other))
     })
 }
 
 /// Whether swapping the pieces of `a` and `b` makes a run through either.
 /// Only steers the mix of operations; the implementations decide validity.
-fn makes_run(board: &Board, a: Cell, b: Cell) -> bool {
+fn makes_run(board: &Board, a: Pos, b: Pos) -> bool {
     let (Some(piece_a), Some(piece_b)) = (board.get(a), board.get(b)) else { return false };
     if piece_a.colour == piece_b.colour {
         return false;
     }
-    let colour_after = |cell: Cell| {
+    let colour_after = |cell: Pos| {
         if cell == a {
             Some(piece_b.colour)
         } else if cell == b {

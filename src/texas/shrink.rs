@@ -2,7 +2,7 @@
 //! and columns, fewer colours, fewer specials. Every candidate is an instance
 //! the problem format accepts (no starting run, TX1).
 
-use m3_model::texas::{first_run, Board, Cell, Instance, Piece, Position, Special, Swap};
+use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap};
 
 use crate::shrink::{fewer, fewer_colours, without_line, Line};
 
@@ -42,11 +42,11 @@ fn fewer_lines(instance: &Instance, horizontal: bool, out: &mut Vec<Instance>) {
             .swaps
             .iter()
             .map(|swap| {
-                let moved = |p: Position| {
+                let moved = |p: At| {
                     if horizontal {
-                        Position::new(shift(p.row), p.col)
+                        At::new(shift(p.row), p.col)
                     } else {
-                        Position::new(p.row, shift(p.col))
+                        At::new(p.row, shift(p.col))
                     }
                 };
                 Swap::new(moved(swap.first), moved(swap.second))
@@ -58,12 +58,12 @@ fn fewer_lines(instance: &Instance, horizontal: bool, out: &mut Vec<Instance>) {
 
 /// Every special cleared, then each one alone.
 fn fewer_specials(instance: &Instance, out: &mut Vec<Instance>) {
-    let specials: Vec<Cell> = instance
+    let specials: Vec<Pos> = instance
         .board
         .all_cells()
         .filter(|&c| instance.board.get(c).is_some_and(|p| p.special != Special::None))
         .collect();
-    let cleared = |cells: &[Cell]| {
+    let cleared = |cells: &[Pos]| {
         let mut board = instance.board.clone();
         for &cell in cells {
             board.set(cell, board.get(cell).map(|p| Piece::plain(p.colour)));

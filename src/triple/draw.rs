@@ -36,7 +36,7 @@ pub fn after(record: &CommandRecord) -> Vec<String> {
 pub struct TripleTrace;
 
 impl Trace<TripleTown> for TripleTrace {
-    fn size(instance: &Instance) -> String {
+    fn dimensions(instance: &Instance) -> String {
         let Instance { map, stars, bombs, sequence, commands, .. } = instance;
         format!(
             "{}, {}, {} in the sequence, {} and {}, {}",

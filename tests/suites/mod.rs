@@ -365,7 +365,7 @@ pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(
     let kept = instance_files(&corpus.path().join(G::NAME).join("regressions")).unwrap();
     assert_eq!(kept.len(), 1, "one kind of failure, one regression: {kept:?}");
     let instance = read::<G>(&kept[0]);
-    assert!(small_enough(&instance), "not shrunk enough: {}\n{instance}", G::Trace::size(&instance));
+    assert!(small_enough(&instance), "not shrunk enough: {}\n{instance}", G::Trace::dimensions(&instance));
     let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
     assert!(report.contains(&format!("divergence in `{field}`")), "{report}");
     assert!(report.contains(&format!("replay: m3diff check {}", G::NAME)), "{report}");

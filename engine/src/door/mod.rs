@@ -1,6 +1,6 @@
 //! Magic Door (ICPC 2025 Seoul Regional), rules MD1-MD7 of RULES.md.
 //!
-//! `Game` keeps the grid as one flat `u16` plane with a border (`plane`),
+//! `Engine` keeps the grid as one flat `u16` plane with a border (`plane`),
 //! the armed bombs as a list, and one set of scratch buffers sized for the
 //! whole grid at the start, so that a swap allocates nothing on the quiet
 //! path. The chain reaction never looks at the whole grid:
@@ -37,7 +37,7 @@ use plane::{Plane, ARMED};
 use scratch::Scratch;
 
 /// A game in progress.
-pub struct Game {
+pub struct Engine {
     plane: Plane,
     scratch: Scratch,
     /// Every armed bomb on the plane, each once, in no particular order.
@@ -56,15 +56,15 @@ pub struct Game {
     vanished: u64,
 }
 
-impl Game {
-    fn new(instance: &Instance) -> Game {
+impl Engine {
+    fn new(instance: &Instance) -> Engine {
         let plane = Plane::from_board(&instance.board);
         let scratch = Scratch::new(plane.cells.len(), plane.stride);
         // Room for every cell, so that the list never grows.
         let mut armed = Vec::with_capacity(plane.cells.len());
         armed.extend(plane.interior().filter(|&cell| plane.cells[cell] == ARMED));
         let floating = plane.floating();
-        Game { plane, scratch, armed, groups_anywhere: true, floating, vanished: 0 }
+        Engine { plane, scratch, armed, groups_anywhere: true, floating, vanished: 0 }
     }
 
     /// MD1's checks, then the exchange and the chain reaction after it;
@@ -122,10 +122,10 @@ impl Game {
     }
 }
 
-impl Stepper<MagicDoor> for Game {
+impl Stepper<MagicDoor> for Engine {
     /// The grid as given; no swap made yet.
-    fn start(instance: &Instance) -> Game {
-        Game::new(instance)
+    fn start(instance: &Instance) -> Engine {
+        Engine::new(instance)
     }
 
     /// Makes the swap and its chain reaction, recording every pass; an
@@ -148,7 +148,7 @@ impl Stepper<MagicDoor> for Game {
 /// its chain reaction, recording nothing. The same as stepping every swap
 /// and taking `finish().result()`.
 pub fn solve(instance: &Instance) -> i64 {
-    let mut game = Game::new(instance);
+    let mut game = Engine::new(instance);
     for &swap in &instance.swaps {
         // An invalid swap changes nothing and scores nothing.
         let _ = game.play(swap, &mut Quiet);

@@ -1,7 +1,7 @@
 //! SquareRemover (TopCoder TCO'14 Marathon Round 1), rules SR1-SR4 of
 //! RULES.md.
 //!
-//! `Game` keeps the board as one flat `u8` plane with a frame (`tiles`),
+//! `Engine` keeps the board as one flat `u8` plane with a frame (`tiles`),
 //! and the squares that may be one colour as a bit set (`pending`) kept up
 //! to date from the tiles that change: a swap can only make a square
 //! holding one of its two tiles (six candidates), and a refill only a square
@@ -34,7 +34,7 @@ use tiles::Tiles;
 /// hands out one colour only (colours below 2, or a seed that is a multiple
 /// of 2^31 - 1, seed 0 included), a square refilled from it is a square
 /// again and the adjust never ends. See `Buffer::new`.
-pub struct Game {
+pub struct Engine {
     tiles: Tiles,
     /// Every one-colour square, and maybe some that no longer are.
     pending: Pending,
@@ -46,8 +46,8 @@ pub struct Game {
     first_invalid: Option<usize>,
 }
 
-impl Game {
-    fn new(instance: &Instance) -> Game {
+impl Engine {
+    fn new(instance: &Instance) -> Engine {
         let tiles = Tiles::from_board(&instance.board);
         let mut pending = Pending::new(tiles.cells.len());
         // Reading: the board is taken as given, squares and all (the
@@ -58,7 +58,7 @@ impl Game {
                 pending.insert(corner);
             }
         }
-        Game {
+        Engine {
             tiles,
             pending,
             buffer: Buffer::new(instance.seed, instance.colours),
@@ -152,10 +152,10 @@ impl Game {
     }
 }
 
-impl Stepper<SquareRemover> for Game {
+impl Stepper<SquareRemover> for Engine {
     /// The board as given, nothing taken from the buffer, no adjust yet.
-    fn start(instance: &Instance) -> Game {
-        Game::new(instance)
+    fn start(instance: &Instance) -> Engine {
+        Engine::new(instance)
     }
 
     /// `Opening` adjusts (SR3); a move is checked, swapped and adjusted
@@ -188,7 +188,7 @@ impl Stepper<SquareRemover> for Game {
 /// is invalid) on the quiet path: the opening adjust, then every move up to
 /// the first invalid one, recording nothing.
 pub fn solve(instance: &Instance) -> i64 {
-    let mut game = Game::new(instance);
+    let mut game = Engine::new(instance);
     let mut quiet = |_| {};
     game.adjust(&mut quiet);
     for &m in &instance.moves {

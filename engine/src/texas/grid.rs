@@ -4,7 +4,7 @@
 //! clipping arithmetic: a border cell never matches a colour and is never a
 //! piece.
 
-use m3_model::texas::{Board, Cell, Piece, Special};
+use m3_model::texas::{Board, Piece, Pos, Special};
 
 // Reading: TX1 gives colours in 1..=k, but a model piece can carry any `u8`
 // (0, or above k); every such value is taken as an ordinary colour, so the
@@ -78,8 +78,8 @@ impl Grid {
         index % self.stride - PAD
     }
 
-    pub fn cell(&self, index: usize) -> Cell {
-        Cell::new(self.row_of(index), self.col_of(index))
+    pub fn cell(&self, index: usize) -> Pos {
+        Pos::new(self.row_of(index), self.col_of(index))
     }
 
     #[inline]

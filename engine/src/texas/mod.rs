@@ -1,6 +1,6 @@
 //! Texas Match-3 (THUPC 2022), rules TX1-TX12 of RULES.md.
 //!
-//! `Game` keeps the board as flat planes with a sentinel border and reuses
+//! `Engine` keeps the board as flat planes with a sentinel border and reuses
 //! one set of scratch buffers, so that an operation allocates nothing on the
 //! quiet path: validity reads only the lines through the two swapped cells,
 //! each round searches for runs only where pieces moved, and gravity runs
@@ -30,7 +30,7 @@ use hand::HandCycle;
 use scratch::Scratch;
 
 /// A game in progress.
-pub struct Game {
+pub struct Engine {
     grid: Grid,
     scratch: Scratch,
     hand: HandCycle,
@@ -50,15 +50,15 @@ pub struct Game {
     total: i64,
 }
 
-impl Game {
-    fn new(instance: &Instance) -> Game {
-        Game::from_board(&instance.board)
+impl Engine {
+    fn new(instance: &Instance) -> Engine {
+        Engine::from_board(&instance.board)
     }
 
-    fn from_board(board: &Board) -> Game {
+    fn from_board(board: &Board) -> Engine {
         let grid = Grid::from_board(board);
         let scratch = Scratch::new(grid.colour.len(), grid.cols);
-        Game {
+        Engine {
             unsettled: !grid.is_settled(),
             grid,
             scratch,
@@ -116,7 +116,7 @@ impl Game {
     /// TX3: the rounds of a valid operation whose pieces at `a` and `b` were
     /// just swapped. Returns how many there were.
     fn resolve<O: Observer>(&mut self, a: usize, b: usize, observer: &mut O) -> u32 {
-        let Game { grid, scratch: s, hand, unsettled, parts, total, .. } = self;
+        let Engine { grid, scratch: s, hand, unsettled, parts, total, .. } = self;
         s.dirty.clear();
         if *unsettled {
             s.dirty.extend(grid.piece_cells());
@@ -197,9 +197,9 @@ fn main_colours(grid: &Grid, marked: &[usize], into: &mut Vec<u8>) {
     }
 }
 
-impl Stepper<Texas> for Game {
-    fn start(instance: &Instance) -> Game {
-        Game::new(instance)
+impl Stepper<Texas> for Engine {
+    fn start(instance: &Instance) -> Engine {
+        Engine::new(instance)
     }
 
     fn step(&mut self, swap: &Swap) -> OperationRecord {
@@ -215,7 +215,7 @@ impl Stepper<Texas> for Game {
 
 /// The total score of `instance` on the quiet path.
 pub fn solve(instance: &Instance) -> i64 {
-    let mut game = Game::new(instance);
+    let mut game = Engine::new(instance);
     for &swap in &instance.swaps {
         game.apply(swap);
     }

@@ -2,7 +2,7 @@
 //! quiet path passes `Quiet`, whose methods do nothing and vanish once
 //! monomorphised; `Recorder` builds the model's `OperationRecord`.
 
-use m3_model::texas::{Board, Cell, Invalid, OperationRecord, Removal, Round, Swap};
+use m3_model::texas::{Board, Invalid, OperationRecord, Pos, Removal, Round, Swap};
 
 use super::grid::Grid;
 
@@ -49,7 +49,7 @@ pub struct RoundView<'a> {
 
 impl RoundView<'_> {
     /// The cells run-marked (TX4), each once, in no particular order.
-    pub fn marked(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn marked(&self) -> impl Iterator<Item = Pos> + '_ {
         self.marked.iter().map(|&index| self.grid.cell(index))
     }
 
@@ -89,7 +89,7 @@ pub struct OperationReport<'a> {
 #[derive(Debug, Default)]
 pub struct Recorder {
     rounds: Vec<Round>,
-    marked: Vec<Cell>,
+    marked: Vec<Pos>,
     removed: Vec<Removal>,
     record: Option<OperationRecord>,
 }
@@ -103,7 +103,7 @@ impl Recorder {
 
 impl Observer for Recorder {
     fn removing(&mut self, round: &RoundView<'_>) {
-        // Cell order is row-major order, which is the records' order.
+        // Pos order is row-major order, which is the records' order.
         self.marked = round.marked().collect();
         self.marked.sort_unstable();
         self.removed = round.removed().collect();

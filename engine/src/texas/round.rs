@@ -195,7 +195,7 @@ pub(super) fn take_removed(grid: &mut Grid, s: &mut Scratch) -> i64 {
 }
 
 /// Makes gravity run down every column from the bottom row, for a board whose
-/// pieces may float (see `Game::unsettled`).
+/// pieces may float (see `Engine::unsettled`).
 pub(super) fn touch_every_column(grid: &Grid, s: &mut Scratch) {
     let now = s.generation();
     s.columns.clear();

@@ -1,13 +1,13 @@
 //! TX2: whether an operation is valid, decided from the two cells and the
 //! four lines through them, so that an invalid operation costs a few reads.
 
-use m3_model::texas::{Invalid, Position, Swap};
+use m3_model::texas::{At, Invalid, Swap};
 
 use super::grid::Grid;
 
 /// The cell a 1-based position names, as a plane index, if it is on the
 /// board.
-fn locate(grid: &Grid, position: Position) -> Option<(usize, usize)> {
+fn locate(grid: &Grid, position: At) -> Option<(usize, usize)> {
     let row = usize::try_from(position.row).ok()?.checked_sub(1)?;
     let col = usize::try_from(position.col).ok()?.checked_sub(1)?;
     (row < grid.rows && col < grid.cols).then_some((row, col))
@@ -16,7 +16,7 @@ fn locate(grid: &Grid, position: Position) -> Option<(usize, usize)> {
 /// Swaps the two pieces when the operation is valid and returns their
 /// cells; otherwise leaves the board as it was and returns the first reason,
 /// in the order of `Invalid`. `anywhere` asks for a run anywhere on the board
-/// rather than through the swapped cells (see `Game::unsettled`).
+/// rather than through the swapped cells (see `Engine::unsettled`).
 pub(super) fn swap_if_valid(grid: &mut Grid, swap: Swap, anywhere: bool) -> Result<(usize, usize), Invalid> {
     let (Some(first), Some(second)) = (locate(grid, swap.first), locate(grid, swap.second)) else {
         return Err(Invalid::OffBoard);

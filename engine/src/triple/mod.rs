@@ -1,6 +1,6 @@
 //! Triple Town (NOI 2012), rules TT1-TT7 of RULES.md.
 //!
-//! `Game` keeps the map as one flat `u8` plane with a border (`plane`), and
+//! `Engine` keeps the map as one flat `u8` plane with a border (`plane`), and
 //! beside it each tile's link to its region and one fill list, sized for
 //! the whole map at the start (`regions`), so that a command allocates
 //! nothing. No command looks at the whole map:
@@ -34,7 +34,7 @@ use plane::Plane;
 use regions::Regions;
 
 /// A game in progress.
-pub struct Game {
+pub struct Engine {
     plane: Plane,
     regions: Regions,
     /// The build sequence (TT1) and the index of its next tile.
@@ -69,11 +69,11 @@ const LEVEL_VALUES: [i64; 256] = {
     values
 };
 
-impl Game {
-    fn new(instance: &Instance) -> Game {
+impl Engine {
+    fn new(instance: &Instance) -> Engine {
         let plane = Plane::from_map(&instance.map);
         let regions = Regions::new(&plane);
-        Game {
+        Engine {
             plane,
             regions,
             sequence: instance.sequence.clone(),
@@ -157,10 +157,10 @@ impl Game {
     }
 }
 
-impl Stepper<TripleTown> for Game {
+impl Stepper<TripleTown> for Engine {
     /// The map as given, with all p stars and q bombs; no command played.
-    fn start(instance: &Instance) -> Game {
-        Game::new(instance)
+    fn start(instance: &Instance) -> Engine {
+        Engine::new(instance)
     }
 
     /// Carries out the command and records what it did; a refused one, or
@@ -202,7 +202,7 @@ impl Stepper<TripleTown> for Game {
 /// `finish().result()`. It stops at END (TT5) and at the first refusal,
 /// which is the answer whatever follows (TT7).
 pub fn solve(instance: &Instance) -> Result<i64, Rejection> {
-    let mut game = Game::new(instance);
+    let mut game = Engine::new(instance);
     for command in &instance.commands {
         if game.ended {
             break;

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+pub use crate::grid::Pos;
+
 /// A special piece's effect when it is removed (TX5); `None` for a plain piece.
 /// The discriminant is the statement's `b` value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -60,47 +62,27 @@ impl Piece {
     }
 }
 
-/// A cell of the board, 0-based (row 0 is the top row).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
-    pub row: usize,
-    pub col: usize,
-}
-
-impl Cell {
-    pub fn new(row: usize, col: usize) -> Cell {
-        Cell { row, col }
-    }
-}
-
-impl fmt::Display for Cell {
-    /// The problem format's 1-based `(row,col)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.row + 1, self.col + 1)
-    }
-}
-
 /// A position as the problem format writes it: 1-based, and not necessarily
 /// on the board (TX2 makes such an operation invalid).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
+pub struct At {
     pub row: u32,
     pub col: u32,
 }
 
-impl Position {
-    pub fn new(row: u32, col: u32) -> Position {
-        Position { row, col }
+impl At {
+    pub fn new(row: u32, col: u32) -> At {
+        At { row, col }
     }
 
     /// The position of a cell on the board.
-    pub fn of(cell: Cell) -> Position {
+    pub fn of(cell: Pos) -> At {
         let one_based = |i: usize| u32::try_from(i + 1).expect("board side fits in u32");
-        Position { row: one_based(cell.row), col: one_based(cell.col) }
+        At { row: one_based(cell.row), col: one_based(cell.col) }
     }
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for At {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({},{})", self.row, self.col)
     }
@@ -109,17 +91,17 @@ impl fmt::Display for Position {
 /// One operation: swap the pieces at two positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Swap {
-    pub first: Position,
-    pub second: Position,
+    pub first: At,
+    pub second: At,
 }
 
 impl Swap {
-    pub fn new(first: Position, second: Position) -> Swap {
+    pub fn new(first: At, second: At) -> Swap {
         Swap { first, second }
     }
 
-    pub fn between(first: Cell, second: Cell) -> Swap {
-        Swap { first: Position::of(first), second: Position::of(second) }
+    pub fn between(first: Pos, second: Pos) -> Swap {
+        Swap { first: At::of(first), second: At::of(second) }
     }
 }
 
@@ -168,26 +150,26 @@ impl Board {
     }
 
     /// Every cell of the board, row by row.
-    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Cell { row, col }))
+    pub fn all_cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos { row, col }))
     }
 
     /// The cell a position names, if it is on the board.
-    pub fn cell_at(&self, position: Position) -> Option<Cell> {
+    pub fn cell_at(&self, position: At) -> Option<Pos> {
         let row = usize::try_from(position.row).ok()?.checked_sub(1)?;
         let col = usize::try_from(position.col).ok()?.checked_sub(1)?;
-        (row < self.rows && col < self.cols).then_some(Cell { row, col })
+        (row < self.rows && col < self.cols).then_some(Pos { row, col })
     }
 
-    pub fn contains(&self, cell: Cell) -> bool {
+    pub fn contains(&self, cell: Pos) -> bool {
         cell.row < self.rows && cell.col < self.cols
     }
 
-    pub fn get(&self, cell: Cell) -> Option<Piece> {
+    pub fn get(&self, cell: Pos) -> Option<Piece> {
         self.cells[self.index(cell)]
     }
 
-    pub fn set(&mut self, cell: Cell, piece: Option<Piece>) {
+    pub fn set(&mut self, cell: Pos, piece: Option<Piece>) {
         let index = self.index(cell);
         self.cells[index] = piece;
     }
@@ -197,7 +179,7 @@ impl Board {
         self.cells.iter().all(Option::is_none)
     }
 
-    fn index(&self, cell: Cell) -> usize {
+    fn index(&self, cell: Pos) -> usize {
         assert!(self.contains(cell), "cell {cell} is off a {}x{} board", self.rows, self.cols);
         cell.row * self.cols + cell.col
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{Board, Cell, Instance, Piece, Position, Special, Swap};
+use super::{At, Board, Instance, Piece, Pos, Special, Swap};
 use super::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE, RUN_LENGTH};
 use crate::text::{LineReader, ParseError};
 
@@ -11,7 +11,7 @@ use crate::text::{LineReader, ParseError};
 /// (horizontal) or down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Run {
-    pub start: Cell,
+    pub start: Pos,
     pub horizontal: bool,
     pub length: usize,
     pub colour: u8,
@@ -20,7 +20,7 @@ pub struct Run {
 impl fmt::Display for Run {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (dr, dc) = if self.horizontal { (0, 1) } else { (1, 0) };
-        let end = Cell::new(self.start.row + dr * (self.length - 1), self.start.col + dc * (self.length - 1));
+        let end = Pos::new(self.start.row + dr * (self.length - 1), self.start.col + dc * (self.length - 1));
         let direction = if self.horizontal { "horizontal" } else { "vertical" };
         write!(f, "{direction} run of {} pieces of colour {} from {} to {end}", self.length, self.colour, self.start)
     }
@@ -30,20 +30,20 @@ impl fmt::Display for Run {
 /// before vertical: TX1 forbids one on a starting board. Input validation
 /// only; the implementations find runs their own way.
 pub fn first_run(board: &Board) -> Option<Run> {
-    let colour = |cell: Cell| board.get(cell).map(|piece| piece.colour);
-    let run_from = |start: Cell, horizontal: bool| {
+    let colour = |cell: Pos| board.get(cell).map(|piece| piece.colour);
+    let run_from = |start: Pos, horizontal: bool| {
         let first = colour(start)?;
         let step = |i: usize| {
             if horizontal {
-                Cell::new(start.row, start.col + i)
+                Pos::new(start.row, start.col + i)
             } else {
-                Cell::new(start.row + i, start.col)
+                Pos::new(start.row + i, start.col)
             }
         };
         let previous_same = if horizontal {
-            start.col > 0 && colour(Cell::new(start.row, start.col - 1)) == Some(first)
+            start.col > 0 && colour(Pos::new(start.row, start.col - 1)) == Some(first)
         } else {
-            start.row > 0 && colour(Cell::new(start.row - 1, start.col)) == Some(first)
+            start.row > 0 && colour(Pos::new(start.row - 1, start.col)) == Some(first)
         };
         if previous_same {
             return None;
@@ -91,8 +91,8 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
     for index in 0..operations {
         let tokens = reader.line(4, &format!("operation {} (x1 y1 x2 y2)", index + 1))?;
         let coordinate = |i: usize| tokens[i].integer("a coordinate", 0..=u32::MAX);
-        let first = Position::new(coordinate(0)?, coordinate(1)?);
-        let second = Position::new(coordinate(2)?, coordinate(3)?);
+        let first = At::new(coordinate(0)?, coordinate(1)?);
+        let second = At::new(coordinate(2)?, coordinate(3)?);
         swaps.push(Swap::new(first, second));
     }
     reader.end()?;
@@ -131,7 +131,7 @@ mod tests {
     fn prints_what_it_parses() {
         let instance = parse(SMALL).unwrap();
         assert_eq!(instance.to_string(), SMALL);
-        assert_eq!(instance.board.get(Cell::new(1, 0)).unwrap().special, Special::Colour);
+        assert_eq!(instance.board.get(Pos::new(1, 0)).unwrap().special, Special::Colour);
     }
 
     #[test]

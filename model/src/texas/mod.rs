@@ -4,7 +4,7 @@ mod board;
 mod format;
 mod record;
 
-pub use board::{Board, Cell, Piece, Position, Special, Swap};
+pub use board::{At, Board, Piece, Pos, Special, Swap};
 pub use format::{first_run, parse, Run};
 pub use record::{Invalid, OperationRecord, Outcome, Removal, Round, ScoreParts};
 

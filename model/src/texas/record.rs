@@ -3,7 +3,7 @@
 //! finished game with its five kinds of score (TX11): the records the
 //! harness compares and checks.
 
-use super::{Board, Cell, Piece, Swap};
+use super::{Board, Piece, Pos, Swap};
 
 /// Why an operation is invalid (TX2). When several reasons hold, the first in
 /// this order is the one recorded, so that two implementations agree.
@@ -24,7 +24,7 @@ pub enum Invalid {
 /// A piece removed in a round, and the cell it was removed from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Removal {
-    pub cell: Cell,
+    pub cell: Pos,
     pub piece: Piece,
 }
 
@@ -32,7 +32,7 @@ pub struct Removal {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Round {
     /// Cells marked by runs (TX4), in row-major order.
-    pub marked: Vec<Cell>,
+    pub marked: Vec<Pos>,
     /// Every piece removed: the marked ones and all that specials reached
     /// (TX5), in row-major order of their cells.
     pub removed: Vec<Removal>,

@@ -21,15 +21,15 @@ mod tests;
 /// Any `Instance` is played without panicking, also one the parser refuses
 /// (a grid with groups, empty cells or armed bombs, swaps off the grid).
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Reference {
     board: Board,
     /// Gems that vanished over the swaps played so far (MD7).
     vanished: u64,
 }
 
-impl Stepper<MagicDoor> for Game {
-    fn start(instance: &Instance) -> Game {
-        Game { board: instance.board.clone(), vanished: 0 }
+impl Stepper<MagicDoor> for Reference {
+    fn start(instance: &Instance) -> Reference {
+        Reference { board: instance.board.clone(), vanished: 0 }
     }
 
     fn step(&mut self, swap: &Swap) -> SwapRecord {
@@ -59,7 +59,7 @@ impl Stepper<MagicDoor> for Game {
 /// Plays every swap of the instance, in order, and returns the statement's
 /// answer: the number of gems that vanished.
 pub fn solve(instance: &Instance) -> i64 {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     for swap in &instance.swaps {
         game.step(swap);
     }

@@ -25,7 +25,7 @@ fn play(rows: &[&str], swaps: &[&str]) -> (Vec<SwapRecord>, Outcome) {
 }
 
 fn play_instance(instance: &Instance) -> (Vec<SwapRecord>, Outcome) {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     let records = instance.swaps.iter().map(|swap| game.step(swap)).collect();
     (records, game.finish())
 }

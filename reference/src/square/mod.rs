@@ -25,7 +25,7 @@ mod tests;
 /// is again a square. Every other `Instance` (any moves, any board size, any
 /// colours in 2..=10) is played without panicking.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Reference {
     board: Board,
     buffer: Buffer,
     /// Squares removed by the turns played so far (SR2: one point each).
@@ -38,12 +38,12 @@ pub struct Game {
     first_invalid: Option<usize>,
 }
 
-impl Stepper<SquareRemover> for Game {
+impl Stepper<SquareRemover> for Reference {
     // The game starts from the instance's board, with no tile taken from the
     // buffer. SR3's opening adjust is a turn of its own (`Turn::Opening`), so
     // nothing is adjusted here.
-    fn start(instance: &Instance) -> Game {
-        Game {
+    fn start(instance: &Instance) -> Reference {
+        Reference {
             board: instance.board.clone(),
             buffer: Buffer::new(instance.seed, instance.colours),
             score: 0,
@@ -90,7 +90,7 @@ impl Stepper<SquareRemover> for Game {
     }
 }
 
-impl Game {
+impl Reference {
     // SR3: the adjust run by the opening turn and after every valid move; the
     // squares it removes are scored here.
     fn adjust(&mut self) -> Vec<Square> {
@@ -109,9 +109,9 @@ impl Game {
 /// Plays the instance's turns (the opening adjust, then every move) and
 /// returns what the contest's tester reports: the score, or -1 when a move was
 /// invalid. It may loop forever on an instance the parser refuses (see
-/// [`Game`]).
+/// [`Reference`]).
 pub fn solve(instance: &Instance) -> i64 {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     for turn in instance.turns() {
         game.step(&turn);
     }

@@ -52,14 +52,14 @@ fn instance(colours: u8, seed: u64, rows: &[&str], moves: &[Move]) -> Instance {
 /// Plays every turn of `instance` (the opening, then the moves): the record
 /// of every turn and the outcome.
 fn play(instance: &Instance) -> (Vec<TurnRecord>, Outcome) {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     let records = instance.turns().iter().map(|turn| game.step(turn)).collect();
     (records, game.finish())
 }
 
 /// Plays `turns` on `instance`, whatever its own moves are.
 fn play_turns(instance: &Instance, turns: &[Turn]) -> (Vec<TurnRecord>, Outcome) {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     let records = turns.iter().map(|turn| game.step(turn)).collect();
     (records, game.finish())
 }
@@ -74,7 +74,7 @@ fn mv(row: i32, col: i32, dir: i32) -> Move {
 
 /// The status of a single move on a fresh game of `instance`, no opening.
 fn status_of(instance: &Instance, m: Move) -> Status {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     game.step(&Turn::Move(m)).status
 }
 
@@ -218,7 +218,7 @@ fn sr2_non_square_boards_are_scanned_whole() {
 #[test]
 fn sr3_start_does_not_adjust() {
     let start = instance(4, 7, &["00", "00"], &[]);
-    let game = Game::start(&start);
+    let game = Reference::start(&start);
     assert_eq!(game.finish(), Outcome { score: 0, first_invalid: None });
 }
 
@@ -354,7 +354,7 @@ fn sr4_invalid_move_ends_the_game_with_minus_one() {
     assert_eq!(solve(&start), -1);
 
     // Turns after the end, an opening among them, are skipped.
-    let mut game = Game::start(&start);
+    let mut game = Reference::start(&start);
     game.step(&Turn::Move(mv(5, 5, UP)));
     let later = game.step(&Turn::Opening);
     assert_eq!(later.status, Status::Skipped);

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use m3_model::texas::{
-    Board, Cell, Instance, Invalid, OperationRecord, Outcome, Piece, Removal, Round, ScoreParts, Special, Swap, Texas,
+    Board, Instance, Invalid, OperationRecord, Outcome, Piece, Pos, Removal, Round, ScoreParts, Special, Swap, Texas,
     ALL_VALID_BONUS, CLEARED_BONUS, HAND_SIZE, RUN_LENGTH,
 };
 use m3_model::Stepper;
@@ -20,7 +20,7 @@ mod tests;
 
 /// A game of Texas Match-3 in progress.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Reference {
     board: Board,
     /// Main colours of the valid operations since the last hand (TX10).
     hand: Vec<Vec<u8>>,
@@ -32,14 +32,14 @@ pub struct Game {
     total: i64,
 }
 
-impl Stepper<Texas> for Game {
+impl Stepper<Texas> for Reference {
     // TX1: the game starts from the instance's board.
-    fn start(instance: &Instance) -> Game {
+    fn start(instance: &Instance) -> Reference {
         // Reading: TX1 promises a full board with no run, and `parse` enforces
         // it, but an `Instance` built by hand may break that promise. Such a
         // board is taken as it is: nothing is resolved, no piece falls, until
         // a valid operation's rounds (TX3) reach it.
-        Game {
+        Reference {
             board: instance.board.clone(),
             hand: Vec::new(),
             all_valid: true,
@@ -97,7 +97,7 @@ impl Stepper<Texas> for Game {
     }
 }
 
-impl Game {
+impl Reference {
     // TX12: the total is the sum of the parts, so every point scored goes to
     // its part and to the total at the same moment.
     fn score(&mut self, part: fn(&mut ScoreParts) -> &mut i64, points: i64) {
@@ -122,7 +122,7 @@ impl Game {
 
 /// Plays every swap of `instance` and returns the total score (TX12).
 pub fn solve(instance: &Instance) -> i64 {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     for swap in &instance.swaps {
         game.step(swap);
     }
@@ -189,11 +189,11 @@ fn resolve(mut board: Board) -> (Vec<Round>, Board) {
 
 // TX4: a run is a maximal horizontal or vertical line of 3 or more pieces of
 // one colour; empty cells break runs. Gives every cell in a run, in row-major
-// order (`Cell` orders by row, then column); a cell in two runs appears once.
-fn marked_by_runs(board: &Board) -> BTreeSet<Cell> {
-    let rows = (0..board.rows()).map(|row| (0..board.cols()).map(|col| Cell::new(row, col)).collect::<Vec<_>>());
-    let columns = (0..board.cols()).map(|col| (0..board.rows()).map(|row| Cell::new(row, col)).collect::<Vec<_>>());
-    let same_colour = |a: &Cell, b: &Cell| match (board.get(*a), board.get(*b)) {
+// order (`Pos` orders by row, then column); a cell in two runs appears once.
+fn marked_by_runs(board: &Board) -> BTreeSet<Pos> {
+    let rows = (0..board.rows()).map(|row| (0..board.cols()).map(|col| Pos::new(row, col)).collect::<Vec<_>>());
+    let columns = (0..board.cols()).map(|col| (0..board.rows()).map(|row| Pos::new(row, col)).collect::<Vec<_>>());
+    let same_colour = |a: &Pos, b: &Pos| match (board.get(*a), board.get(*b)) {
         (Some(p), Some(q)) => p.colour == q.colour,
         _ => false,
     };
@@ -213,10 +213,10 @@ fn marked_by_runs(board: &Board) -> BTreeSet<Cell> {
 // TX5: the pieces a special piece at `centre` removes when it triggers. The
 // squares are clipped to the board because only cells of the board are
 // looked at; empty cells are ignored.
-fn reach(board: &Board, centre: Cell, piece: Piece) -> Vec<Cell> {
+fn reach(board: &Board, centre: Pos, piece: Piece) -> Vec<Pos> {
     let within =
-        |cell: Cell, radius: usize| cell.row.abs_diff(centre.row) <= radius && cell.col.abs_diff(centre.col) <= radius;
-    let reaches = |cell: Cell| match piece.special {
+        |cell: Pos, radius: usize| cell.row.abs_diff(centre.row) <= radius && cell.col.abs_diff(centre.col) <= radius;
+    let reaches = |cell: Pos| match piece.special {
         Special::None => false,
         Special::Row => cell.row == centre.row,
         Special::Column => cell.col == centre.col,
@@ -235,9 +235,9 @@ fn reach(board: &Board, centre: Cell, piece: Piece) -> Vec<Cell> {
 // TX5: the marked pieces and everything their specials reach, chains
 // included, all within the round. A piece joins the set once and so triggers
 // once, however many specials reach it.
-fn removed_with_specials(board: &Board, marked: &BTreeSet<Cell>) -> BTreeSet<Cell> {
+fn removed_with_specials(board: &Board, marked: &BTreeSet<Pos>) -> BTreeSet<Pos> {
     let mut removed = marked.clone();
-    let mut to_trigger: Vec<Cell> = marked.iter().copied().collect();
+    let mut to_trigger: Vec<Pos> = marked.iter().copied().collect();
     while let Some(cell) = to_trigger.pop() {
         let Some(piece) = board.get(cell) else { continue };
         for reached in reach(board, cell, piece) {
@@ -253,7 +253,7 @@ fn removed_with_specials(board: &Board, marked: &BTreeSet<Cell>) -> BTreeSet<Cel
 // keep their colour and special; the empty cells collect at the top.
 fn gravity(board: &mut Board) {
     for col in 0..board.cols() {
-        let cells: Vec<Cell> = (0..board.rows()).map(|row| Cell::new(row, col)).collect();
+        let cells: Vec<Pos> = (0..board.rows()).map(|row| Pos::new(row, col)).collect();
         let pieces: Vec<Piece> = cells.iter().filter_map(|&cell| board.get(cell)).collect();
         let empty = cells.len() - pieces.len();
         let fallen = std::iter::repeat_n(None, empty).chain(pieces.into_iter().map(Some));
@@ -277,8 +277,8 @@ fn chain_points(rounds: usize) -> i64 {
 
 // TX9: only the marked pieces count, grouped into 4-connected components of
 // one colour (touching runs join); a component of size s scores 50 (s-3)^2.
-fn combo_points(board: &Board, marked: &BTreeSet<Cell>) -> i64 {
-    let colour = |cell: Cell| board.get(cell).map(|piece| piece.colour);
+fn combo_points(board: &Board, marked: &BTreeSet<Pos>) -> i64 {
+    let colour = |cell: Pos| board.get(cell).map(|piece| piece.colour);
     let mut seen = BTreeSet::new();
     let mut points = 0;
     for &start in marked {
@@ -301,11 +301,11 @@ fn combo_points(board: &Board, marked: &BTreeSet<Cell>) -> i64 {
 }
 
 /// The 4-adjacent cells of `cell` that lie on the board.
-fn neighbours(board: &Board, cell: Cell) -> Vec<Cell> {
-    let up = cell.row.checked_sub(1).map(|row| Cell::new(row, cell.col));
-    let left = cell.col.checked_sub(1).map(|col| Cell::new(cell.row, col));
-    let down = Some(Cell::new(cell.row + 1, cell.col));
-    let right = Some(Cell::new(cell.row, cell.col + 1));
+fn neighbours(board: &Board, cell: Pos) -> Vec<Pos> {
+    let up = cell.row.checked_sub(1).map(|row| Pos::new(row, cell.col));
+    let left = cell.col.checked_sub(1).map(|col| Pos::new(cell.row, col));
+    let down = Some(Pos::new(cell.row + 1, cell.col));
+    let right = Some(Pos::new(cell.row, cell.col + 1));
     [up, left, down, right].into_iter().flatten().filter(|&next| board.contains(next)).collect()
 }
 

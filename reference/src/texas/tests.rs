@@ -2,7 +2,7 @@
 //! worked out from RULES.md by hand; the working is in the comments.
 
 use super::*;
-use m3_model::texas::{parse, Position};
+use m3_model::texas::{parse, At};
 
 /// A board from rows of characters: a digit is a plain piece of that colour,
 /// `.` an empty cell.
@@ -18,36 +18,36 @@ fn board(rows: &[&str]) -> Board {
 
 /// `board` with the piece at (row, col), 0-based, given `special`.
 fn with_special(mut board: Board, row: usize, col: usize, special: Special) -> Board {
-    let cell = Cell::new(row, col);
+    let cell = Pos::new(row, col);
     let piece = board.get(cell).expect("a special needs a piece");
     board.set(cell, Some(Piece { special, ..piece }));
     board
 }
 
 /// Cells from 0-based (row, col) pairs.
-fn cells(list: &[(usize, usize)]) -> Vec<Cell> {
-    list.iter().map(|&(row, col)| Cell::new(row, col)).collect()
+fn cells(list: &[(usize, usize)]) -> Vec<Pos> {
+    list.iter().map(|&(row, col)| Pos::new(row, col)).collect()
 }
 
 /// A swap between two 1-based positions, as the problem format writes it.
 fn swap(x1: u32, y1: u32, x2: u32, y2: u32) -> Swap {
-    Swap::new(Position::new(x1, y1), Position::new(x2, y2))
+    Swap::new(At::new(x1, y1), At::new(x2, y2))
 }
 
 /// Plays `swaps` on `board`: the record of every operation and the outcome.
 fn play(board: Board, swaps: &[Swap]) -> (Vec<OperationRecord>, Outcome) {
     let instance = Instance { colours: 9, board, swaps: swaps.to_vec() };
-    let mut game = Game::start(&instance);
+    let mut game = Reference::start(&instance);
     let records = instance.swaps.iter().map(|swap| game.step(swap)).collect();
     (records, game.finish())
 }
 
 /// The cells a round removed, in its order.
-fn removed_cells(round: &Round) -> Vec<Cell> {
+fn removed_cells(round: &Round) -> Vec<Pos> {
     round.removed.iter().map(|removal| removal.cell).collect()
 }
 
-fn marked(board: &Board) -> Vec<Cell> {
+fn marked(board: &Board) -> Vec<Pos> {
     marked_by_runs(board).into_iter().collect()
 }
 
@@ -165,10 +165,10 @@ fn tx3_a_round_lists_every_removed_piece_in_row_major_order() {
     assert_eq!(
         rounds[0].removed,
         vec![
-            Removal { cell: Cell::new(0, 2), piece: Piece::plain(2) },
-            Removal { cell: Cell::new(1, 0), piece: Piece::plain(1) },
-            Removal { cell: Cell::new(1, 1), piece: Piece::plain(1) },
-            Removal { cell: Cell::new(1, 2), piece: column },
+            Removal { cell: Pos::new(0, 2), piece: Piece::plain(2) },
+            Removal { cell: Pos::new(1, 0), piece: Piece::plain(1) },
+            Removal { cell: Pos::new(1, 1), piece: Piece::plain(1) },
+            Removal { cell: Pos::new(1, 2), piece: column },
         ]
     );
     assert_eq!(rounds[0].marked, cells(&[(1, 0), (1, 1), (1, 2)]));
@@ -219,7 +219,7 @@ fn specials_board() -> Board {
 }
 
 /// The cells removed in the first round of `start`.
-fn first_round_removed(start: Board) -> Vec<Cell> {
+fn first_round_removed(start: Board) -> Vec<Pos> {
     let (rounds, _) = resolve(start);
     removed_cells(&rounds[0])
 }
@@ -263,11 +263,11 @@ fn tx5_square5_special_is_clipped_at_the_edges() {
     // At (1,1) the 5x5 square covers rows -1..=3 and columns -1..=3: on the
     // board, rows 0..=3 and columns 0..=3, 16 cells.
     let removed = first_round_removed(with_special(specials_board(), 1, 1, Special::Square5));
-    let expected: Vec<Cell> = (0..4).flat_map(|row| (0..4).map(move |col| Cell::new(row, col))).collect();
+    let expected: Vec<Pos> = (0..4).flat_map(|row| (0..4).map(move |col| Pos::new(row, col))).collect();
     assert_eq!(removed, expected);
     // At (1,0): rows 0..=3, columns 0..=2, 12 cells.
     let removed = first_round_removed(with_special(specials_board(), 1, 0, Special::Square5));
-    let expected: Vec<Cell> = (0..4).flat_map(|row| (0..3).map(move |col| Cell::new(row, col))).collect();
+    let expected: Vec<Pos> = (0..4).flat_map(|row| (0..3).map(move |col| Pos::new(row, col))).collect();
     assert_eq!(removed, expected);
 }
 
@@ -275,7 +275,7 @@ fn tx5_square5_special_is_clipped_at_the_edges() {
 fn tx5_colour_special_takes_every_piece_of_its_colour() {
     // One more 1 far from the run, at (3,4).
     let mut start = with_special(specials_board(), 1, 1, Special::Colour);
-    start.set(Cell::new(3, 4), Some(Piece::plain(1)));
+    start.set(Pos::new(3, 4), Some(Piece::plain(1)));
     assert_eq!(first_round_removed(start), cells(&[(1, 0), (1, 1), (1, 2), (3, 4)]));
 }
 
@@ -294,7 +294,7 @@ fn tx5_specials_reached_by_specials_trigger_in_the_same_round() {
 #[test]
 fn tx5_empty_cells_are_ignored() {
     let mut start = with_special(specials_board(), 1, 1, Special::Column);
-    start.set(Cell::new(0, 1), None);
+    start.set(Pos::new(0, 1), None);
     let (rounds, _) = resolve(start);
     assert_eq!(removed_cells(&rounds[0]), cells(&[(1, 0), (1, 1), (1, 2), (2, 1), (3, 1)]));
 }
@@ -313,7 +313,7 @@ fn tx5_a_piece_reached_twice_is_removed_and_scored_once() {
 #[test]
 fn tx6_pieces_fall_to_the_bottom_keeping_order_and_specials() {
     let mut start = with_special(board(&["1.", ".2", "3."]), 0, 0, Special::Row);
-    start.set(Cell::new(2, 1), None);
+    start.set(Pos::new(2, 1), None);
     gravity(&mut start);
     let expected = with_special(board(&["..", "1.", "32"]), 1, 0, Special::Row);
     assert_eq!(start, expected);
@@ -527,7 +527,7 @@ fn tx12_official_sample_1() {
     assert_eq!(solve(&instance), 11692);
     // The statement's explanation: the first three parts after each
     // operation add up to 315, 417, 429, 435, 482; the hand is 1 2 4 2 4.
-    let mut game = Game::start(&instance);
+    let mut game = Reference::start(&instance);
     let mut running = 0;
     let mut after_each = Vec::new();
     for swap in &instance.swaps {

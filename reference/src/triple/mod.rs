@@ -26,7 +26,7 @@ const MERGE_SIZE: usize = 3;
 /// (levels outside 1..=9 in the map or the sequence, coordinates anywhere,
 /// commands after END).
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Reference {
     map: Map,
     /// Stars not yet used (TT3).
     stars: u32,
@@ -51,11 +51,11 @@ struct Effect {
     points: i64,
 }
 
-impl Stepper<TripleTown> for Game {
-    fn start(instance: &Instance) -> Game {
+impl Stepper<TripleTown> for Reference {
+    fn start(instance: &Instance) -> Reference {
         // TT6: the map is taken as it is; regions of 3 or more already on it
         // stay until a placement reaches them.
-        Game {
+        Reference {
             map: instance.map.clone(),
             stars: instance.stars,
             bombs: instance.bombs,
@@ -109,14 +109,14 @@ impl Stepper<TripleTown> for Game {
 /// Plays every command of the instance, in order, and returns the checker's
 /// answer: the score, or the first refused command.
 pub fn solve(instance: &Instance) -> Result<i64, Rejection> {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     for command in &instance.commands {
         game.step(command);
     }
     game.finish().result()
 }
 
-impl Game {
+impl Reference {
     // TT1: PUT builds the next tile of the sequence on an empty cell.
     //
     // The checks come in the order of `Invalid` (record.rs): the cell on the

@@ -30,7 +30,7 @@ fn read(rows: &[&str], stars: u32, bombs: u32, sequence: &[u8], commands: &[&str
 
 /// Plays every command: the record of each and the outcome.
 fn play_instance(instance: &Instance) -> (Vec<CommandRecord>, Outcome) {
-    let mut game = Game::start(instance);
+    let mut game = Reference::start(instance);
     let records = instance.commands.iter().map(|command| game.step(command)).collect();
     (records, game.finish())
 }

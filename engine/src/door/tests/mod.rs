@@ -11,7 +11,7 @@ mod samples;
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Swap, SwapRecord};
 use m3_model::Stepper;
 
-use crate::door::{solve, Game};
+use crate::door::{solve, Engine};
 
 /// A grid from rows of characters: `1`..`9` a regular gem, `0` a bomb, `*`
 /// an armed bomb, `#` vibranium, `.` an empty cell. Spaces are ignored.
@@ -57,7 +57,7 @@ fn instance(rows: &[&str], swaps: &[Swap]) -> Instance {
 /// Every swap of `instance` through the stepper. Also checks that the quiet
 /// path gives the same answer.
 fn play(instance: &Instance) -> (Vec<SwapRecord>, Outcome) {
-    let mut game = <Game as Stepper<MagicDoor>>::start(instance);
+    let mut game = <Engine as Stepper<MagicDoor>>::start(instance);
     let records: Vec<SwapRecord> = instance.swaps.iter().map(|swap| game.step(swap)).collect();
     let outcome = game.finish();
     assert_eq!(solve(instance), outcome.result(), "solve and the stepper disagree on\n{instance}");

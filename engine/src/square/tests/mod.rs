@@ -9,7 +9,7 @@ mod rules;
 use m3_model::square::{Board, Instance, Move, Outcome, Square, SquareRemover, Turn, TurnRecord};
 use m3_model::Stepper;
 
-use crate::square::Game;
+use crate::square::Engine;
 
 /// A board from rows of digits, one digit a tile.
 fn board(rows: &[&str]) -> Board {
@@ -44,7 +44,7 @@ fn play(instance: &Instance) -> (Vec<TurnRecord>, Outcome) {
 }
 
 fn play_turns(instance: &Instance, turns: &[Turn]) -> (Vec<TurnRecord>, Outcome) {
-    let mut game = <Game as Stepper<SquareRemover>>::start(instance);
+    let mut game = <Engine as Stepper<SquareRemover>>::start(instance);
     let records = turns.iter().map(|turn| game.step(turn)).collect();
     (records, game.finish())
 }

@@ -4,7 +4,7 @@
 mod rules;
 mod samples;
 
-use m3_model::texas::{Board, Piece, Position, Special, Swap};
+use m3_model::texas::{At, Board, Piece, Special, Swap};
 
 /// A board from rows of words: `.` an empty cell, `c` a plain piece of colour
 /// c, `c:s` a piece of colour c with special code s.
@@ -32,5 +32,5 @@ fn board(rows: &[&str]) -> Board {
 
 /// A swap between two 1-based positions, as the problem format writes it.
 fn swap(r1: u32, c1: u32, r2: u32, c2: u32) -> Swap {
-    Swap::new(Position::new(r1, c1), Position::new(r2, c2))
+    Swap::new(At::new(r1, c1), At::new(r2, c2))
 }

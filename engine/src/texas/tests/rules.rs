@@ -1,17 +1,17 @@
 //! One test per rule or ruling, on small hand-made boards.
 
-use m3_model::texas::{Board, Cell, Invalid, OperationRecord, Piece, Removal, Special, Texas};
+use m3_model::texas::{Board, Invalid, OperationRecord, Piece, Pos, Removal, Special, Texas};
 use m3_model::Stepper;
 
 use super::{board, swap};
 use crate::texas::hand::{best_hand, hand_points};
-use crate::texas::Game;
+use crate::texas::Engine;
 
-fn cells(list: &[(usize, usize)]) -> Vec<Cell> {
-    list.iter().map(|&(row, col)| Cell::new(row - 1, col - 1)).collect()
+fn cells(list: &[(usize, usize)]) -> Vec<Pos> {
+    list.iter().map(|&(row, col)| Pos::new(row - 1, col - 1)).collect()
 }
 
-fn removed_cells(record: &OperationRecord, round: usize) -> Vec<Cell> {
+fn removed_cells(record: &OperationRecord, round: usize) -> Vec<Pos> {
     record.rounds[round].removed.iter().map(|removal| removal.cell).collect()
 }
 
@@ -37,7 +37,7 @@ fn centre_run(special_at_3_2: u8) -> Board {
 
 #[test]
 fn tx2_position_off_the_board_is_the_first_reason() {
-    let mut game = Game::from_board(&two_rows());
+    let mut game = Engine::from_board(&two_rows());
     for bad in [
         swap(0, 1, 1, 1),
         swap(1, 1, 3, 1),
@@ -52,7 +52,7 @@ fn tx2_position_off_the_board_is_the_first_reason() {
 
 #[test]
 fn tx2_same_cell_not_adjacent_and_no_run_in_that_order() {
-    let mut game = Game::from_board(&two_rows());
+    let mut game = Engine::from_board(&two_rows());
     let expect = [
         (swap(1, 1, 1, 1), Invalid::SameCell),
         (swap(1, 1, 2, 2), Invalid::NotAdjacent),
@@ -72,7 +72,7 @@ fn tx2_same_cell_not_adjacent_and_no_run_in_that_order() {
 
 #[test]
 fn tx2_empty_cell_comes_after_adjacency() {
-    let mut game = Game::from_board(&two_fours());
+    let mut game = Engine::from_board(&two_fours());
     assert!(game.apply(swap(1, 2, 2, 2)));
     // Rows 1 and 2 are now empty, row 3 is 1 2 1 2.
     assert_eq!(game.step(&swap(1, 1, 2, 1)).validity, Err(Invalid::EmptyCell));
@@ -83,10 +83,10 @@ fn tx2_empty_cell_comes_after_adjacency() {
 
 #[test]
 fn tx2_invalid_operation_costs_the_all_valid_bonus_only() {
-    let mut game = Game::from_board(&two_rows());
+    let mut game = Engine::from_board(&two_rows());
     assert!(!game.apply(swap(1, 1, 1, 1)));
     assert!(game.apply(swap(1, 2, 2, 2)));
-    let outcome = <Game as Stepper<Texas>>::finish(game);
+    let outcome = <Engine as Stepper<Texas>>::finish(game);
     // 9 elimination + 10000 for the cleared board, no 1000.
     assert_eq!(outcome.parts.endgame, 10000);
     assert_eq!(outcome.total, 10009);
@@ -96,7 +96,7 @@ fn tx2_invalid_operation_costs_the_all_valid_bonus_only() {
 
 #[test]
 fn tx4_every_run_on_the_board_is_found_in_one_round() {
-    let mut game = Game::from_board(&two_fours());
+    let mut game = Engine::from_board(&two_fours());
     let record = game.step(&swap(1, 2, 2, 2));
     assert_eq!(record.validity, Ok(()));
     assert_eq!(record.rounds.len(), 1);
@@ -113,13 +113,13 @@ fn tx4_every_run_on_the_board_is_found_in_one_round() {
 #[test]
 fn tx4_empty_cells_break_runs() {
     // 1 1 . 1 1 is no run.
-    let mut game = Game::from_board(&board(&["1 1 . 2 1", "2 2 1 1 2"]));
+    let mut game = Engine::from_board(&board(&["1 1 . 2 1", "2 2 1 1 2"]));
     assert_eq!(game.step(&swap(1, 4, 2, 4)).validity, Err(Invalid::NoRun));
 }
 
 #[test]
 fn tx4_piece_in_a_row_run_and_a_column_run_is_marked_once() {
-    let mut game = Game::from_board(&board(&["1 2 1 1", "3 1 2 3", "2 1 3 2"]));
+    let mut game = Engine::from_board(&board(&["1 2 1 1", "3 1 2 3", "2 1 3 2"]));
     let record = game.step(&swap(1, 1, 1, 2));
     let round = &record.rounds[0];
     assert_eq!(round.marked, cells(&[(1, 2), (1, 3), (1, 4), (2, 2), (3, 2)]));
@@ -132,7 +132,7 @@ fn tx4_piece_in_a_row_run_and_a_column_run_is_marked_once() {
 
 #[test]
 fn tx3_rounds_repeat_while_gravity_makes_runs() {
-    let mut game = Game::from_board(&board(&["5 4 5", "2 1 3", "1 2 4", "1 5 5"]));
+    let mut game = Engine::from_board(&board(&["5 4 5", "2 1 3", "1 2 4", "1 5 5"]));
     let record = game.step(&swap(2, 1, 2, 2));
     assert_eq!(record.rounds.len(), 2);
     assert_eq!(record.rounds[0].marked, cells(&[(2, 1), (3, 1), (4, 1)]));
@@ -146,7 +146,7 @@ fn tx3_rounds_repeat_while_gravity_makes_runs() {
 // ---- TX5 ----------------------------------------------------------------
 
 fn play_centre(special: u8) -> OperationRecord {
-    Game::from_board(&centre_run(special)).step(&swap(3, 3, 3, 4))
+    Engine::from_board(&centre_run(special)).step(&swap(3, 3, 3, 4))
 }
 
 #[test]
@@ -207,7 +207,7 @@ fn tx5_square5_is_clipped_to_the_board() {
 fn tx5_special_reached_by_a_special_triggers_in_the_same_round() {
     // The row special reaches (3,5), a colour special of colour 4.
     let b = board(&["2 3 4 2 3", "3 4 2 3 4", "1 1:1 5 1 4:6", "4 2 3 4 2", "2 3 4 2 3"]);
-    let record = Game::from_board(&b).step(&swap(3, 3, 3, 4));
+    let record = Engine::from_board(&b).step(&swap(3, 3, 3, 4));
     assert_eq!(record.rounds.len(), 1);
     assert_eq!(
         removed_cells(&record, 0),
@@ -217,15 +217,15 @@ fn tx5_special_reached_by_a_special_triggers_in_the_same_round() {
     assert_eq!(record.rounds[0].elimination_points, 36);
     assert_eq!(record.board, board(&[". . . . .", ". . . . .", "2 3 . 2 3", "3 2 2 3 2", "2 3 3 2 3"]));
     // Removed pieces keep their identity, special included.
-    let removal = record.rounds[0].removed.iter().find(|r| r.cell == Cell::new(2, 4));
-    assert_eq!(removal, Some(&Removal { cell: Cell::new(2, 4), piece: Piece { colour: 4, special: Special::Colour } }));
+    let removal = record.rounds[0].removed.iter().find(|r| r.cell == Pos::new(2, 4));
+    assert_eq!(removal, Some(&Removal { cell: Pos::new(2, 4), piece: Piece { colour: 4, special: Special::Colour } }));
 }
 
 #[test]
 fn tx5_piece_reached_twice_is_removed_and_scored_once() {
     // Two row specials in the same run remove the row once.
     let b = board(&["2 3 4 2 3", "3 4 2 3 4", "1:1 1:1 5 1 4", "4 2 3 4 2", "2 3 4 2 3"]);
-    let record = Game::from_board(&b).step(&swap(3, 3, 3, 4));
+    let record = Engine::from_board(&b).step(&swap(3, 3, 3, 4));
     assert_eq!(record.rounds[0].removed.len(), 5);
     assert_eq!(record.rounds[0].elimination_points, 12);
 }
@@ -235,7 +235,7 @@ fn tx5_special_removals_are_not_combo_pieces() {
     // (2,2) is a 1 next to the run; the square special removes it, but the
     // marked component stays at three pieces.
     let b = board(&["2 3 4 2 3", "3 1 2 3 4", "1 1:4 5 1 4", "4 2 3 4 2", "2 3 4 2 3"]);
-    let record = Game::from_board(&b).step(&swap(3, 3, 3, 4));
+    let record = Engine::from_board(&b).step(&swap(3, 3, 3, 4));
     assert_eq!(record.rounds[0].removed.len(), 9);
     assert_eq!(record.rounds[0].combo_points, 0);
     assert_eq!(record.rounds[0].elimination_points, 18);
@@ -246,7 +246,7 @@ fn tx5_special_removals_are_not_combo_pieces() {
 
 #[test]
 fn tx7_tx8_second_round_counts_double_and_two_rounds_chain_80() {
-    let mut game = Game::from_board(&board(&["5 4 5", "2 1 3", "1 2 4", "1 5 5"]));
+    let mut game = Engine::from_board(&board(&["5 4 5", "2 1 3", "1 2 4", "1 5 5"]));
     let record = game.step(&swap(2, 1, 2, 2));
     let points: Vec<_> = record.rounds.iter().map(|r| (r.elimination_points, r.combo_points)).collect();
     // Round 1: three 1s; round 2: 2 x three 5s.
@@ -259,9 +259,9 @@ fn tx7_tx8_second_round_counts_double_and_two_rounds_chain_80() {
 fn tx6_falling_piece_keeps_its_special() {
     // The 5 that falls into row 4 carries its 3x3 special, which in round 2
     // also takes the 2 at (3,2).
-    let mut game = Game::from_board(&board(&["5:4 4 5", "2 1 3", "1 2 4", "1 5 5"]));
+    let mut game = Engine::from_board(&board(&["5:4 4 5", "2 1 3", "1 2 4", "1 5 5"]));
     let record = game.step(&swap(2, 1, 2, 2));
-    assert_eq!(record.rounds[0].board.get(Cell::new(3, 0)), Some(Piece { colour: 5, special: Special::Square3 }));
+    assert_eq!(record.rounds[0].board.get(Pos::new(3, 0)), Some(Piece { colour: 5, special: Special::Square3 }));
     assert_eq!(removed_cells(&record, 1), cells(&[(3, 2), (4, 1), (4, 2), (4, 3)]));
     assert_eq!(record.rounds[1].elimination_points, 34);
     // Column 2 keeps its order: 4 above 2.
@@ -273,7 +273,7 @@ fn tx6_falling_piece_keeps_its_special() {
 
 #[test]
 fn tx9_t_shape_is_one_component_of_five() {
-    let mut game = Game::from_board(&board(&["2 1 3", "1 2 1", "3 1 2", "2 1 3"]));
+    let mut game = Engine::from_board(&board(&["2 1 3", "1 2 1", "3 1 2", "2 1 3"]));
     let record = game.step(&swap(1, 2, 2, 2));
     assert_eq!(record.rounds[0].marked, cells(&[(2, 1), (2, 2), (2, 3), (3, 2), (4, 2)]));
     assert_eq!(record.rounds[0].combo_points, 200);
@@ -285,7 +285,7 @@ fn tx9_t_shape_is_one_component_of_five() {
 fn tx9_touching_runs_of_different_colours_stay_apart() {
     // Runs of four 1s and four 2s touch along their length: 50 + 50, not a
     // component of eight.
-    let record = Game::from_board(&two_fours()).step(&swap(1, 2, 2, 2));
+    let record = Engine::from_board(&two_fours()).step(&swap(1, 2, 2, 2));
     assert_eq!(record.rounds[0].combo_points, 100);
 }
 
@@ -321,7 +321,7 @@ fn tx10_hand_every_fifth_valid_operation_invalid_ones_skipped() {
     // column; an invalid operation comes between the 2nd and 3rd.
     let row1 = "1 2 1 3 4 3 1 2 1 3 4 3 1 2 1";
     let row2 = "2 1 2 4 3 4 2 1 2 4 3 4 2 1 2";
-    let mut game = Game::from_board(&board(&[row1, row2]));
+    let mut game = Engine::from_board(&board(&[row1, row2]));
     let mut hands = Vec::new();
     for (i, column) in [2u32, 5, 8, 11, 14].into_iter().enumerate() {
         if i == 2 {
@@ -339,25 +339,25 @@ fn tx10_hand_every_fifth_valid_operation_invalid_ones_skipped() {
 
 #[test]
 fn tx11_cleared_board_and_all_valid_pay_both_bonuses() {
-    let mut game = Game::from_board(&two_rows());
+    let mut game = Engine::from_board(&two_rows());
     let record = game.step(&swap(1, 2, 2, 2));
     assert_eq!(record.rounds[0].elimination_points, 9);
     assert_eq!(record.rounds[0].combo_points, 0);
-    let outcome = <Game as Stepper<Texas>>::finish(game);
+    let outcome = <Engine as Stepper<Texas>>::finish(game);
     assert_eq!(outcome.parts.endgame, 11000);
     assert_eq!(outcome.total, 11009);
 }
 
 #[test]
 fn tx11_board_left_with_pieces_pays_only_all_valid() {
-    let mut game = Game::from_board(&two_fours());
+    let mut game = Engine::from_board(&two_fours());
     assert!(game.apply(swap(1, 2, 2, 2)));
     assert_eq!(game.outcome().total, 112 + 1000);
 }
 
 #[test]
 fn tx11_reading_no_operation_is_all_valid() {
-    let game = Game::from_board(&two_fours());
+    let game = Engine::from_board(&two_fours());
     assert_eq!(game.outcome().parts.endgame, 1000);
     assert_eq!(game.outcome().total, 1000);
 }
@@ -367,7 +367,7 @@ fn tx11_reading_no_operation_is_all_valid() {
 #[test]
 fn tx1_reading_starting_run_makes_any_swap_valid_and_is_removed() {
     // A board TX1 rejects: 1 1 1 already stands in row 2.
-    let mut game = Game::from_board(&board(&["2 3 2", "1 1 1"]));
+    let mut game = Engine::from_board(&board(&["2 3 2", "1 1 1"]));
     let record = game.step(&swap(1, 1, 1, 2));
     assert_eq!(record.validity, Ok(()));
     assert_eq!(record.rounds[0].marked, cells(&[(2, 1), (2, 2), (2, 3)]));
@@ -378,7 +378,7 @@ fn tx1_reading_starting_run_makes_any_swap_valid_and_is_removed() {
 fn tx1_reading_floating_pieces_fall_in_the_first_round() {
     // Column 3 holds a piece above a hole; the first valid operation drops
     // it with everything else.
-    let mut game = Game::from_board(&board(&["2 1 4", "1 2 .", "1 3 5"]));
+    let mut game = Engine::from_board(&board(&["2 1 4", "1 2 .", "1 3 5"]));
     let record = game.step(&swap(1, 1, 1, 2));
     assert_eq!(record.rounds.len(), 1);
     assert_eq!(record.rounds[0].marked, cells(&[(1, 1), (2, 1), (3, 1)]));
@@ -395,7 +395,7 @@ fn odd_instances_do_not_panic() {
         board(&["0 0 0", "0:6 0:5 0:4", "0:1 0:2 0:3"]),
     ];
     for b in boards {
-        let mut game = Game::from_board(&b);
+        let mut game = Engine::from_board(&b);
         for operation in [
             swap(0, 0, 0, 0),
             swap(1, 1, 1, 2),
@@ -407,6 +407,6 @@ fn odd_instances_do_not_panic() {
             game.step(&operation);
             game.apply(operation);
         }
-        let _ = <Game as Stepper<Texas>>::finish(game);
+        let _ = <Engine as Stepper<Texas>>::finish(game);
     }
 }

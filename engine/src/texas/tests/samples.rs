@@ -4,7 +4,7 @@
 use m3_model::texas::{parse, Instance, OperationRecord, Outcome, Texas};
 use m3_model::Stepper;
 
-use crate::texas::{solve, Game};
+use crate::texas::{solve, Engine};
 
 // The statement's official samples, as the corpus keeps them.
 fn sample(text: &str) -> Instance {
@@ -24,7 +24,7 @@ fn sample3() -> Instance {
 }
 
 fn observe(instance: &Instance) -> (Vec<OperationRecord>, Outcome) {
-    let mut game = <Game as Stepper<Texas>>::start(instance);
+    let mut game = <Engine as Stepper<Texas>>::start(instance);
     let records = instance.swaps.iter().map(|swap| game.step(swap)).collect();
     (records, game.finish())
 }
@@ -50,15 +50,15 @@ fn tx12_samples_through_the_stepper() {
 #[test]
 fn quiet_and_observed_paths_agree_on_the_samples() {
     for instance in [sample1(), sample2(), sample3()] {
-        let mut quiet = Game::new(&instance);
-        let mut observed = Game::new(&instance);
+        let mut quiet = Engine::new(&instance);
+        let mut observed = Engine::new(&instance);
         for &swap in &instance.swaps {
             let record = observed.step(&swap);
             assert_eq!(quiet.apply(swap), record.is_valid());
             assert_eq!(quiet.board(), record.board);
             assert_eq!(quiet.total(), observed.total());
         }
-        assert_eq!(quiet.outcome(), <Game as Stepper<Texas>>::finish(observed));
+        assert_eq!(quiet.outcome(), <Engine as Stepper<Texas>>::finish(observed));
     }
 }
 
@@ -97,7 +97,7 @@ fn tx11_sample2_has_three_invalid_operations_and_no_bonus() {
 #[test]
 fn generation_wrap_changes_nothing() {
     let instance = sample1();
-    let mut game = Game::new(&instance);
+    let mut game = Engine::new(&instance);
     game.scratch.set_generation(u32::MAX - 3);
     for &swap in &instance.swaps {
         game.apply(swap);

@@ -16,7 +16,7 @@ use m3_model::triple::{
 };
 use m3_model::Stepper;
 
-use crate::triple::{solve, Game};
+use crate::triple::{solve, Engine};
 
 /// A map from rows of characters: `.` an empty cell, `1`..`9` a tile's
 /// level. Spaces are ignored.
@@ -69,7 +69,7 @@ fn instance(rows: &[&str], stars: u32, bombs: u32, sequence: &[u8], actions: &[A
 /// quiet path gives the same answer and that the records' points add up to
 /// the scores they show.
 fn play(instance: &Instance) -> (Vec<CommandRecord>, Outcome) {
-    let mut game = <Game as Stepper<m3_model::triple::TripleTown>>::start(instance);
+    let mut game = <Engine as Stepper<m3_model::triple::TripleTown>>::start(instance);
     let records: Vec<CommandRecord> = instance.commands.iter().map(|command| game.step(command)).collect();
     let outcome = game.finish();
     assert_eq!(solve(instance), outcome.result(), "solve and the stepper disagree on\n{instance}");

@@ -1,26 +1,26 @@
-//! Lines of equal colours along a row or a column: the runs of TX4 and the
-//! groups of MD2 are both such lines, and the harness's checkers and
+//! Runs of one colour along a row or a column: the runs of TX4 and the
+//! groups of MD2 are both such runs, and the harness's checkers and
 //! generators ask of either whether a cell lies on one. The implementations
 //! find them their own way.
 
-/// Whether (`row`, `col`) lies on a horizontal or vertical line of at least
+/// Whether (`row`, `col`) lies on a horizontal or vertical run of at least
 /// `length` consecutive cells of one colour, in a `rows` x `cols` grid whose
 /// colours `colour` gives (`None` for a cell that matches nothing: empty, a
 /// bomb, vibranium).
-pub fn in_line(
+pub fn in_run(
     rows: usize,
     cols: usize,
     colour: &dyn Fn(usize, usize) -> Option<u8>,
     cell: (usize, usize),
     length: usize,
 ) -> bool {
-    let (across, down) = line_lengths(rows, cols, colour, cell);
+    let (across, down) = run_lengths(rows, cols, colour, cell);
     across >= length || down >= length
 }
 
-/// The lengths of the horizontal and the vertical line of one colour
+/// The lengths of the horizontal and the vertical run of one colour
 /// through (`row`, `col`); 0 for a cell of no colour.
-pub fn line_lengths(
+pub fn run_lengths(
     rows: usize,
     cols: usize,
     colour: &dyn Fn(usize, usize) -> Option<u8>,
@@ -42,22 +42,22 @@ pub fn line_lengths(
     (same_towards(0, -1) + 1 + same_towards(0, 1), same_towards(-1, 0) + 1 + same_towards(1, 0))
 }
 
-/// For a grid filled row by row, with no line of three: a colour in
-/// 1..=`colours` for (`row`, `col`) that makes no line of three with the two
+/// For a grid filled row by row, with no run of three: a colour in
+/// 1..=`colours` for (`row`, `col`) that makes no run of three with the two
 /// cells before it in its row or its column. `drawn` when it makes none, else
 /// the next colour after it that makes none, cyclically; `None` when every
 /// colour would.
-pub fn colour_ending_no_line(
+pub fn colour_ending_no_run(
     colour: &dyn Fn(usize, usize) -> Option<u8>,
     (row, col): (usize, usize),
     drawn: u8,
     colours: u8,
 ) -> Option<u8> {
-    let ends_line = |candidate: u8| {
+    let ends_run = |candidate: u8| {
         let same = |r: usize, c: usize| colour(r, c) == Some(candidate);
         (col >= 2 && same(row, col - 1) && same(row, col - 2)) || (row >= 2 && same(row - 1, col) && same(row - 2, col))
     };
-    (0..colours).map(|offset| (drawn - 1 + offset) % colours + 1).find(|&candidate| !ends_line(candidate))
+    (0..colours).map(|offset| (drawn - 1 + offset) % colours + 1).find(|&candidate| !ends_run(candidate))
 }
 
 #[cfg(test)]
@@ -65,7 +65,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_line_counts_both_sides_of_the_cell_and_stops_at_a_gap() {
+    fn a_run_counts_both_sides_of_the_cell_and_stops_at_a_gap() {
         // 1 1 1 2
         // 2 . 1 2
         // 3 3 1 2
@@ -75,25 +75,25 @@ mod tests {
             [Some(3), Some(3), Some(1), Some(2)],
         ];
         let colour = |row: usize, col: usize| grid[row][col];
-        assert!(in_line(3, 4, &colour, (0, 1), 3), "across, the cell in the middle");
-        assert!(in_line(3, 4, &colour, (1, 2), 3), "down, the cell in the middle");
-        assert!(in_line(3, 4, &colour, (2, 3), 3), "down, the last cell");
-        assert!(!in_line(3, 4, &colour, (2, 0), 3), "two of a kind");
-        assert!(!in_line(3, 4, &colour, (1, 1), 3), "no colour matches nothing");
-        assert!(!in_line(3, 4, &colour, (0, 0), 4), "shorter than asked");
-        assert_eq!(line_lengths(3, 4, &colour, (0, 2)), (3, 3), "a cell on two lines");
+        assert!(in_run(3, 4, &colour, (0, 1), 3), "across, the cell in the middle");
+        assert!(in_run(3, 4, &colour, (1, 2), 3), "down, the cell in the middle");
+        assert!(in_run(3, 4, &colour, (2, 3), 3), "down, the last cell");
+        assert!(!in_run(3, 4, &colour, (2, 0), 3), "two of a kind");
+        assert!(!in_run(3, 4, &colour, (1, 1), 3), "no colour matches nothing");
+        assert!(!in_run(3, 4, &colour, (0, 0), 4), "shorter than asked");
+        assert_eq!(run_lengths(3, 4, &colour, (0, 2)), (3, 3), "a cell on two lines");
     }
 
     #[test]
-    fn a_colour_that_would_end_a_line_gives_way_to_the_next() {
+    fn a_colour_that_would_end_a_run_gives_way_to_the_next() {
         // 1 1 ?
         // 2 3 2
         // 2 3 ?
         let grid = [[Some(1), Some(1), None], [Some(2), Some(3), Some(2)], [Some(2), Some(3), None]];
         let colour = |row: usize, col: usize| grid[row][col];
-        assert_eq!(colour_ending_no_line(&colour, (0, 2), 2, 3), Some(2));
-        assert_eq!(colour_ending_no_line(&colour, (0, 2), 1, 3), Some(2));
-        assert_eq!(colour_ending_no_line(&colour, (0, 2), 1, 1), None);
-        assert_eq!(colour_ending_no_line(&colour, (2, 2), 3, 3), Some(3), "a line needs three");
+        assert_eq!(colour_ending_no_run(&colour, (0, 2), 2, 3), Some(2));
+        assert_eq!(colour_ending_no_run(&colour, (0, 2), 1, 3), Some(2));
+        assert_eq!(colour_ending_no_run(&colour, (0, 2), 1, 1), None);
+        assert_eq!(colour_ending_no_run(&colour, (2, 2), 3, 3), Some(3), "a line needs three");
     }
 }
