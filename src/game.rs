@@ -56,6 +56,9 @@ pub trait Game: Registered {
     /// The operations of an instance, in the order the game plays them: the
     /// oracle steps both implementations through them one by one.
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
+    /// The same start with no operation (the suites compare what the engine
+    /// allocates for the two).
+    fn opening(instance: &Self::Instance) -> Self::Instance;
 
     /// The state before the first operation.
     fn start_state(instance: &Self::Instance) -> Self::State;

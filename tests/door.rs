@@ -13,11 +13,7 @@ use m3diff::Game;
 use suites::{m3diff, text};
 
 // The two official samples and the hand-made cases that pin one rule each.
-suites::game_suites!(
-    MagicDoor,
-    answered = 8,
-    opening = |instance| m3_model::door::Instance { swaps: Vec::new(), ..instance.clone() }
-);
+suites::game_suites!(MagicDoor, answered = 8);
 
 /// MD4: a beam that goes on through vibranium, taking what lies behind it.
 struct BeamThroughVibranium;
@@ -134,142 +130,84 @@ fn md6_the_bench_table_sets_off_the_chains_it_promises() {
     );
 }
 
-#[test]
-fn md1_a_refused_swap_recorded_as_made_breaks_validity() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md1-further-swaps");
-    assert_eq!(records[1].status, Status::Invalid(Invalid::NotAGem(Pos::new(0, 0))));
-    records[1].status = Status::Played;
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(VALIDITY));
-}
-
-#[test]
-fn md1_a_refused_swap_that_changes_the_grid_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md1-further-swaps");
-    records[1].board.set(3, 1, Cell::Gem(9));
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn md3_a_gem_of_a_group_left_out_breaks_the_groups() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("sample1");
-    records[0].stages[0].vanished.pop();
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(GROUPS));
-}
-
-#[test]
-fn md4_a_cell_behind_vibranium_vanishing_breaks_the_beams() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md4-beam-stopped-by-vibranium");
-    let explosion = &mut records[0].stages[1];
-    assert_eq!(explosion.kind, StageKind::Explosion);
-    // The 3 at (2,1), left of the vibranium at (2,2).
-    explosion.vanished.insert(0, Pos::new(1, 0));
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(BEAMS));
-}
-
-#[test]
-fn md4_a_bomb_that_explodes_without_being_armed_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md4-armed-bomb-on-another-beam");
-    records[0].stages[1].exploded[1] = Pos::new(1, 1);
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn md4_an_explosion_while_a_group_is_left_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("sample1");
-    records[0].stages[0].kind = StageKind::Explosion;
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn md4_vibranium_that_vanishes_breaks_the_vibranium() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md4-beam-stopped-by-vibranium");
-    let explosion = &mut records[0].stages[1];
-    explosion.vanished.insert(0, Pos::new(1, 1));
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(VIBRANIUM));
-}
-
-#[test]
-fn md5_vibranium_turned_into_a_gem_by_a_fall_breaks_the_vibranium() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md5-vibranium-falls");
-    let board = &mut records[0].stages[0].board;
-    assert_eq!(board.get(3, 0), Cell::Vibranium);
-    board.set(3, 0, Cell::Gem(4));
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(VIBRANIUM));
-}
-
-#[test]
-fn md5_a_gem_that_changes_colour_in_a_fall_breaks_conservation() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("sample1");
-    let board = &mut records[0].stages[0].board;
-    assert_eq!(board.get(5, 0), Cell::Gem(3));
-    board.set(5, 0, Cell::Gem(2));
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(CONSERVATION));
-}
-
-#[test]
-fn md5_a_gem_left_floating_breaks_gravity() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md5-vibranium-falls");
-    // The vibranium stays up at (1,1) with empty cells below it.
-    let board = &mut records[0].stages[0].board;
-    board.set(3, 0, Cell::Empty);
-    board.set(0, 0, Cell::Vibranium);
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(GRAVITY));
-}
-
-#[test]
-fn md5_pieces_that_change_places_in_a_fall_break_gravity() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("sample1");
-    let board = &mut records[0].stages[0].board;
-    // Column 3 holds the armed bomb above a 3: put the 3 above it.
-    assert_eq!((board.get(3, 2), board.get(4, 2)), (Cell::ArmedBomb, Cell::Gem(3)));
-    board.set(3, 2, Cell::Gem(3));
-    board.set(4, 2, Cell::ArmedBomb);
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(GRAVITY));
-}
-
-#[test]
-fn md5_a_bomb_listed_as_activated_but_not_armed_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md5-bomb-armed-by-stage-2-fall");
-    let stage = &mut records[0].stages[1];
-    assert_eq!(stage.activated, [Pos::new(1, 3)]);
-    stage.board.set(1, 3, Cell::Bomb);
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn md5_a_bomb_armed_by_a_fall_but_not_listed_breaks_the_arming() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md5-bomb-armed-by-stage-2-fall");
-    records[0].stages[1].activated.clear();
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(ARMING));
-}
-
-#[test]
-fn md6_stopping_with_a_group_left_breaks_leftover() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("sample1");
-    let record = &mut records[0];
-    record.stages.truncate(1);
-    record.board = record.stages[0].board.clone();
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(LEFTOVER));
-}
-
-#[test]
-fn md6_stopping_with_an_armed_bomb_left_breaks_leftover() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md5-bomb-armed-by-stage-2-fall");
-    let record = &mut records[0];
-    assert_eq!(record.stages.len(), 3);
-    record.stages.truncate(2);
-    record.board = record.stages[1].board.clone();
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(LEFTOVER));
-}
-
-#[test]
-fn md7_a_count_that_is_not_the_stages_lists_breaks_the_score_book() {
-    let (instance, mut records, outcome) = suites::played::<MagicDoor>("md4-armed-bomb-on-another-beam");
-    records[0].vanished += 1;
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(SCORE_BOOK));
-    let (instance, records, mut outcome) = suites::played::<MagicDoor>("md1-further-swaps");
-    outcome.vanished -= 1;
-    assert_eq!(suites::first_violation::<MagicDoor>(&instance, &records, &outcome), Some(SCORE_BOOK));
+// The checker on corrupted records: each change to a corpus file's records
+// must break the invariant named, and that one first.
+suites::corrupted_records! {
+    MagicDoor;
+    md1_a_refused_swap_recorded_as_made_breaks_validity: "md1-further-swaps" => VALIDITY, |instance, records, outcome| {
+        assert_eq!(records[1].status, Status::Invalid(Invalid::NotAGem(Pos::new(0, 0))));
+        records[1].status = Status::Played;
+    }
+    md1_a_refused_swap_that_changes_the_grid_breaks_the_record: "md1-further-swaps" => RECORD, |instance, records, outcome| {
+        records[1].board.set(3, 1, Cell::Gem(9));
+    }
+    md3_a_gem_of_a_group_left_out_breaks_the_groups: "sample1" => GROUPS, |instance, records, outcome| {
+        records[0].stages[0].vanished.pop();
+    }
+    md4_a_cell_behind_vibranium_vanishing_breaks_the_beams: "md4-beam-stopped-by-vibranium" => BEAMS, |instance, records, outcome| {
+        let explosion = &mut records[0].stages[1];
+        assert_eq!(explosion.kind, StageKind::Explosion);
+        // The 3 at (2,1), left of the vibranium at (2,2).
+        explosion.vanished.insert(0, Pos::new(1, 0));
+    }
+    md4_a_bomb_that_explodes_without_being_armed_breaks_the_record: "md4-armed-bomb-on-another-beam" => RECORD, |instance, records, outcome| {
+        records[0].stages[1].exploded[1] = Pos::new(1, 1);
+    }
+    md4_an_explosion_while_a_group_is_left_breaks_the_record: "sample1" => RECORD, |instance, records, outcome| {
+        records[0].stages[0].kind = StageKind::Explosion;
+    }
+    md4_vibranium_that_vanishes_breaks_the_vibranium: "md4-beam-stopped-by-vibranium" => VIBRANIUM, |instance, records, outcome| {
+        let explosion = &mut records[0].stages[1];
+        explosion.vanished.insert(0, Pos::new(1, 1));
+    }
+    md5_vibranium_turned_into_a_gem_by_a_fall_breaks_the_vibranium: "md5-vibranium-falls" => VIBRANIUM, |instance, records, outcome| {
+        let board = &mut records[0].stages[0].board;
+        assert_eq!(board.get(3, 0), Cell::Vibranium);
+        board.set(3, 0, Cell::Gem(4));
+    }
+    md5_a_gem_that_changes_colour_in_a_fall_breaks_conservation: "sample1" => CONSERVATION, |instance, records, outcome| {
+        let board = &mut records[0].stages[0].board;
+        assert_eq!(board.get(5, 0), Cell::Gem(3));
+        board.set(5, 0, Cell::Gem(2));
+    }
+    md5_a_gem_left_floating_breaks_gravity: "md5-vibranium-falls" => GRAVITY, |instance, records, outcome| {
+        // The vibranium stays up at (1,1) with empty cells below it.
+        let board = &mut records[0].stages[0].board;
+        board.set(3, 0, Cell::Empty);
+        board.set(0, 0, Cell::Vibranium);
+    }
+    md5_pieces_that_change_places_in_a_fall_break_gravity: "sample1" => GRAVITY, |instance, records, outcome| {
+        let board = &mut records[0].stages[0].board;
+        // Column 3 holds the armed bomb above a 3: put the 3 above it.
+        assert_eq!((board.get(3, 2), board.get(4, 2)), (Cell::ArmedBomb, Cell::Gem(3)));
+        board.set(3, 2, Cell::Gem(3));
+        board.set(4, 2, Cell::ArmedBomb);
+    }
+    md5_a_bomb_listed_as_activated_but_not_armed_breaks_the_record: "md5-bomb-armed-by-stage-2-fall" => RECORD, |instance, records, outcome| {
+        let stage = &mut records[0].stages[1];
+        assert_eq!(stage.activated, [Pos::new(1, 3)]);
+        stage.board.set(1, 3, Cell::Bomb);
+    }
+    md5_a_bomb_armed_by_a_fall_but_not_listed_breaks_the_arming: "md5-bomb-armed-by-stage-2-fall" => ARMING, |instance, records, outcome| {
+        records[0].stages[1].activated.clear();
+    }
+    md6_stopping_with_a_group_left_breaks_leftover: "sample1" => LEFTOVER, |instance, records, outcome| {
+        let record = &mut records[0];
+        record.stages.truncate(1);
+        record.board = record.stages[0].board.clone();
+    }
+    md6_stopping_with_an_armed_bomb_left_breaks_leftover: "md5-bomb-armed-by-stage-2-fall" => LEFTOVER, |instance, records, outcome| {
+        let record = &mut records[0];
+        assert_eq!(record.stages.len(), 3);
+        record.stages.truncate(2);
+        record.board = record.stages[1].board.clone();
+    }
+    md7_a_count_that_is_not_the_stages_lists_breaks_the_score_book: "md4-armed-bomb-on-another-beam" => SCORE_BOOK, |instance, records, outcome| {
+        records[0].vanished += 1;
+    }
+    md7_a_total_that_is_not_the_records_sum_breaks_the_score_book: "md1-further-swaps" => SCORE_BOOK, |instance, records, outcome| {
+        outcome.vanished -= 1;
+    }
 }
 
 #[test]

@@ -10,11 +10,7 @@ use m3diff::square::{SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
-suites::game_suites!(
-    SquareRemover,
-    answered = 14,
-    opening = |instance| m3_model::square::Instance { moves: Vec::new(), ..instance.clone() }
-);
+suites::game_suites!(SquareRemover, answered = 14);
 
 /// SR2: the first two squares of a cascade taken in the other order.
 struct CascadeOutOfOrder;
@@ -73,64 +69,38 @@ fn generator_keeps_producing_interesting_games() {
     assert!(invalid * 4 <= tally.games, "invalid moves stay rare: {invalid} in {} games\n{tally}", tally.games);
 }
 
-#[test]
-fn sr2_squares_in_another_order_break_the_order() {
-    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-refill-cascade");
-    records[0].squares.swap(0, 1);
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(ORDER));
-}
-
-#[test]
-fn sr2_stopping_before_the_last_square_leaves_one() {
-    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-refill-cascade");
-    records[0].squares.pop();
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(LEFTOVER_SQUARE));
-}
-
-#[test]
-fn sr1_a_buffer_that_does_not_move_four_tiles_a_square_breaks_the_buffer() {
-    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-square-above-the-last");
-    records[1].buffer -= 1;
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(BUFFER));
-}
-
-#[test]
-fn sr4_an_invalid_move_recorded_as_played_breaks_validity() {
-    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr4-invalid-move");
-    let invalid = records.iter_mut().find(|r| matches!(r.status, Status::Invalid(_))).unwrap();
-    invalid.status = Status::Played;
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(VALIDITY));
-}
-
-#[test]
-fn sr4_a_turn_after_the_end_that_changes_the_board_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr4-invalid-move");
-    let skipped = records.last_mut().unwrap();
-    assert_eq!(skipped.status, Status::Skipped);
-    let colour = skipped.board.get(0, 0);
-    skipped.board.set(0, 0, 1 - colour.min(1));
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn a_tile_of_a_colour_the_game_does_not_have_breaks_the_board() {
-    let (instance, mut records, outcome) = suites::played::<SquareRemover>("sr2-square-above-the-last");
-    records[1].board.set(2, 2, instance.colours);
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(BOARD));
-}
-
-#[test]
-fn a_score_that_is_not_the_squares_recorded_breaks_the_score_book() {
-    let (instance, records, mut outcome) = suites::played::<SquareRemover>("sr2-refill-cascade");
-    outcome.score += 1;
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(SCORE_BOOK));
-}
-
-#[test]
-fn sr4_the_wrong_first_invalid_move_breaks_the_record() {
-    let (instance, records, mut outcome) = suites::played::<SquareRemover>("sr4-invalid-move");
-    outcome.first_invalid = Some(0);
-    assert_eq!(suites::first_violation::<SquareRemover>(&instance, &records, &outcome), Some(RECORD));
+// The checker on corrupted records: each change to a corpus file's records
+// must break the invariant named, and that one first.
+suites::corrupted_records! {
+    SquareRemover;
+    sr2_squares_in_another_order_break_the_order: "sr2-refill-cascade" => ORDER, |instance, records, outcome| {
+        records[0].squares.swap(0, 1);
+    }
+    sr2_stopping_before_the_last_square_leaves_one: "sr2-refill-cascade" => LEFTOVER_SQUARE, |instance, records, outcome| {
+        records[0].squares.pop();
+    }
+    sr1_a_buffer_that_does_not_move_four_tiles_a_square_breaks_the_buffer: "sr2-square-above-the-last" => BUFFER, |instance, records, outcome| {
+        records[1].buffer -= 1;
+    }
+    sr4_an_invalid_move_recorded_as_played_breaks_validity: "sr4-invalid-move" => VALIDITY, |instance, records, outcome| {
+        let invalid = records.iter_mut().find(|r| matches!(r.status, Status::Invalid(_))).unwrap();
+        invalid.status = Status::Played;
+    }
+    sr4_a_turn_after_the_end_that_changes_the_board_breaks_the_record: "sr4-invalid-move" => RECORD, |instance, records, outcome| {
+        let skipped = records.last_mut().unwrap();
+        assert_eq!(skipped.status, Status::Skipped);
+        let colour = skipped.board.get(0, 0);
+        skipped.board.set(0, 0, 1 - colour.min(1));
+    }
+    a_tile_of_a_colour_the_game_does_not_have_breaks_the_board: "sr2-square-above-the-last" => BOARD, |instance, records, outcome| {
+        records[1].board.set(2, 2, instance.colours);
+    }
+    a_score_that_is_not_the_squares_recorded_breaks_the_score_book: "sr2-refill-cascade" => SCORE_BOOK, |instance, records, outcome| {
+        outcome.score += 1;
+    }
+    sr4_the_wrong_first_invalid_move_breaks_the_record: "sr4-invalid-move" => RECORD, |instance, records, outcome| {
+        outcome.first_invalid = Some(0);
+    }
 }
 
 #[test]

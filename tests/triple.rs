@@ -13,11 +13,7 @@ use m3diff::Game;
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
-suites::game_suites!(
-    TripleTown,
-    answered = 15,
-    opening = |instance| m3_model::triple::Instance { commands: Vec::new(), ..instance.clone() }
-);
+suites::game_suites!(TripleTown, answered = 15);
 
 /// TT2: a chain stops after its first merge.
 struct OneMergeOnly;
@@ -97,81 +93,47 @@ fn the_bench_table_plays_its_whole_sequence() {
     }
 }
 
-#[test]
-fn tt1_a_put_on_an_occupied_cell_recorded_as_made_breaks_validity() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt1-occupied-cell");
-    assert_eq!(records[1].status, Status::Invalid(Invalid::OccupiedCell));
-    records[1].status = Status::Played;
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(VALIDITY));
-}
-
-#[test]
-fn tt7_a_refused_command_that_scores_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt4-empty-cell");
-    records[0].points = 4;
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn tt7_an_outcome_naming_a_later_refusal_breaks_validity() {
-    let (instance, records, mut outcome) = suites::played::<TripleTown>("tt4-empty-cell");
-    outcome.rejection.as_mut().unwrap().line += 1;
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(VALIDITY));
-}
-
-#[test]
-fn tt2_a_merge_that_leaves_a_tile_of_its_region_breaks_the_merges() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt2-figure-3-chain");
-    assert_eq!(records[0].merges.len(), 3);
-    records[0].merges[1].emptied.pop();
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(MERGES));
-}
-
-#[test]
-fn tt2_a_chain_that_stops_with_a_region_of_three_breaks_leftover() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt2-figure-3-chain");
-    records[0].merges.truncate(2);
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(LEFTOVER));
-}
-
-#[test]
-fn tt2_l9_tiles_that_merge_break_the_merges() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt2-chain-stops-at-l9");
-    let region = vec![Pos::new(1, 1), Pos::new(1, 2)];
-    records[0].merges.push(Merge { level: 10, emptied: region });
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(MERGES));
-}
-
-#[test]
-fn tt3_a_star_of_the_lowest_level_that_reacts_breaks_the_star_level() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt3-star-highest-not-lowest");
-    records[0].placed.as_mut().unwrap().level = 1;
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(STAR_LEVEL));
-}
-
-#[test]
-fn tt2_a_tile_lost_from_the_map_breaks_conservation() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt6-initial-region-stays");
-    records[0].map.set(1, 0, triple::EMPTY);
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(CONSERVATION));
-}
-
-#[test]
-fn tt2_a_tile_of_another_level_on_the_map_breaks_the_record() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt6-initial-region-stays");
-    assert_eq!(records[0].map.get(1, 0), 2);
-    records[0].map.set(1, 0, 3);
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(RECORD));
-}
-
-#[test]
-fn tt4_a_penalty_missing_from_the_points_breaks_the_score_book() {
-    let (instance, mut records, outcome) = suites::played::<TripleTown>("tt4-bomb");
-    records[0].points = 0;
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(SCORE_BOOK));
-    let (instance, records, mut outcome) = suites::played::<TripleTown>("sample");
-    outcome.score += 1;
-    assert_eq!(suites::first_violation::<TripleTown>(&instance, &records, &outcome), Some(SCORE_BOOK));
+// The checker on corrupted records: each change to a corpus file's records
+// must break the invariant named, and that one first.
+suites::corrupted_records! {
+    TripleTown;
+    tt1_a_put_on_an_occupied_cell_recorded_as_made_breaks_validity: "tt1-occupied-cell" => VALIDITY, |instance, records, outcome| {
+        assert_eq!(records[1].status, Status::Invalid(Invalid::OccupiedCell));
+        records[1].status = Status::Played;
+    }
+    tt7_a_refused_command_that_scores_breaks_the_record: "tt4-empty-cell" => RECORD, |instance, records, outcome| {
+        records[0].points = 4;
+    }
+    tt7_an_outcome_naming_a_later_refusal_breaks_validity: "tt4-empty-cell" => VALIDITY, |instance, records, outcome| {
+        outcome.rejection.as_mut().unwrap().line += 1;
+    }
+    tt2_a_merge_that_leaves_a_tile_of_its_region_breaks_the_merges: "tt2-figure-3-chain" => MERGES, |instance, records, outcome| {
+        assert_eq!(records[0].merges.len(), 3);
+        records[0].merges[1].emptied.pop();
+    }
+    tt2_a_chain_that_stops_with_a_region_of_three_breaks_leftover: "tt2-figure-3-chain" => LEFTOVER, |instance, records, outcome| {
+        records[0].merges.truncate(2);
+    }
+    tt2_l9_tiles_that_merge_break_the_merges: "tt2-chain-stops-at-l9" => MERGES, |instance, records, outcome| {
+        let region = vec![Pos::new(1, 1), Pos::new(1, 2)];
+        records[0].merges.push(Merge { level: 10, emptied: region });
+    }
+    tt3_a_star_of_the_lowest_level_that_reacts_breaks_the_star_level: "tt3-star-highest-not-lowest" => STAR_LEVEL, |instance, records, outcome| {
+        records[0].placed.as_mut().unwrap().level = 1;
+    }
+    tt2_a_tile_lost_from_the_map_breaks_conservation: "tt6-initial-region-stays" => CONSERVATION, |instance, records, outcome| {
+        records[0].map.set(1, 0, triple::EMPTY);
+    }
+    tt2_a_tile_of_another_level_on_the_map_breaks_the_record: "tt6-initial-region-stays" => RECORD, |instance, records, outcome| {
+        assert_eq!(records[0].map.get(1, 0), 2);
+        records[0].map.set(1, 0, 3);
+    }
+    tt4_a_penalty_missing_from_the_points_breaks_the_score_book: "tt4-bomb" => SCORE_BOOK, |instance, records, outcome| {
+        records[0].points = 0;
+    }
+    tt4_a_score_that_is_not_the_points_sum_breaks_the_score_book: "sample" => SCORE_BOOK, |instance, records, outcome| {
+        outcome.score += 1;
+    }
 }
 
 #[test]

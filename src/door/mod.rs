@@ -34,6 +34,10 @@ impl crate::Game for MagicDoor {
         instance.swaps.clone()
     }
 
+    fn opening(instance: &Instance) -> Instance {
+        Instance { swaps: Vec::new(), ..instance.clone() }
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.result())
     }

@@ -43,6 +43,10 @@ impl crate::Game for SquareRemover {
         instance.turns()
     }
 
+    fn opening(instance: &Instance) -> Instance {
+        Instance { moves: Vec::new(), ..instance.clone() }
+    }
+
     fn start_state(instance: &Instance) -> Standing {
         Standing { board: instance.board.clone(), buffer: 0, score: 0, moves: 0, ended: false }
     }

@@ -50,6 +50,10 @@ impl crate::Game for Texas {
         instance.swaps.clone()
     }
 
+    fn opening(instance: &Instance) -> Instance {
+        Instance { swaps: Vec::new(), ..instance.clone() }
+    }
+
     fn start_state(instance: &Instance) -> Standing {
         Standing { board: instance.board.clone(), score: 0, hand: Vec::new() }
     }

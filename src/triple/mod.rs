@@ -50,6 +50,10 @@ impl crate::Game for TripleTown {
         instance.commands.clone()
     }
 
+    fn opening(instance: &Instance) -> Instance {
+        Instance { commands: Vec::new(), ..instance.clone() }
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         verdict(outcome.result())
     }

@@ -52,14 +52,14 @@ fn allocations<G: Game>(instance: &G::Instance) -> usize {
 }
 
 /// Every bench case, the busiest games the generator is asked for, costs
-/// the quiet path as many allocations as the same start with no operation.
-/// `opening` is that start: the instance without its operations.
-pub fn solve_allocates_at_the_start_only<G: Game>(opening: fn(&G::Instance) -> G::Instance) {
+/// the quiet path as many allocations as the same start with no operation
+/// (`Game::opening`).
+pub fn solve_allocates_at_the_start_only<G: Game>() {
     for benchmark in G::benchmarks() {
         let instance = benchmark.instance();
         let operations = G::operations(&instance).len();
         assert!(operations > 0, "{}/{}: a bench case with no {} tells nothing", G::NAME, benchmark.name, G::OPERATION);
-        let (played, at_start) = (allocations::<G>(&instance), allocations::<G>(&opening(&instance)));
+        let (played, at_start) = (allocations::<G>(&instance), allocations::<G>(&G::opening(&instance)));
         assert_eq!(
             played,
             at_start,

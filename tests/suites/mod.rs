@@ -24,11 +24,9 @@ use m3diff::{Checker, Counter, Game, Size, Tally, Trace};
 /// The tests every game gets: its corpus through every implementation, a
 /// snapshot of every corpus file's trace, the differential property on
 /// generated games, the generator's smoke test and the CLI round trip.
-/// `answered` is how many corpus files at least carry an expected answer;
-/// `opening` takes an instance's operations away
-/// ([`allocations::solve_allocates_at_the_start_only`]).
+/// `answered` is how many corpus files at least carry an expected answer.
 macro_rules! game_suites {
-    ($game:ty, answered = $answered:expr, opening = $opening:expr) => {
+    ($game:ty, answered = $answered:expr) => {
         #[test]
         fn every_corpus_file_gives_its_answer_in_every_implementation() {
             suites::corpus_answers::<$game>($answered);
@@ -65,7 +63,7 @@ macro_rules! game_suites {
 
         #[test]
         fn solve_allocates_at_the_start_only() {
-            suites::allocations::solve_allocates_at_the_start_only::<$game>($opening);
+            suites::allocations::solve_allocates_at_the_start_only::<$game>();
         }
 
         #[test]
@@ -107,6 +105,27 @@ macro_rules! planted_bugs {
     };
 }
 pub(crate) use planted_bugs;
+
+/// One test per corrupted record, each `test_name: "corpus file" =>
+/// INVARIANT, |instance, records, outcome| { change }`: the reference's
+/// records and outcome of the corpus file, after `change`, must break
+/// INVARIANT, and the checker must name it first ([`first_violation`]).
+macro_rules! corrupted_records {
+    ($game:ty; $($(#[$doc:meta])* $test:ident: $file:literal => $invariant:expr,
+        |$instance:ident, $records:ident, $outcome:ident| $change:block)+) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            #[allow(unused_mut, unused_variables)]
+            fn $test() {
+                let (mut $instance, mut $records, mut $outcome) = suites::played::<$game>($file);
+                $change
+                assert_eq!(suites::first_violation::<$game>(&$instance, &$records, &$outcome), Some($invariant));
+            }
+        )+
+    };
+}
+pub(crate) use corrupted_records;
 
 /// The first seed of the seeded tests: `M3DIFF_SEED` moves them.
 pub fn first_seed() -> u64 {
