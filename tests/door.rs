@@ -73,13 +73,8 @@ impl Corruption<MagicDoor> for StopAfterFirstExplosion {
     }
 }
 
-/// At most 6x6 cells, and at most 2 swaps.
-fn small_enough(instance: &door::Instance) -> bool {
-    instance.board.rows() * instance.board.cols() <= 36 && instance.swaps.len() <= 2
-}
-
 suites::planted_bugs! {
-    MagicDoor, small_enough = small_enough;
+    MagicDoor, shrunk_to_at_most = 64;
     md4_a_beam_through_vibranium_is_caught_and_shrunk: BeamThroughVibranium => "vanished",
     md5_a_bomb_not_armed_by_stage_2s_fall_is_caught_and_shrunk: NotArmedByStage2Fall => "activated",
     md6_a_chain_stopped_early_is_caught_and_shrunk: StopAfterFirstExplosion => "stages",
@@ -208,28 +203,6 @@ suites::corrupted_records! {
     md7_a_total_that_is_not_the_records_sum_breaks_the_score_book: "md1-further-swaps" => SCORE_BOOK, |instance, records, outcome| {
         outcome.vanished -= 1;
     }
-}
-
-#[test]
-fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
-    suites::malformed_inputs_are_one_line_and_exit_two::<MagicDoor>(&[
-        ("", "line 1, column 1: expected the first line (m n)"),
-        ("2 3\n", "line 1, column 1: expected m (rows) in 3..=80"),
-        ("3 81\n", "line 1, column 3: expected n (columns) in 3..=80"),
-        (
-            "3 3\n1 2 3\n4 2 5\n6 2 7\n1 1 1 3\n",
-            "line 2, column 3: expected no match-3 group in the initial grid (MD1), found a vertical group of 2s starting at (1,2)",
-        ),
-        ("3 3\n1 2 3\n4 0 5\n6 7 8\n2 2 1 1\n", "line 5, column 1: expected a regular gem (1..9) at (2,2) to swap (MD1), found 0"),
-        ("3 3\n1 2 3\n4 5 -1\n6 7 8\n1 1 2 3\n", "line 5, column 5: expected a regular gem (1..9) at (2,3) to swap (MD1), found -1"),
-        ("3 3\n1 2 3\n4 9 5\n6 7 8\n2 2 2 2\n", "line 5, column 5: expected a second cell other than (2,2) (MD1"),
-        ("3 3\n1 2 3\n4 10 5\n6 7 8\n1 1 1 2\n", "line 3, column 3: expected a gem (-1 vibranium, 0 bomb, 1..9 regular)"),
-        ("3 3\n1 2 x\n", "line 2, column 5: expected a gem"),
-        ("3 3\n1 2 3\n4 5\n", "line 3, column 4: expected 3 numbers on grid row 2, found 2"),
-        ("3 3\n1 2 3\n4 5 6\n7 8 9\n", "line 5, column 1: expected the swap (r1 c1 r2 c2), found end of input"),
-        ("3 3\n1 2 3\n4 5 6\n7 8 9\n1 4 1 1\n", "line 5, column 3: expected a column in 1..=3"),
-        ("3 3\n1 2 3\n4 5 6\n7 8 9\n1 1 1 2\n1 1 2\n", "line 6, column 6: expected 4 numbers on a swap"),
-    ]);
 }
 
 #[test]

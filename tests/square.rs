@@ -45,13 +45,8 @@ impl Corruption<SquareRemover> for ReasonOrder {
     }
 }
 
-/// At most 6x6 tiles and 5 moves.
-fn small_enough(instance: &square::Instance) -> bool {
-    instance.board.rows() <= 6 && instance.moves.len() <= 5
-}
-
 suites::planted_bugs! {
-    SquareRemover, small_enough = small_enough;
+    SquareRemover, shrunk_to_at_most = 48;
     sr2_a_cascade_out_of_order_is_caught_and_shrunk: CascadeOutOfOrder => "squares",
     sr1_a_buffer_off_by_one_is_caught_and_shrunk: BufferOffByOne => "buffer",
     sr4_reasons_out_of_order_are_caught_and_shrunk: ReasonOrder => "status",
@@ -101,22 +96,6 @@ suites::corrupted_records! {
     sr4_the_wrong_first_invalid_move_breaks_the_record: "sr4-invalid-move" => RECORD, |instance, records, outcome| {
         outcome.first_invalid = Some(0);
     }
-}
-
-#[test]
-fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
-    suites::malformed_inputs_are_one_line_and_exit_two::<SquareRemover>(&[
-        ("", "line 1, column 1: expected the first line"),
-        ("1 2 5\n00\n00\n0\n", "line 1, column 1: expected colors in 2..=10"),
-        ("2 65 5\n", "line 1, column 3: expected N (rows and columns) in 2..=64"),
-        ("2 2 0\n01\n10\n0\n", "line 1, column 5: expected startSeed in 1..=2147483646"),
-        ("3 3 7\n012\n130\n201\n0\n", "line 3, column 2: expected a colour digit in 0..=2"),
-        ("3 3 7\n012\n10\n", "line 3, column 3: expected 3 cells on board row 1, found 2"),
-        ("2 2 7\n0101\n", "line 2, column 3: expected end of board row 0"),
-        ("2 2 7\n01\n10\n2\n0 0 1\n", "line 6, column 1: expected move 1"),
-        ("2 2 7\n01\n10\n1\n0 0 x\n", "line 5, column 5: expected a direction"),
-        ("2 2 7\n01\n10\n0\n0 0 1\n", "line 5, column 1: expected end of input"),
-    ]);
 }
 
 #[test]

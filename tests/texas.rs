@@ -50,13 +50,8 @@ impl Corruption<Texas> for HandOffByOne {
     }
 }
 
-/// At most 6x6 = 36 cells, and at most 5 operations.
-fn small_enough(instance: &texas::Instance) -> bool {
-    instance.board.rows() * instance.board.cols() <= 36 && instance.swaps.len() <= 5
-}
-
 suites::planted_bugs! {
-    Texas, small_enough = small_enough;
+    Texas, shrunk_to_at_most = 160;
     tx7_a_point_too_many_for_a_square_special_is_caught_and_shrunk: SquareSpecialPoint => "elimination_points",
     tx5_a_piece_left_unremoved_is_caught_and_shrunk: CellLeftUnremoved => "removed",
     tx10_a_hand_off_by_one_is_caught_and_shrunk: HandOffByOne => "hand_points",
@@ -123,22 +118,6 @@ fn gen_honours_the_shape() {
         args.extend_from_slice(out_of_bounds);
         assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
     }
-}
-
-#[test]
-fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
-    suites::malformed_inputs_are_one_line_and_exit_two::<Texas>(&[
-        ("", "line 1, column 1: expected the first line"),
-        ("2 2 2\n", "line 1, column 6: expected 4 numbers"),
-        ("1 3 2 1\n2 2 2\n0 0 0\n1 1 1 2\n", "line 2, column 1: expected a starting board with no run (TX1)"),
-        ("1 3 2 1\n1 3 1\n0 0 0\n1 1 1 2\n", "line 2, column 3: expected a colour in 1..=2"),
-        ("1 3 2 1\n1 2\n0 0 0\n1 1 1 2\n", "line 2, column 4: expected 3 numbers on colour row 1, found 2"),
-        ("1 3 2 1\n1 2 1\n0 7 0\n1 1 1 2\n", "line 3, column 3: expected a special in 0..=6"),
-        ("1 3 2 1\n1 2 1\n0 0 0\n1 1 1 2\nextra\n", "line 5, column 1: expected end of input"),
-        ("51 3 2 1\n", "line 1, column 1: expected n (rows) in 1..=50"),
-        ("1 3 2 1\n1 2 1\n0 0 0\n1 -1 1 2\n", "line 4, column 3: expected a coordinate"),
-        ("1 3 x 1\n", "line 1, column 5: expected k (colours)"),
-    ]);
 }
 
 #[test]

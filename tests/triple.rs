@@ -46,13 +46,8 @@ impl Corruption<TripleTown> for FullPenalty {
     }
 }
 
-/// At most 4x4 cells and 3 commands.
-fn small_enough(instance: &triple::Instance) -> bool {
-    instance.map.rows() * instance.map.cols() <= 16 && instance.commands.len() <= 3
-}
-
 suites::planted_bugs! {
-    TripleTown, small_enough = small_enough;
+    TripleTown, shrunk_to_at_most = 40;
     tt2_a_chain_stopped_early_is_caught_and_shrunk: OneMergeOnly => "merges",
     tt3_a_star_a_level_too_low_is_caught_and_shrunk: StarOneLevelLower => "placed",
     tt4_a_bomb_at_full_value_is_caught_and_shrunk: FullPenalty => "bombed",
@@ -179,22 +174,6 @@ fn tt7_a_coordinate_past_any_integer_is_a_cell_outside_the_map() {
     assert_eq!(instance.commands[0].action, Action::Put(At::new(1, i64::MAX)));
     let output = m3diff(&["solve", "triple"], input);
     assert_eq!(text(&output.stdout), "invalid: line 7: cell outside the map\n");
-}
-
-#[test]
-fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
-    suites::malformed_inputs_are_one_line_and_exit_two::<TripleTown>(&[
-        ("", "line 1, column 1: expected the test number, found end of input"),
-        ("x\n", "line 1, column 1: expected the test number in 0..=4294967295, found \"x\""),
-        ("1\n0 3\n", "line 2, column 1: expected n (rows) in 1..=100"),
-        ("1\n2 3\n1\n", "line 3, column 2: expected 2 numbers on the tools (p q), found 1"),
-        ("1\n2 3\n1 1\n..1\n2x1\n", "line 5, column 2: expected '.' or a level 1..9 on map row 2, found 'x'"),
-        ("1\n2 3\n1 1\n..1\n21\n", "line 5, column 3: expected 3 cells on map row 2, found 2"),
-        ("1\n2 3\n1 1\n..1\n2211\n", "line 5, column 4: expected end of map row 2 after 3 cells"),
-        ("1\n2 3\n1 1\n..1\n221\n", "line 6, column 1: expected the sequence's length k, found end of input"),
-        ("1\n2 3\n1 1\n..1\n221\n2\n1 0\n", "line 7, column 3: expected a level in 1..=9, found \"0\""),
-        ("1\n2 3\n1 1\n..1\n221\n3\n1 2\n", "line 7, column 4: expected 3 numbers on the build sequence, found 2"),
-    ]);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! The test suites every game runs, written once against `Game`. A game's
-//! test file instantiates them with `game_suites!` and adds what is its own
-//! (malformed inputs, planted bugs, the generator's floors).
+//! test file instantiates them with `game_suites!` and adds what is its own:
+//! its planted bugs (`planted_bugs!`), its checker's corrupted records
+//! (`corrupted_records!`), its generator's floors. Its malformed inputs are
+//! data, `tests/malformed/<game>.txt`.
 
 // Each test binary uses the part it needs.
 #![allow(dead_code)]
@@ -82,6 +84,11 @@ macro_rules! game_suites {
         }
 
         #[test]
+        fn malformed_input_gives_one_line_with_line_and_column_and_exit_two() {
+            suites::malformed_inputs_are_one_line_and_exit_two::<$game>();
+        }
+
+        #[test]
         fn cli_trace_ends_with_the_answer() {
             suites::cli_trace_ends_with_the_answer::<$game>();
         }
@@ -92,14 +99,14 @@ pub(crate) use game_suites;
 
 /// One test per planted bug, each `test_name: Corruption => "field"`: a
 /// campaign against the engine with that corruption must find it, name the
-/// field, and shrink it to a case that `small_enough` accepts
-/// ([`planted_bug_is_caught_and_shrunk`]).
+/// field, and shrink it to a case of at most `shrunk_to_at_most` characters
+/// in the problem format, `Game::measure` ([`planted_bug_is_caught_and_shrunk`]).
 macro_rules! planted_bugs {
-    ($game:ty, small_enough = $small:expr; $($test:ident: $bug:ty => $field:literal),+ $(,)?) => {
+    ($game:ty, shrunk_to_at_most = $at_most:literal; $($test:ident: $bug:ty => $field:literal),+ $(,)?) => {
         $(
             #[test]
             fn $test() {
-                suites::planted_bug_is_caught_and_shrunk::<$game, $bug>($field, $small);
+                suites::planted_bug_is_caught_and_shrunk::<$game, $bug>($field, $at_most);
             }
         )+
     };
@@ -362,13 +369,10 @@ impl Reporter for Collect {
 }
 
 /// A campaign of 500 small cases against the engine with corruption `C`
-/// must find it, keep one regression that `small_enough` accepts, name the
+/// must find it, keep one regression of at most `at_most` characters, name the
 /// diverging `field`, and replay: the kept file fails with the planted
 /// engine and passes with the real one. Returns the kept instance.
-pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(
-    field: &str,
-    small_enough: impl Fn(&G::Instance) -> bool,
-) -> G::Instance {
+pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(field: &str, at_most: usize) -> G::Instance {
     let corpus = tempfile::tempdir().unwrap();
     let settings = Settings {
         budget: Budget::Cases(500),
@@ -384,7 +388,12 @@ pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(
     let kept = instance_files(&corpus.path().join(G::NAME).join("regressions")).unwrap();
     assert_eq!(kept.len(), 1, "one kind of failure, one regression: {kept:?}");
     let instance = read::<G>(&kept[0]);
-    assert!(small_enough(&instance), "not shrunk enough: {}\n{instance}", G::Trace::dimensions(&instance));
+    let measure = G::measure(&instance);
+    assert!(
+        measure <= at_most,
+        "not shrunk enough: {measure} characters, {}\n{instance}",
+        G::Trace::dimensions(&instance)
+    );
     let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
     assert!(report.contains(&format!("divergence in `{field}`")), "{report}");
     assert!(report.contains(&format!("replay: m3diff check {}", G::NAME)), "{report}");
@@ -473,10 +482,27 @@ pub fn cli_trace_ends_with_the_answer<G: Game>() {
     assert!(stdout.ends_with(&format!("\n{answer}\n")), "{stdout}");
 }
 
-/// Each malformed input gives exit 2 and one line on stderr containing the
-/// expected text, whether it comes to `solve` or to `check`.
-pub fn malformed_inputs_are_one_line_and_exit_two<G: Game>(cases: &[(&str, &str)]) {
-    for (input, expected) in cases {
+/// The game's malformed inputs, `tests/malformed/<game>.txt`: a header of
+/// comments, then cases, each a `>>> expected` line and the input's lines up
+/// to the next case. Each input through `solve` and `check` gives exit 2 and
+/// one line of error that contains `expected`.
+pub fn malformed_inputs_are_one_line_and_exit_two<G: Game>() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed").join(format!("{}.txt", G::NAME));
+    let table = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    let mut cases: Vec<(&str, String)> = Vec::new();
+    for line in table.lines() {
+        match (line.strip_prefix(">>> "), cases.last_mut()) {
+            (Some(expected), _) => cases.push((expected, String::new())),
+            (None, Some((_, input))) => {
+                input.push_str(line);
+                input.push('\n');
+            }
+            (None, None) => assert!(line.starts_with('#'), "{}: a line before the first case: {line}", path.display()),
+        }
+    }
+    // A table that lost its cases would make this test vacuous.
+    assert!(cases.len() >= 5, "{}: only {} cases", path.display(), cases.len());
+    for (expected, input) in &cases {
         for args in [&["solve", G::NAME][..], &["check", G::NAME, "-"]] {
             let output = m3diff(args, input);
             let stderr = text(&output.stderr);
