@@ -61,6 +61,39 @@ impl Fields {
         self
     }
 
+    /// `steps` for steps that each leave a board: `inside` also gets the
+    /// board its step starts from, `first()` for the first step and else the
+    /// board the step before left (`left`), on which the sides agree.
+    pub fn steps_on<T: PartialEq, B: Clone>(
+        self,
+        engine: &[T],
+        reference: &[T],
+        first: impl FnOnce() -> B,
+        left: impl Fn(&T) -> &B,
+        inside: impl FnOnce(&B, &T, &T) -> Difference,
+    ) -> Fields {
+        self.steps(engine, reference, |index, e, r| {
+            let start = match index {
+                0 => first(),
+                _ => left(&reference[index - 1]).clone(),
+            };
+            inside(&start, e, r)
+        })
+    }
+
+    /// `finish` with the boards drawn by `draw`: the one the operation
+    /// started from (`before`, titled `title`), then where each side left it.
+    pub fn finish_on<B>(
+        self,
+        title: &str,
+        draw: impl Fn(&B) -> Vec<String>,
+        before: &B,
+        engine: &B,
+        reference: &B,
+    ) -> Difference {
+        self.finish(|| crate::draw::before_and_after(Some((title, &draw(before))), &draw(engine), &draw(reference)))
+    }
+
     /// The difference found, or else the board (only what is drawn
     /// differs), with `boards` unless the difference drew its own.
     pub fn finish(self, boards: impl FnOnce() -> String) -> Difference {

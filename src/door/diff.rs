@@ -14,23 +14,19 @@ pub fn record_difference(before: &Board, engine: &SwapRecord, reference: &SwapRe
     Fields::new()
         .debug("swap", &engine.swap, &reference.swap)
         .debug("status", &engine.status, &reference.status)
-        .steps(&engine.stages, &reference.stages, |index, e, r| {
-            // The stages before agree, so both sides start this one from the
-            // grid the last of them left.
-            let start = match index {
-                0 if validity(before, engine.swap).is_ok() => swapped(before, engine.swap),
-                0 => before.clone(),
-                _ => reference.stages[index - 1].board.clone(),
-            };
-            stage_difference(e, r).finish(|| stage_boards(&start, e, r))
-        })
+        .steps_on(
+            &engine.stages,
+            &reference.stages,
+            || match validity(before, engine.swap) {
+                Ok(()) => swapped(before, engine.swap),
+                Err(_) => before.clone(),
+            },
+            |stage| &stage.board,
+            |start, e, r| stage_difference(e, r).finish(|| stage_boards(start, e, r)),
+        )
         .debug("stages", &engine.stages.len(), &reference.stages.len())
         .debug("vanished", &engine.vanished, &reference.vanished)
-        .finish(|| {
-            // The grid the swap started from and where each side left it.
-            let start = grid(before, &[], &[]);
-            before_and_after(Some(("the grid before the swap", &start)), &afters(engine), &afters(reference))
-        })
+        .finish_on("the grid before the swap", plain, before, &engine.board, &reference.board)
 }
 
 fn stage_difference(engine: &Stage, reference: &Stage) -> Fields {
@@ -55,7 +51,7 @@ fn stage_boards(start: &Board, engine: &Stage, reference: &Stage) -> String {
     text
 }
 
-/// The grid a swap left.
-fn afters(record: &SwapRecord) -> Vec<String> {
-    grid(&record.board, &[], &[])
+/// A grid with nothing marked.
+fn plain(board: &Board) -> Vec<String> {
+    grid(board, &[], &[])
 }

@@ -13,24 +13,18 @@ pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &O
     Fields::new()
         .debug("swap", &engine.swap, &reference.swap)
         .debug("validity", &engine.validity, &reference.validity)
-        .steps(&engine.rounds, &reference.rounds, |index, e, r| {
-            // The rounds before agree, so both sides start this one from the
-            // board the last of them left.
-            let start = match index {
-                0 => super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone()),
-                _ => reference.rounds[index - 1].board.clone(),
-            };
-            round_difference(e, r).finish(|| round_boards(&start, e, r))
-        })
+        .steps_on(
+            &engine.rounds,
+            &reference.rounds,
+            || super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone()),
+            |round| &round.board,
+            |start, e, r| round_difference(e, r).finish(|| round_boards(start, e, r)),
+        )
         .debug("rounds", &engine.rounds.len(), &reference.rounds.len())
         .debug("main_colours", &engine.main_colours, &reference.main_colours)
         .debug("chain_points", &engine.chain_points, &reference.chain_points)
         .debug("hand_points", &engine.hand_points, &reference.hand_points)
-        .finish(|| {
-            // The board the operation started from and where each side left it.
-            let start = grid(before, &[], &[]);
-            before_and_after(Some(("the board before the operation", &start)), &after(engine), &after(reference))
-        })
+        .finish_on("the board before the operation", plain, before, &engine.board, &reference.board)
 }
 
 fn round_difference(engine: &Round, reference: &Round) -> Fields {
@@ -70,9 +64,9 @@ fn round_boards(start: &Board, engine: &Round, reference: &Round) -> String {
     text
 }
 
-/// The board an operation left.
-fn after(record: &OperationRecord) -> Vec<String> {
-    grid(&record.board, &[], &[])
+/// A board with nothing marked.
+fn plain(board: &Board) -> Vec<String> {
+    grid(board, &[], &[])
 }
 
 fn cells(cells: &[Pos]) -> String {
