@@ -70,8 +70,7 @@ fn plain(board: &Board) -> Vec<String> {
 }
 
 fn cells(cells: &[Pos]) -> String {
-    let words: Vec<String> = cells.iter().map(Pos::to_string).collect();
-    format!("{} cells: {}", cells.len(), words.join(" "))
+    format!("{} cells: {}", cells.len(), crate::draw::cells(cells))
 }
 
 fn removals(removed: &[Removal]) -> String {
