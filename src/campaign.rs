@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use m3_model::Stepper;
 
 use crate::coverage::{Counter, Tally};
-use crate::game::{Game, Registered, Size};
+use crate::game::{Game, Size};
 use crate::oracle::{check_game_with, Failure, FailureKind};
 use crate::regression::{keep, Shelf};
 use crate::words::counted;
@@ -68,7 +68,7 @@ pub struct KindFound {
 }
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
-pub struct GameTarget<G: Game, E: Stepper<G> = <G as Registered>::Engine> {
+pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
     size: Size,
     tally: Mutex<Tally<G::Counter>>,
     cases: AtomicU64,

@@ -18,29 +18,26 @@ pub trait Counter: Copy + Send + Sync + 'static {
     fn variant(self) -> &'static str;
 }
 
-/// Declares a counter enum: `Name = ("RULE", "what is counted")`, or with
-/// the counters grouped under their rules, `"RULE" => { Name: "what is
-/// counted", ... }`, which a game with many counters to a rule reads better.
+/// Declares a counter enum, its counters grouped under their rules:
+/// `"RULE" => { Name: "what is counted", ... }`. A rule may head more than
+/// one group; the counters keep the order they are written in.
 #[macro_export]
 macro_rules! counters {
     ($(#[$meta:meta])* $vis:vis enum $name:ident { $($rule:literal => { $($variant:ident: $what:literal),+ $(,)? })+ }) => {
-        $crate::counters! { $(#[$meta])* $vis enum $name { $($($variant = ($rule, $what)),+),+ } }
-    };
-    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = ($rule:literal, $what:literal)),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        $vis enum $name { $($variant),+ }
+        $vis enum $name { $($($variant),+),+ }
 
         impl $crate::coverage::Counter for $name {
-            const ALL: &'static [Self] = &[$($name::$variant),+];
+            const ALL: &'static [Self] = &[$($($name::$variant),+),+];
             fn index(self) -> usize {
                 self as usize
             }
             fn rule(self) -> &'static str {
-                match self { $($name::$variant => $rule),+ }
+                match self { $($($name::$variant => $rule),+),+ }
             }
             fn variant(self) -> &'static str {
-                match self { $($name::$variant => $what),+ }
+                match self { $($($name::$variant => $what),+),+ }
             }
         }
     };
@@ -127,8 +124,8 @@ mod tests {
 
     crate::counters! {
         enum Example {
-            Swap = ("EX1", "swap made"),
-            Bomb = ("EX2", "bomb exploded"),
+            "EX1" => { Swap: "swap made" }
+            "EX2" => { Bomb: "bomb exploded" }
         }
     }
 

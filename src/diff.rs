@@ -7,31 +7,45 @@ use std::fmt::Debug;
 use crate::game::Difference;
 
 /// Two records read field by field: the first difference met is kept, and
-/// the fields after it are not looked at.
-#[derive(Default)]
+/// the fields after it are not looked at. Each field is named once and read
+/// from both sides by the same accessor, so a field cannot be compared with
+/// another.
 #[must_use]
-pub struct Fields {
+pub struct Fields<'a, R: ?Sized> {
+    engine: &'a R,
+    reference: &'a R,
     found: Option<Difference>,
 }
 
-impl Fields {
-    pub fn new() -> Fields {
-        Fields::default()
+impl<'a, R: ?Sized> Fields<'a, R> {
+    /// The engine's and the reference's record, not read yet.
+    pub fn of(engine: &'a R, reference: &'a R) -> Self {
+        Fields { engine, reference, found: None }
     }
 
     /// Field `name`, its values shown as `Debug` prints them.
-    pub fn debug<T: PartialEq + Debug + ?Sized>(self, name: &'static str, engine: &T, reference: &T) -> Fields {
-        self.shown(name, engine, reference, |value| format!("{value:?}"))
+    pub fn debug<T: PartialEq + Debug + ?Sized>(self, name: &'static str, field: impl Fn(&R) -> &T) -> Self {
+        self.shown(name, field, |value| format!("{value:?}"))
     }
 
     /// Field `name`, its values shown in the game's words by `show`.
     pub fn shown<T: PartialEq + ?Sized>(
+        self,
+        name: &'static str,
+        field: impl Fn(&R) -> &T,
+        show: impl Fn(&T) -> String,
+    ) -> Self {
+        let (engine, reference) = (field(self.engine), field(self.reference));
+        self.values(name, engine, reference, show)
+    }
+
+    fn values<T: PartialEq + ?Sized>(
         mut self,
         name: &'static str,
         engine: &T,
         reference: &T,
         show: impl Fn(&T) -> String,
-    ) -> Fields {
+    ) -> Self {
         if self.found.is_none() && engine != reference {
             self.found = Some(Difference {
                 step: None,
@@ -44,53 +58,60 @@ impl Fields {
         self
     }
 
-    /// The steps of an operation (rounds, stages, merges, squares), pair by
-    /// pair as far as both sides have them: `inside` tells what differs in
-    /// the first pair that does, given its index; the steps before it agree.
-    pub fn steps<T: PartialEq>(
+    /// The steps of an operation (rounds, stages, merges, squares), called
+    /// `name`: pair by pair as far as both sides have them, `inside` telling
+    /// what differs in the first pair that does, given its index; then how
+    /// many steps each side has.
+    pub fn steps<T: PartialEq + 'a>(
         mut self,
-        engine: &[T],
-        reference: &[T],
+        name: &'static str,
+        steps: impl Fn(&'a R) -> &'a [T],
         inside: impl FnOnce(usize, &T, &T) -> Difference,
-    ) -> Fields {
+    ) -> Self {
+        let (engine, reference) = (steps(self.engine), steps(self.reference));
         if self.found.is_none() {
             if let Some((index, (e, r))) = engine.iter().zip(reference).enumerate().find(|(_, (e, r))| e != r) {
                 self.found = Some(Difference { step: Some(index + 1), ..inside(index, e, r) });
             }
         }
-        self
+        self.values(name, &engine.len(), &reference.len(), usize::to_string)
     }
 
-    /// `steps` for steps that each leave a board: `inside` also gets the
-    /// board its step starts from, `first()` for the first step and else the
-    /// board the step before left (`left`), on which the sides agree.
-    pub fn steps_on<T: PartialEq, B: Clone>(
+    /// `steps` for steps that each leave a board: the first pair that
+    /// differs is read by `fields` and, unless that draws its own, drawn by
+    /// `boards` from the board its step starts from. That is `first()` for
+    /// the first step, and else the board the step before left (`left`), on
+    /// which the sides agree.
+    pub fn steps_on<T: PartialEq + 'a, B: Clone>(
         self,
-        engine: &[T],
-        reference: &[T],
+        name: &'static str,
+        steps: impl Fn(&'a R) -> &'a [T],
         first: impl FnOnce() -> B,
         left: impl Fn(&T) -> &B,
-        inside: impl FnOnce(&B, &T, &T) -> Difference,
-    ) -> Fields {
-        self.steps(engine, reference, |index, e, r| {
+        fields: impl for<'s> FnOnce(&'s T, &'s T) -> Fields<'s, T>,
+        boards: impl FnOnce(&B, &T, &T) -> String,
+    ) -> Self {
+        let reference = steps(self.reference);
+        self.steps(name, steps, |index, e, r| {
             let start = match index {
                 0 => first(),
                 _ => left(&reference[index - 1]).clone(),
             };
-            inside(&start, e, r)
+            fields(e, r).finish(|| boards(&start, e, r))
         })
     }
 
     /// `finish` with the boards drawn by `draw`: the one the operation
-    /// started from (`before`, titled `title`), then where each side left it.
+    /// started from (`before`, titled `title`), then where each side left it
+    /// (`board`).
     pub fn finish_on<B>(
         self,
         title: &str,
         draw: impl Fn(&B) -> Vec<String>,
         before: &B,
-        engine: &B,
-        reference: &B,
+        board: impl Fn(&R) -> &B,
     ) -> Difference {
+        let (engine, reference) = (board(self.engine), board(self.reference));
         self.finish(|| crate::draw::before_and_after(Some((title, &draw(before))), &draw(engine), &draw(reference)))
     }
 
@@ -116,9 +137,13 @@ impl Fields {
         self.found
     }
 
-    /// The difference found, or else the whole of two values that differ
-    /// in no field read (an outcome, a merge), named `name`.
-    pub fn or_whole<T: Debug + ?Sized>(self, name: &'static str, engine: &T, reference: &T) -> Difference {
+    /// The difference found, or else the whole of the two values, which
+    /// differ in no field read (an outcome, a merge), named `name`.
+    pub fn or_whole(self, name: &'static str) -> Difference
+    where
+        R: Debug,
+    {
+        let (engine, reference) = (self.engine, self.reference);
         self.found.unwrap_or_else(|| Difference::plain(name, &engine, &reference))
     }
 }
@@ -129,9 +154,11 @@ mod tests {
 
     #[test]
     fn the_first_field_that_differs_names_the_difference() {
-        let found = Fields::new().debug("a", &1, &1).debug("b", &2, &3).debug("c", &4, &5).found().unwrap();
+        let (engine, reference) = ((1, 2, 4), (1, 3, 5));
+        let fields = || Fields::of(&engine, &reference).debug("a", |r| &r.0);
+        let found = fields().debug("b", |r| &r.1).debug("c", |r| &r.2).found().unwrap();
         assert_eq!((found.field, found.engine.as_str(), found.reference.as_str()), ("b", "2", "3"));
-        assert!(Fields::new().debug("a", &1, &1).found().is_none());
+        assert!(fields().found().is_none());
     }
 
     #[test]
@@ -139,10 +166,27 @@ mod tests {
         let inside = |index: usize, e: &i32, r: &i32| {
             Difference::plain("value", e, r).with_boards(format!("boards of step {index}"))
         };
-        let found =
-            Fields::new().steps(&[1, 2, 3], &[1, 5, 3], inside).debug("after", &0, &1).finish(|| "plain".into());
+        let (engine, reference) = ((vec![1, 2, 3], 0), (vec![1, 5, 3], 1));
+        let found = Fields::of(&engine, &reference)
+            .steps("values", |r| &r.0, inside)
+            .debug("after", |r| &r.1)
+            .finish(|| "plain".into());
         assert_eq!((found.step, found.field, found.boards.as_deref()), (Some(2), "value", Some("boards of step 1")));
-        let none = Fields::new().steps(&[1], &[1, 2], inside).finish(|| "plain".into());
+        let (engine, reference) = (vec![1], vec![1]);
+        let none = Fields::of(&engine, &reference).steps("values", |r| &r[..], inside).finish(|| "plain".into());
         assert_eq!((none.field, none.boards.as_deref()), ("board", Some("plain")));
+    }
+
+    #[test]
+    fn steps_that_agree_as_far_as_both_go_differ_in_their_count() {
+        let (engine, reference) = (vec![1], vec![1, 2]);
+        let found = Fields::of(&engine, &reference)
+            .steps("values", |r| &r[..], |_, _, _| unreachable!("the steps both sides have agree"))
+            .found()
+            .unwrap();
+        assert_eq!(
+            (found.step, found.field, found.engine.as_str(), found.reference.as_str()),
+            (None, "values", "1", "2")
+        );
     }
 }

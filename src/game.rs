@@ -1,8 +1,9 @@
 //! What the harness needs to know of a rule set. Each game implements
-//! [`Game`] once, and its line in the registry, [`crate::games`], implements
-//! [`Registered`]; the oracle, the CLI, the campaign, the fuzz targets, the
-//! test suites and the benches are written against these traits only, and
-//! reach every game through the registry.
+//! [`Rulebook`] once, in its module's `mod.rs`; its line in the registry,
+//! [`crate::games`], implements [`Game`], which names the two
+//! implementations and the game's parts. The oracle, the CLI, the campaign,
+//! the fuzz targets, the test suites and the benches are written against
+//! [`Game`] only, and reach every game through the registry.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -13,9 +14,12 @@ use m3_model::{ParseError, Rules, Stepper};
 
 use crate::coverage::{Counter, Tally};
 
-/// What the registry's line says of a game ([`crate::games`]): its names and
-/// the two implementations the harness compares.
-pub trait Registered: Rules + Sized + 'static {
+/// A game as the harness sees it, all from its line in the registry
+/// ([`crate::games`]): its names, the two implementations compared, the
+/// parts its module in this crate exports under the names `Checker`,
+/// `Counter`, `Shape` and `Trace`, and the functions of its `diff` and
+/// `shrink` modules. What else only the game can say is [`Rulebook`].
+pub trait Game: Rulebook {
     /// The name users type on the command line.
     const NAME: &'static str;
     /// The rule set's full name, for help and reports.
@@ -26,32 +30,61 @@ pub trait Registered: Rules + Sized + 'static {
     /// The literal transcription of the rule book (`reference/`), which the
     /// engine is checked against.
     type Reference: Stepper<Self>;
+    /// The invariants of RULES.md, checked on the records both sides agree on.
+    type Checker: Checker<Self>;
+    /// The rule-coverage counters.
+    type Counter: Counting<Self>;
+    /// The generator's knobs, which are also the options of `m3diff gen`.
+    type Shape: Generator<Self>;
+    /// How a game reads in a `--trace` and in the snapshots.
+    type Trace: Trace<Self>;
 
     /// An instance from the statement's text format, or where it stops
     /// being one (line, column, what was expected): the model's `parse`.
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
+
+    /// Where two records that are not equal first differ; both sides
+    /// started the operation from `before`: the game's
+    /// `diff::record_difference`.
+    fn record_difference(before: &Self::State, engine: &Self::Record, reference: &Self::Record) -> Difference;
+    /// Where two outcomes that are not equal first differ: the game's
+    /// `diff::outcome_difference`.
+    fn outcome_difference(engine: &Self::Outcome, reference: &Self::Outcome) -> Difference;
+
+    /// Smaller instances derived from `instance`, most promising first: the
+    /// shrinker keeps the first that still fails the same way, of those the
+    /// problem format writes and reads back as themselves (it skips the
+    /// rest, so a candidate may be one the format cannot hold): the game's
+    /// `shrink::candidates`.
+    fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
+
+    /// A game of `size` drawn from `u`, with the knobs `shape` sets and the
+    /// others drawn: fuzzers, proptest and seeded runs all come through
+    /// here. The generator follows the game with the engine, the faster
+    /// side: a wrong engine only skews the mix of operations, and the
+    /// oracle reports it anyway.
+    fn generate(u: &mut Unstructured<'_>, size: Size, shape: &Self::Shape) -> arbitrary::Result<Self::Instance> {
+        shape.generate::<Self::Engine>(size, u)
+    }
+
+    /// Fixed instances to time, smallest first, for the benches.
+    fn benchmarks() -> Vec<Benchmark<Self>> {
+        Self::Shape::benchmarks()
+    }
 }
 
-/// A rule set as the harness sees it: its problem format, its generator, its
-/// invariants and how its games read.
-pub trait Game: Registered {
+/// What only a rule set's own module can say: how its operations are
+/// listed, the state between two of them, and the contest's verdict.
+pub trait Rulebook: Rules + Sized + 'static {
     /// What one operation is called in reports ("operation", "turn").
     const OPERATION: &'static str;
     /// What the steps inside an operation are called ("round", "stage").
     const STEP: &'static str;
 
-    /// The invariants of RULES.md, checked on the records both sides agree on.
-    type Checker: Checker<Self>;
-    /// The rule-coverage counters.
-    type Counter: Counting<Self>;
     /// The game between two operations, as the checker, the diff and the
     /// trace see it: the state before each operation reaches them once,
     /// from here.
     type State: Clone;
-    /// The generator's knobs, which are also the options of `m3diff gen`.
-    type Shape: Generator<Self>;
-    /// How a game reads in a `--trace` and in the snapshots.
-    type Trace: Trace<Self>;
 
     /// The operations of an instance, in the order the game plays them: the
     /// oracle steps both implementations through them one by one.
@@ -65,26 +98,6 @@ pub trait Game: Registered {
     /// The state after `record`, which both sides agreed on, from `before`.
     fn next_state(before: &Self::State, record: &Self::Record) -> Self::State;
 
-    /// A game of `size` drawn from `u`, with the knobs `shape` sets and the
-    /// others drawn: fuzzers, proptest and seeded runs all come through
-    /// here. The generator follows the game with the engine, the faster
-    /// side: a wrong engine only skews the mix of operations, and the
-    /// oracle reports it anyway.
-    fn generate(u: &mut Unstructured<'_>, size: Size, shape: &Self::Shape) -> arbitrary::Result<Self::Instance> {
-        shape.generate::<Self::Engine>(size, u)
-    }
-
-    /// Where two records that are not equal first differ; both sides
-    /// started the operation from `before`.
-    fn record_difference(before: &Self::State, engine: &Self::Record, reference: &Self::Record) -> Difference;
-    /// Where two outcomes that are not equal first differ.
-    fn outcome_difference(engine: &Self::Outcome, reference: &Self::Outcome) -> Difference;
-
-    /// Smaller instances derived from `instance`, most promising first: the
-    /// shrinker keeps the first that still fails the same way, of those the
-    /// problem format writes and reads back as themselves (it skips the
-    /// rest, so a candidate may be one the format cannot hold).
-    fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
     /// How big an instance is, as one number to compare: of two cases that
     /// fail the same way, the campaign keeps the smaller. It is the length
     /// of the instance in its problem format, which is what a reader of the
@@ -105,11 +118,6 @@ pub trait Game: Registered {
     fn parse_apart(instance: &str, operations: &str) -> Option<Result<Self::Instance, ParseError>> {
         let _ = (instance, operations);
         None
-    }
-
-    /// Fixed instances to time, smallest first, for the benches.
-    fn benchmarks() -> Vec<Benchmark<Self>> {
-        Self::Shape::benchmarks()
     }
 }
 

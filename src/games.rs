@@ -2,7 +2,7 @@
 //! `corpus export`, the test suites and the benches all come from it; adding a
 //! game is one line here plus the game's own modules.
 
-use crate::game::{Game, Registered};
+use crate::game::{Difference, Game};
 
 /// Something to do with one game, whichever it is.
 pub trait Visitor {
@@ -12,19 +12,38 @@ pub trait Visitor {
 
 /// A line a game: `module: Type, "title";`. The module's name is the name
 /// users type, and names the game's module in the model (which defines
-/// `Type` and `parse`, the problem format's reader), in this crate, and in
-/// the engine and the reference, whose `Engine` and `Reference` are the two
-/// implementations compared.
+/// `Type` and `parse`, the problem format's reader), in the engine and the
+/// reference, whose `Engine` and `Reference` are the two implementations
+/// compared, and in this crate, which exports the game's `Checker`,
+/// `Counter`, `Shape` and `Trace`, has its `diff::record_difference`,
+/// `diff::outcome_difference` and `shrink::candidates`, and implements its
+/// `Rulebook`.
 macro_rules! registry {
     ($($module:ident: $game:ident, $title:literal;)+) => {
-        $(impl Registered for m3_model::$module::$game {
+        $(impl Game for m3_model::$module::$game {
             const NAME: &'static str = stringify!($module);
             const TITLE: &'static str = $title;
             type Engine = m3_engine::$module::Engine;
             type Reference = m3_reference::$module::Reference;
+            type Checker = crate::$module::Checker;
+            type Counter = crate::$module::Counter;
+            type Shape = crate::$module::Shape;
+            type Trace = crate::$module::Trace;
 
             fn parse(input: &str) -> Result<Self::Instance, m3_model::ParseError> {
                 m3_model::$module::parse(input)
+            }
+
+            fn record_difference(before: &Self::State, engine: &Self::Record, reference: &Self::Record) -> Difference {
+                crate::$module::diff::record_difference(before, engine, reference)
+            }
+
+            fn outcome_difference(engine: &Self::Outcome, reference: &Self::Outcome) -> Difference {
+                crate::$module::diff::outcome_difference(engine, reference)
+            }
+
+            fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance> {
+                crate::$module::shrink::candidates(instance)
             }
         })+
 

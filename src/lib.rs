@@ -34,6 +34,6 @@ pub mod words;
 
 pub use coverage::{Counter, Tally};
 pub use game::{
-    invariant, Benchmark, Checker, Counting, Difference, Game, Generator, Registered, Size, Trace, Verdict, Violation,
+    invariant, Benchmark, Checker, Counting, Difference, Game, Generator, Rulebook, Size, Trace, Verdict, Violation,
 };
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

@@ -5,7 +5,7 @@
 mod suites;
 
 use m3_model::door::{self, Cell, Invalid, MagicDoor, Pos, StageKind, Status, SwapRecord};
-use m3diff::door::{DoorCounter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
+use m3diff::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::oracle::play;
 use m3diff::planted::Corruption;
@@ -82,17 +82,17 @@ suites::planted_bugs! {
 
 #[test]
 fn generator_keeps_producing_interesting_games() {
-    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &[DoorCounter::TenStages]);
+    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &[Counter::TenStages]);
     let count = |counter| tally.count(counter);
-    let made = count(DoorCounter::Played);
+    let made = count(Counter::Played);
     let checks = [
-        ("most swaps make a group", count(DoorCounter::NoGroup) * 2 < made),
-        ("a fifth of the swaps set off an explosion", count(DoorCounter::WithExplosion) * 5 >= made),
-        ("explosions chain", count(DoorCounter::ExplosionChain) * 20 >= made),
-        ("most swaps are of gems apart", count(DoorCounter::Distant) * 2 >= made),
-        ("some games make further swaps", count(DoorCounter::Further) * 10 >= tally.games),
-        ("vibranium falls in some swaps", count(DoorCounter::SwapVibraniumFell) * 20 >= made),
-        ("refused swaps stay rare", (count(DoorCounter::SameCell) + count(DoorCounter::NotAGem)) * 5 <= made),
+        ("most swaps make a group", count(Counter::NoGroup) * 2 < made),
+        ("a fifth of the swaps set off an explosion", count(Counter::WithExplosion) * 5 >= made),
+        ("explosions chain", count(Counter::ExplosionChain) * 20 >= made),
+        ("most swaps are of gems apart", count(Counter::Distant) * 2 >= made),
+        ("some games make further swaps", count(Counter::Further) * 10 >= tally.games),
+        ("vibranium falls in some swaps", count(Counter::SwapVibraniumFell) * 20 >= made),
+        ("refused swaps stay rare", (count(Counter::SameCell) + count(Counter::NotAGem)) * 5 <= made),
     ];
     let failed: Vec<&str> = checks.iter().filter(|(_, ok)| !ok).map(|(what, _)| *what).collect();
     assert!(failed.is_empty(), "from seed {}: not true that {failed:?}\n{tally}", suites::first_seed());
@@ -255,7 +255,7 @@ fn md6_reading_a_starting_armed_bomb_waits_for_a_group_in_both_implementations()
     instance.swaps.push(door::Swap::new(Pos::new(2, 0), Pos::new(2, 2)));
     let mut tally = m3diff::Tally::default();
     let outcome = m3diff::check_game::<MagicDoor>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
-    let (records, _) = play::<MagicDoor, <MagicDoor as m3diff::Registered>::Reference>(&instance);
+    let (records, _) = play::<MagicDoor, <MagicDoor as m3diff::Game>::Reference>(&instance);
     assert_eq!((records[0].stages.len(), records[0].vanished), (0, 0));
     assert_eq!(
         records[1].stages.iter().map(|s| s.kind).take(2).collect::<Vec<_>>(),

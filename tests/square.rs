@@ -6,7 +6,7 @@ mod suites;
 use m3_model::square::{self, Invalid, SquareRemover, Status, TurnRecord};
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
-use m3diff::square::{SquareCounter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::square::{Counter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
@@ -55,12 +55,11 @@ suites::planted_bugs! {
 #[test]
 fn generator_keeps_producing_interesting_games() {
     let tally = suites::generator_reaches_every_counter::<SquareRemover>(400, &[]);
-    let sum = |counters: &[SquareCounter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
-    let moves = sum(&[SquareCounter::Up, SquareCounter::Right, SquareCounter::Down, SquareCounter::Left]);
-    let scoring = tally.count(SquareCounter::MoveScores);
+    let sum = |counters: &[Counter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
+    let moves = sum(&[Counter::Up, Counter::Right, Counter::Down, Counter::Left]);
+    let scoring = tally.count(Counter::MoveScores);
     assert!(scoring * 10 >= moves, "a tenth of the moves should score: {scoring} of {moves}\n{tally}");
-    let invalid =
-        sum(&[SquareCounter::TileOffBoard, SquareCounter::UnknownDirection, SquareCounter::NeighbourOffBoard]);
+    let invalid = sum(&[Counter::TileOffBoard, Counter::UnknownDirection, Counter::NeighbourOffBoard]);
     assert!(invalid * 4 <= tally.games, "invalid moves stay rare: {invalid} in {} games\n{tally}", tally.games);
 }
 

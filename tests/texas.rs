@@ -7,7 +7,7 @@ mod suites;
 use m3_model::texas::{self, Board, Invalid, OperationRecord, Pos, Special, Texas};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
-use m3diff::texas::{TexasCounter, LEFTOVER_RUN, RUNS, SPECIALS};
+use m3diff::texas::{Counter, LEFTOVER_RUN, RUNS, SPECIALS};
 use suites::{m3diff, text};
 
 // Three official samples and the hand-made cases that pin one rule each.
@@ -78,17 +78,17 @@ fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {
 fn generator_keeps_producing_interesting_games() {
     // Five of a kind needs five valid operations whose main colours can all
     // agree; 400 small games rarely hold one.
-    let tally = suites::generator_reaches_every_counter::<Texas>(400, &[TexasCounter::FiveOfAKind]);
+    let tally = suites::generator_reaches_every_counter::<Texas>(400, &[Counter::FiveOfAKind]);
     let count = |counter| tally.count(counter);
-    let sum = |counters: &[TexasCounter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
-    let valid = count(TexasCounter::Valid);
+    let sum = |counters: &[Counter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
+    let valid = count(Counter::Valid);
     let valid_share = valid as f64 / tally.operations as f64;
-    let chains = valid - count(TexasCounter::OneRound);
+    let chains = valid - count(Counter::OneRound);
     let checks = [
         ("most operations are valid", (0.6..0.95).contains(&valid_share)),
         ("valid operations often chain", chains * 20 >= valid),
-        ("specials are triggered", sum(&TexasCounter::SPECIALS) * 10 >= valid),
-        ("some boards are cleared", count(TexasCounter::BoardCleared) * 50 >= tally.games),
+        ("specials are triggered", sum(&Counter::SPECIALS) * 10 >= valid),
+        ("some boards are cleared", count(Counter::BoardCleared) * 50 >= tally.games),
     ];
     let failed: Vec<&str> = checks.iter().filter(|(_, ok)| !ok).map(|(what, _)| *what).collect();
     assert!(failed.is_empty(), "from seed {}: not true that {failed:?}\n{tally}", suites::first_seed());

@@ -8,8 +8,8 @@ mod suites;
 use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Status, TripleTown};
 use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
-use m3diff::triple::{TripleCounter, LEFTOVER, MERGES, STAR_LEVEL};
-use m3diff::Game;
+use m3diff::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
+use m3diff::{Game, Rulebook};
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
@@ -55,7 +55,7 @@ suites::planted_bugs! {
 
 #[test]
 fn generator_keeps_producing_interesting_games() {
-    use TripleCounter::*;
+    use Counter::*;
     let tally = suites::generator_reaches_every_counter::<TripleTown>(600, &[]);
     let count = |counter| tally.count(counter);
     let read = count(Read);

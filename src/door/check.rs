@@ -11,20 +11,20 @@ use super::rules::{armed_bombs, blast, group_cells, kind, swapped, validity};
 use super::Settled;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
-use crate::game::{Checker, Violation};
+use crate::game::{self, Violation};
 use crate::gravity::{check_fall, Landing};
 
 /// Follows one game through its records.
-pub struct DoorChecker {
+pub struct Checker {
     /// Vibranium on the starting grid, which every grid after keeps.
     vibranium: usize,
     /// Gems the records say vanished so far.
     vanished: u64,
 }
 
-impl Checker<MagicDoor> for DoorChecker {
+impl game::Checker<MagicDoor> for Checker {
     fn new(instance: &Instance) -> Self {
-        DoorChecker { vibranium: vibranium(&instance.board), vanished: 0 }
+        Checker { vibranium: vibranium(&instance.board), vanished: 0 }
     }
 
     fn record(&mut self, before: &Settled, record: &SwapRecord) -> Result<(), Violation> {

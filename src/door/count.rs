@@ -13,7 +13,7 @@ use crate::one_colour::run_lengths;
 
 crate::counters! {
     /// Magic Door's rule-coverage counters, under their rules.
-    pub enum DoorCounter {
+    pub enum Counter {
         "MD1" => {
             Played: "swap made",
             Distant: "swap of two cells not side by side",
@@ -56,27 +56,27 @@ crate::counters! {
 }
 
 // No `outcome`: MD7's total is the sum of the swaps' counts, already counted.
-impl Counting<MagicDoor> for DoorCounter {
-    fn record(tally: &mut Tally<DoorCounter>, before: &Settled, record: &SwapRecord) {
+impl Counting<MagicDoor> for Counter {
+    fn record(tally: &mut Tally<Counter>, before: &Settled, record: &SwapRecord) {
         match record.status {
-            Status::Invalid(Invalid::SameCell) => return tally.add(DoorCounter::SameCell, 1),
-            Status::Invalid(Invalid::NotAGem(_)) => return tally.add(DoorCounter::NotAGem, 1),
+            Status::Invalid(Invalid::SameCell) => return tally.add(Counter::SameCell, 1),
+            Status::Invalid(Invalid::NotAGem(_)) => return tally.add(Counter::NotAGem, 1),
             Status::Played => {}
         }
         let (a, b) = (record.swap.first, record.swap.second);
-        let flag = |tally: &mut Tally<DoorCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
-        tally.add(DoorCounter::Played, 1);
-        flag(tally, DoorCounter::Distant, a.row.abs_diff(b.row) + a.col.abs_diff(b.col) > 1);
-        flag(tally, DoorCounter::Further, before.swaps > 0);
+        let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+        tally.add(Counter::Played, 1);
+        flag(tally, Counter::Distant, a.row.abs_diff(b.row) + a.col.abs_diff(b.col) > 1);
+        flag(tally, Counter::Further, before.swaps > 0);
         let stages = record.stages.len();
-        flag(tally, DoorCounter::NoGroup, stages == 0);
-        tally.add(DoorCounter::Stages, stages as u64);
-        flag(tally, DoorCounter::FiveStages, stages >= 5);
-        flag(tally, DoorCounter::TenStages, stages >= 10);
-        tally.add(DoorCounter::Vanished, record.vanished);
+        flag(tally, Counter::NoGroup, stages == 0);
+        tally.add(Counter::Stages, stages as u64);
+        flag(tally, Counter::FiveStages, stages >= 5);
+        flag(tally, Counter::TenStages, stages >= 10);
+        tally.add(Counter::Vanished, record.vanished);
         let explosions = record.stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
-        flag(tally, DoorCounter::WithExplosion, explosions > 0);
-        flag(tally, DoorCounter::ExplosionChain, explosions >= 2);
+        flag(tally, Counter::WithExplosion, explosions > 0);
+        flag(tally, Counter::ExplosionChain, explosions >= 2);
 
         let mut board = swapped(&before.board, record.swap);
         let mut vibranium_fell = false;
@@ -85,54 +85,54 @@ impl Counting<MagicDoor> for DoorCounter {
             match stage.kind {
                 StageKind::Groups => {
                     groups(tally, &board, stage);
-                    flag(tally, DoorCounter::GroupsAfterExplosion, previous == Some(StageKind::Explosion));
-                    tally.add(DoorCounter::ArmedInGroupsFall, stage.activated.len() as u64);
+                    flag(tally, Counter::GroupsAfterExplosion, previous == Some(StageKind::Explosion));
+                    tally.add(Counter::ArmedInGroupsFall, stage.activated.len() as u64);
                 }
                 StageKind::Explosion => {
                     explosion(tally, &board, stage);
-                    tally.add(DoorCounter::ArmedInExplosionFall, stage.activated.len() as u64);
+                    tally.add(Counter::ArmedInExplosionFall, stage.activated.len() as u64);
                 }
             }
             let fell = vibranium_that_fell(&board, &stage.board);
-            tally.add(DoorCounter::VibraniumFell, fell);
+            tally.add(Counter::VibraniumFell, fell);
             vibranium_fell |= fell > 0;
             previous = Some(stage.kind);
             board = stage.board.clone();
         }
-        flag(tally, DoorCounter::SwapVibraniumFell, vibranium_fell);
+        flag(tally, Counter::SwapVibraniumFell, vibranium_fell);
     }
 }
 
 /// A Stage 1 pass from `board`.
-fn groups(tally: &mut Tally<DoorCounter>, board: &Board, stage: &Stage) {
-    tally.add(DoorCounter::GroupsPass, 1);
+fn groups(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
+    tally.add(Counter::GroupsPass, 1);
     let colour = |row, col| board.get(row, col).colour();
     let lengths: Vec<(usize, usize)> =
         stage.vanished.iter().map(|pos| run_lengths(board.rows(), board.cols(), &colour, (pos.row, pos.col))).collect();
     let crossing = lengths.iter().filter(|&&(across, down)| across >= GROUP_LENGTH && down >= GROUP_LENGTH);
-    tally.add(DoorCounter::CrossGroups, crossing.count() as u64);
+    tally.add(Counter::CrossGroups, crossing.count() as u64);
     let long = lengths.iter().any(|&(across, down)| across > GROUP_LENGTH || down > GROUP_LENGTH);
-    tally.add(DoorCounter::LongGroup, u64::from(long));
+    tally.add(Counter::LongGroup, u64::from(long));
 }
 
 /// A Stage 2 pass from `board`.
-fn explosion(tally: &mut Tally<DoorCounter>, board: &Board, stage: &Stage) {
-    tally.add(DoorCounter::ExplosionPass, 1);
-    tally.add(DoorCounter::Exploded, stage.exploded.len() as u64);
-    tally.add(DoorCounter::Together, u64::from(stage.exploded.len() >= 2));
+fn explosion(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
+    tally.add(Counter::ExplosionPass, 1);
+    tally.add(Counter::Exploded, stage.exploded.len() as u64);
+    tally.add(Counter::Together, u64::from(stage.exploded.len() >= 2));
     let mut reached = Vec::new();
     for &bomb in &stage.exploded {
         for direction in BEAMS {
             let beam = beam(board, bomb, direction);
-            tally.add(DoorCounter::Stopped, u64::from(beam.stopped));
+            tally.add(Counter::Stopped, u64::from(beam.stopped));
             reached.extend(beam.hits);
         }
     }
     reached.sort_unstable();
     reached.dedup();
     let held = |cell| reached.iter().filter(|pos| board.get(pos.row, pos.col) == cell).count() as u64;
-    tally.add(DoorCounter::UnarmedHit, held(Cell::Bomb));
-    tally.add(DoorCounter::ArmedHit, held(Cell::ArmedBomb));
+    tally.add(Counter::UnarmedHit, held(Cell::Bomb));
+    tally.add(Counter::ArmedHit, held(Cell::ArmedBomb));
 }
 
 /// Vibranium gems whose row the fall from `before` to `after` changed: a

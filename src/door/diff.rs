@@ -1,40 +1,41 @@
 //! Where an engine's swap record first differs from the reference's, named
 //! by the record's field and stage.
 
-use m3_model::door::{Board, Stage, SwapRecord};
+use m3_model::door::{Board, Outcome, Stage, SwapRecord};
 
 use super::draw::{grid, stage_start, LEGEND};
 use super::rules::{swapped, validity};
+use super::Settled;
 use crate::diff::Fields;
 use crate::draw::{before_and_after, cells, side_by_side};
 use crate::game::Difference;
 
-/// `before` is the grid both sides started the swap from.
-pub fn record_difference(before: &Board, engine: &SwapRecord, reference: &SwapRecord) -> Difference {
-    Fields::new()
-        .debug("swap", &engine.swap, &reference.swap)
-        .debug("status", &engine.status, &reference.status)
-        .steps_on(
-            &engine.stages,
-            &reference.stages,
-            || match validity(before, engine.swap) {
-                Ok(()) => swapped(before, engine.swap),
-                Err(_) => before.clone(),
-            },
-            |stage| &stage.board,
-            |start, e, r| stage_difference(e, r).finish(|| stage_boards(start, e, r)),
-        )
-        .debug("stages", &engine.stages.len(), &reference.stages.len())
-        .debug("vanished", &engine.vanished, &reference.vanished)
-        .finish_on("the grid before the swap", plain, before, &engine.board, &reference.board)
+/// `before` is where both sides started the swap from.
+pub fn record_difference(before: &Settled, engine: &SwapRecord, reference: &SwapRecord) -> Difference {
+    let before = &before.board;
+    let first = || match validity(before, engine.swap) {
+        Ok(()) => swapped(before, engine.swap),
+        Err(_) => before.clone(),
+    };
+    Fields::of(engine, reference)
+        .debug("swap", |r| &r.swap)
+        .debug("status", |r| &r.status)
+        .steps_on("stages", |r| &r.stages, first, |stage| &stage.board, stage_difference, stage_boards)
+        .debug("vanished", |r| &r.vanished)
+        .finish_on("the grid before the swap", plain, before, |r| &r.board)
 }
 
-fn stage_difference(engine: &Stage, reference: &Stage) -> Fields {
-    Fields::new()
-        .debug("kind", &engine.kind, &reference.kind)
-        .shown("exploded", &engine.exploded[..], &reference.exploded[..], cells)
-        .shown("vanished", &engine.vanished[..], &reference.vanished[..], cells)
-        .shown("activated", &engine.activated[..], &reference.activated[..], cells)
+/// The outcome is the answer alone: the gems and bombs that vanished (MD7).
+pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
+    Difference::plain("vanished", &engine.vanished, &reference.vanished)
+}
+
+fn stage_difference<'a>(engine: &'a Stage, reference: &'a Stage) -> Fields<'a, Stage> {
+    Fields::of(engine, reference)
+        .debug("kind", |s| &s.kind)
+        .shown("exploded", |s| &s.exploded[..], cells)
+        .shown("vanished", |s| &s.vanished[..], cells)
+        .shown("activated", |s| &s.activated[..], cells)
 }
 
 /// The stage's starting grid as each side emptied it, then each side's grid

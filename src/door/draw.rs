@@ -8,7 +8,7 @@ use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, St
 use super::rules::swapped;
 use super::Settled;
 use crate::draw::{cells, dimensions, indented, legend_and_start, side_by_side, Drawn, Frame};
-use crate::game::Trace;
+use crate::game;
 use crate::words::counted;
 
 pub const LEGEND: &str =
@@ -39,9 +39,9 @@ pub fn stage_start(start: &Board, stage: &Stage) -> Vec<String> {
 }
 
 /// How a game of Magic Door reads in a trace.
-pub struct DoorTrace;
+pub struct Trace;
 
-impl Trace<MagicDoor> for DoorTrace {
+impl game::Trace<MagicDoor> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count() as u64;

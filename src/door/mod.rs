@@ -2,18 +2,19 @@
 
 mod check;
 mod count;
-mod diff;
+pub(crate) mod diff;
 mod draw;
 mod generate;
 mod rules;
-mod shrink;
+pub(crate) mod shrink;
 
 use m3_model::door::{Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 
-use crate::game::{Difference, Verdict};
+use crate::game::Verdict;
 
-pub use check::{DoorChecker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
-pub use count::DoorCounter;
+pub use check::{Checker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
+pub use count::Counter;
+pub use draw::Trace;
 pub use generate::Shape;
 
 /// Magic Door between two swaps: the grid the last one left settled (MD6).
@@ -29,7 +30,7 @@ pub struct Settled {
 // Each associated type stands with the functions that serve it here; those
 // whose functions are in their own modules (count, generate, draw) stand
 // together.
-impl crate::Game for MagicDoor {
+impl crate::Rulebook for MagicDoor {
     fn operations(instance: &Instance) -> Vec<Swap> {
         instance.swaps.clone()
     }
@@ -49,7 +50,6 @@ impl crate::Game for MagicDoor {
     const OPERATION: &'static str = "swap";
     const STEP: &'static str = "stage";
     type State = Settled;
-    type Checker = DoorChecker;
 
     fn start_state(instance: &Instance) -> Settled {
         Settled { swaps: 0, board: instance.board.clone(), vanished: 0 }
@@ -57,21 +57,5 @@ impl crate::Game for MagicDoor {
 
     fn next_state(before: &Settled, record: &SwapRecord) -> Settled {
         Settled { swaps: before.swaps + 1, board: record.board.clone(), vanished: before.vanished + record.vanished }
-    }
-
-    fn record_difference(before: &Settled, engine: &SwapRecord, reference: &SwapRecord) -> Difference {
-        diff::record_difference(&before.board, engine, reference)
-    }
-
-    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-        Difference::plain("vanished", &engine.vanished, &reference.vanished)
-    }
-
-    type Counter = DoorCounter;
-    type Shape = Shape;
-    type Trace = draw::DoorTrace;
-
-    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
-        shrink::candidates(instance)
     }
 }

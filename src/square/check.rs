@@ -8,15 +8,19 @@ use m3_model::square::{Instance, Outcome, SquareRemover, Status, Turn, TurnRecor
 use super::rules::{first_square, move_tiles, swapped, tiles, Buffer};
 use super::Standing;
 use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
-use crate::game::{Checker, Violation};
+use crate::game::{self, Violation};
 
+/// A turn removes its squares in SR2's order: the topmost, and among those
+/// the leftmost, first.
 pub const ORDER: &str = "square order";
+/// A removed square's four tiles are replaced, in SR2's order, with the
+/// buffer's next tiles (SR1).
 pub const BUFFER: &str = "buffer";
+/// After a turn no one-colour square is left (SR2).
 pub const LEFTOVER_SQUARE: &str = "no leftover square";
-pub const BOARD: &str = "board";
 
 /// Follows one game through its records, with its own buffer.
-pub struct SquareChecker {
+pub struct Checker {
     colours: u8,
     side: usize,
     buffer: Buffer,
@@ -24,9 +28,9 @@ pub struct SquareChecker {
     first_invalid: Option<usize>,
 }
 
-impl Checker<SquareRemover> for SquareChecker {
+impl game::Checker<SquareRemover> for Checker {
     fn new(instance: &Instance) -> Self {
-        SquareChecker {
+        Checker {
             colours: instance.colours,
             side: instance.board.rows(),
             buffer: Buffer::new(instance.seed, instance.colours),
@@ -123,6 +127,9 @@ impl Checker<SquareRemover> for SquareChecker {
         Ok(())
     }
 }
+
+/// The board stays N x N, with tiles of the game's colours only.
+pub const BOARD: &str = "board";
 
 /// The board holds N x N tiles of colours below `colours`.
 fn check_board(side: usize, colours: u8, record: &TurnRecord) -> Result<(), Violation> {

@@ -9,20 +9,19 @@ use crate::draw::before_and_after;
 use crate::game::Difference;
 
 pub fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
-    Fields::new()
-        .debug("turn", &engine.turn, &reference.turn)
-        .debug("status", &engine.status, &reference.status)
-        .steps(&engine.squares, &reference.squares, |_, e, r| Difference::plain("squares", e, r))
-        .debug("squares", &engine.squares.len(), &reference.squares.len())
-        .debug("buffer", &engine.buffer, &reference.buffer)
+    Fields::of(engine, reference)
+        .debug("turn", |r| &r.turn)
+        .debug("status", |r| &r.status)
+        .steps("squares", |r| &r.squares, |_, e, r| Difference::plain("squares", e, r))
+        .debug("buffer", |r| &r.buffer)
         .finish(|| boards(before, engine, reference))
 }
 
 pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-    Fields::new()
-        .debug("score", &engine.score, &reference.score)
-        .debug("first_invalid", &engine.first_invalid, &reference.first_invalid)
-        .or_whole("outcome", engine, reference)
+    Fields::of(engine, reference)
+        .debug("score", |o| &o.score)
+        .debug("first_invalid", |o| &o.first_invalid)
+        .or_whole("outcome")
 }
 
 /// The board the turn adjusted, then each side's board after it.

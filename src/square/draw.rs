@@ -8,7 +8,7 @@ use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, Tu
 use super::rules::{move_tiles, swapped, tiles};
 use super::Standing;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
-use crate::game::Trace;
+use crate::game;
 use crate::words::counted;
 
 pub const LEGEND: &str = "digits are colours; [ ] the first square the adjust removes, ( ) the tiles the move swapped";
@@ -33,9 +33,9 @@ pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, V
 }
 
 /// How a game of SquareRemover reads in a trace.
-pub struct SquareTrace;
+pub struct Trace;
 
-impl Trace<SquareRemover> for SquareTrace {
+impl game::Trace<SquareRemover> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = dimensions(instance.board.rows(), instance.board.cols(), "board");
         let moves = counted(instance.moves.len() as u64, "move");

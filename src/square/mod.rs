@@ -2,18 +2,19 @@
 
 mod check;
 mod count;
-mod diff;
+pub(crate) mod diff;
 mod draw;
 mod generate;
 mod rules;
-mod shrink;
+pub(crate) mod shrink;
 
 use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 
-use crate::game::{Difference, Verdict};
+use crate::game::Verdict;
 
-pub use check::{SquareChecker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
-pub use count::SquareCounter;
+pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+pub use count::Counter;
+pub use draw::Trace;
 pub use generate::Shape;
 
 /// SquareRemover between two turns.
@@ -30,14 +31,10 @@ pub struct Standing {
     pub ended: bool,
 }
 
-impl crate::Game for SquareRemover {
+impl crate::Rulebook for SquareRemover {
     const OPERATION: &'static str = "turn";
     const STEP: &'static str = "square";
-    type Checker = SquareChecker;
-    type Counter = SquareCounter;
     type State = Standing;
-    type Shape = Shape;
-    type Trace = draw::SquareTrace;
 
     fn operations(instance: &Instance) -> Vec<Turn> {
         instance.turns()
@@ -59,18 +56,6 @@ impl crate::Game for SquareRemover {
             moves: before.moves + usize::from(matches!(record.turn, Turn::Move(_))),
             ended: before.ended || matches!(record.status, Status::Invalid(_)),
         }
-    }
-
-    fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
-        diff::record_difference(before, engine, reference)
-    }
-
-    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-        diff::outcome_difference(engine, reference)
-    }
-
-    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
-        shrink::candidates(instance)
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

@@ -11,23 +11,23 @@ use super::runs::run_cells;
 use super::Standing;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
-use crate::game::{Checker, Violation};
+use crate::game::{self, Violation};
 use crate::gravity::check_fall;
 
-pub const RUNS: &str = "runs marked";
+/// Rounds repeat while runs exist: once an operation settles, no run is
+/// left (TX3).
 pub const LEFTOVER_RUN: &str = "no leftover run";
-pub const SPECIALS: &str = "specials reach";
 
 /// Follows one implementation's game through its records.
-pub struct TexasChecker {
+pub struct Checker {
     valid_operations: usize,
     all_valid: bool,
     books: ScoreParts,
 }
 
-impl Checker<Texas> for TexasChecker {
+impl game::Checker<Texas> for Checker {
     fn new(_: &Instance) -> Self {
-        TexasChecker { valid_operations: 0, all_valid: true, books: ScoreParts::default() }
+        Checker { valid_operations: 0, all_valid: true, books: ScoreParts::default() }
     }
 
     fn record(&mut self, before: &Standing, record: &OperationRecord) -> Result<(), Violation> {
@@ -84,7 +84,7 @@ impl Checker<Texas> for TexasChecker {
     }
 }
 
-impl TexasChecker {
+impl Checker {
     /// Checks the rounds of a valid operation; returns the board they leave.
     fn valid_operation(&self, before: &Standing, record: &OperationRecord) -> Result<Board, Violation> {
         let Some(mut board) = super::swapped(&before.board, &record.swap) else {
@@ -187,6 +187,12 @@ fn invalid_changes_nothing(
     }
     Ok(())
 }
+
+/// A round marks exactly the pieces in runs (TX3, TX4).
+pub const RUNS: &str = "runs marked";
+/// A round removes exactly the marked pieces and what their specials reach
+/// (TX5).
+pub const SPECIALS: &str = "specials reach";
 
 /// Checks one round that starts from `board`.
 fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violation> {

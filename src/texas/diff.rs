@@ -4,47 +4,42 @@
 use m3_model::texas::{Board, OperationRecord, Outcome, Pos, Removal, Round};
 
 use super::draw::grid;
+use super::Standing;
 use crate::diff::Fields;
 use crate::draw::{before_and_after, side_by_side};
 use crate::game::Difference;
 
-/// `before` is the board both sides started the operation from.
-pub fn record_difference(before: &Board, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
-    Fields::new()
-        .debug("swap", &engine.swap, &reference.swap)
-        .debug("validity", &engine.validity, &reference.validity)
-        .steps_on(
-            &engine.rounds,
-            &reference.rounds,
-            || super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone()),
-            |round| &round.board,
-            |start, e, r| round_difference(e, r).finish(|| round_boards(start, e, r)),
-        )
-        .debug("rounds", &engine.rounds.len(), &reference.rounds.len())
-        .debug("main_colours", &engine.main_colours, &reference.main_colours)
-        .debug("chain_points", &engine.chain_points, &reference.chain_points)
-        .debug("hand_points", &engine.hand_points, &reference.hand_points)
-        .finish_on("the board before the operation", plain, before, &engine.board, &reference.board)
+/// `before` is where both sides started the operation from.
+pub fn record_difference(before: &Standing, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
+    let before = &before.board;
+    let first = || super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone());
+    Fields::of(engine, reference)
+        .debug("swap", |r| &r.swap)
+        .debug("validity", |r| &r.validity)
+        .steps_on("rounds", |r| &r.rounds, first, |round| &round.board, round_difference, round_boards)
+        .debug("main_colours", |r| &r.main_colours)
+        .debug("chain_points", |r| &r.chain_points)
+        .debug("hand_points", |r| &r.hand_points)
+        .finish_on("the board before the operation", plain, before, |r| &r.board)
 }
 
-fn round_difference(engine: &Round, reference: &Round) -> Fields {
-    Fields::new()
-        .shown("marked", &engine.marked[..], &reference.marked[..], cells)
-        .shown("removed", &engine.removed[..], &reference.removed[..], removals)
-        .debug("elimination_points", &engine.elimination_points, &reference.elimination_points)
-        .debug("combo_points", &engine.combo_points, &reference.combo_points)
+fn round_difference<'a>(engine: &'a Round, reference: &'a Round) -> Fields<'a, Round> {
+    Fields::of(engine, reference)
+        .shown("marked", |r| &r.marked[..], cells)
+        .shown("removed", |r| &r.removed[..], removals)
+        .debug("elimination_points", |r| &r.elimination_points)
+        .debug("combo_points", |r| &r.combo_points)
 }
 
 pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-    let (e, r) = (engine.parts, reference.parts);
-    Fields::new()
-        .debug("elimination", &e.elimination, &r.elimination)
-        .debug("chain", &e.chain, &r.chain)
-        .debug("combo", &e.combo, &r.combo)
-        .debug("hand", &e.hand, &r.hand)
-        .debug("endgame", &e.endgame, &r.endgame)
-        .debug("total", &engine.total, &reference.total)
-        .or_whole("outcome", engine, reference)
+    Fields::of(engine, reference)
+        .debug("elimination", |o| &o.parts.elimination)
+        .debug("chain", |o| &o.parts.chain)
+        .debug("combo", |o| &o.parts.combo)
+        .debug("hand", |o| &o.parts.hand)
+        .debug("endgame", |o| &o.parts.endgame)
+        .debug("total", |o| &o.total)
+        .or_whole("outcome")
 }
 
 /// The round's starting board as each side marked and removed it, then each

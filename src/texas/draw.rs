@@ -6,7 +6,7 @@ use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Pos, Round, Spe
 
 use super::Standing;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
-use crate::game::Trace;
+use crate::game;
 use crate::words::counted;
 
 /// How a cell is drawn: colour number, then a sign for its special.
@@ -45,9 +45,9 @@ pub fn round_boards(before: &Board, round: &Round) -> String {
 }
 
 /// How a game of Texas Match-3 reads in a trace.
-pub struct TexasTrace;
+pub struct Trace;
 
-impl Trace<Texas> for TexasTrace {
+impl game::Trace<Texas> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         format!(

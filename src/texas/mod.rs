@@ -2,20 +2,21 @@
 
 mod check;
 mod count;
-mod diff;
+pub(crate) mod diff;
 mod draw;
 mod generate;
 mod hand;
 mod runs;
-mod shrink;
+pub(crate) mod shrink;
 
 use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Swap, Texas};
 
-use crate::game::{Difference, Verdict};
+use crate::game::Verdict;
 
-pub use check::{TexasChecker, LEFTOVER_RUN, RUNS, SPECIALS};
-pub use count::TexasCounter;
-use generate::Shape;
+pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
+pub use count::Counter;
+pub use draw::Trace;
+pub use generate::Shape;
 
 /// Texas between two operations.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,14 +38,10 @@ fn swapped(board: &Board, swap: &Swap) -> Option<Board> {
     Some(after)
 }
 
-impl crate::Game for Texas {
+impl crate::Rulebook for Texas {
     const OPERATION: &'static str = "operation";
     const STEP: &'static str = "round";
-    type Checker = TexasChecker;
-    type Counter = TexasCounter;
     type State = Standing;
-    type Shape = Shape;
-    type Trace = draw::TexasTrace;
 
     fn operations(instance: &Instance) -> Vec<Swap> {
         instance.swaps.clone()
@@ -67,18 +64,6 @@ impl crate::Game for Texas {
             hand.clear();
         }
         Standing { board: record.board.clone(), score: before.score + record.points(), hand }
-    }
-
-    fn record_difference(before: &Standing, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
-        diff::record_difference(&before.board, engine, reference)
-    }
-
-    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-        diff::outcome_difference(engine, reference)
-    }
-
-    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
-        shrink::candidates(instance)
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

@@ -11,7 +11,7 @@ use m3_model::triple::{
 use super::rules::{on_map, reacts, region, star_level, tiles, value, verdict};
 use super::Town;
 use crate::game::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
-use crate::game::{Checker, Violation};
+use crate::game::{self, Violation};
 
 /// TT2: every merge is a region of 3 or more of one level below L9 around
 /// the placed cell, which becomes the next level.
@@ -22,15 +22,15 @@ pub const STAR_LEVEL: &str = "star level";
 pub const LEFTOVER: &str = "no leftover merge";
 
 /// Follows one game through its records.
-pub struct TripleChecker {
+pub struct Checker {
     sequence: Vec<u8>,
     /// The first refusal the records show (TT7).
     first_refusal: Option<Rejection>,
 }
 
-impl Checker<TripleTown> for TripleChecker {
+impl game::Checker<TripleTown> for Checker {
     fn new(instance: &Instance) -> Self {
-        TripleChecker { sequence: instance.sequence.clone(), first_refusal: None }
+        Checker { sequence: instance.sequence.clone(), first_refusal: None }
     }
 
     fn record(&mut self, before: &Town, record: &CommandRecord) -> Result<(), Violation> {

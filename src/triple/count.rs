@@ -13,7 +13,7 @@ use crate::game::Counting;
 
 crate::counters! {
     /// Triple Town's rule-coverage counters, under their rules.
-    pub enum TripleCounter {
+    pub enum Counter {
         "TT1" => {
             Read: "command read",
             Built: "tile built from the sequence",
@@ -72,36 +72,36 @@ crate::counters! {
     }
 }
 
-const MADE: [TripleCounter; 8] = {
-    use TripleCounter::*;
+const MADE: [Counter; 8] = {
+    use Counter::*;
     [MadeL2, MadeL3, MadeL4, MadeL5, MadeL6, MadeL7, MadeL8, MadeL9]
 };
-const CHAINS: [TripleCounter; 4] = {
-    use TripleCounter::*;
+const CHAINS: [Counter; 4] = {
+    use Counter::*;
     [Chain1, Chain2, Chain3, Chain4]
 };
-const STARS: [TripleCounter; 8] = {
-    use TripleCounter::*;
+const STARS: [Counter; 8] = {
+    use Counter::*;
     [StarL1, StarL2, StarL3, StarL4, StarL5, StarL6, StarL7, StarL8]
 };
 
-fn refused(reason: Invalid) -> TripleCounter {
+fn refused(reason: Invalid) -> Counter {
     match reason {
-        Invalid::UnknownCommand => TripleCounter::UnknownCommand,
-        Invalid::OutsideMap => TripleCounter::OutsideMap,
-        Invalid::SequenceUsedUp => TripleCounter::SequenceUsedUp,
-        Invalid::NoStarLeft => TripleCounter::NoStarLeft,
-        Invalid::NoBombLeft => TripleCounter::NoBombLeft,
-        Invalid::OccupiedCell => TripleCounter::OccupiedCell,
-        Invalid::EmptyCell => TripleCounter::EmptyCell,
+        Invalid::UnknownCommand => Counter::UnknownCommand,
+        Invalid::OutsideMap => Counter::OutsideMap,
+        Invalid::SequenceUsedUp => Counter::SequenceUsedUp,
+        Invalid::NoStarLeft => Counter::NoStarLeft,
+        Invalid::NoBombLeft => Counter::NoBombLeft,
+        Invalid::OccupiedCell => Counter::OccupiedCell,
+        Invalid::EmptyCell => Counter::EmptyCell,
     }
 }
 
-impl Counting<TripleTown> for TripleCounter {
+impl Counting<TripleTown> for Counter {
     /// Counts one agreed record from the town `before` it.
-    fn record(tally: &mut Tally<TripleCounter>, before: &Town, record: &CommandRecord) {
-        let flag = |tally: &mut Tally<TripleCounter>, counter, yes: bool| tally.add(counter, u64::from(yes));
-        tally.add(TripleCounter::Read, 1);
+    fn record(tally: &mut Tally<Counter>, before: &Town, record: &CommandRecord) {
+        let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+        tally.add(Counter::Read, 1);
         match record.status {
             Status::Invalid(reason) => return tally.add(refused(reason), 1),
             // TT5: no game the harness plays has one: the format reads
@@ -110,58 +110,58 @@ impl Counting<TripleTown> for TripleCounter {
             Status::AfterEnd => return,
             Status::Played => {}
         }
-        flag(tally, TripleCounter::AfterRefusal, before.refused);
+        flag(tally, Counter::AfterRefusal, before.refused);
         let used_up = before.built >= before.sequence;
         match &record.command.action {
-            Action::Put(_) => tally.add(TripleCounter::Built, 1),
+            Action::Put(_) => tally.add(Counter::Built, 1),
             Action::Star(at) => {
-                flag(tally, TripleCounter::ToolAfterSequence, used_up);
+                flag(tally, Counter::ToolAfterSequence, used_up);
                 if let (Some(pos), Some(placed)) = (on_map(&before.map, *at), record.placed) {
                     count_star(tally, before, pos, placed.level, record.merges.is_empty());
                 }
             }
             Action::Bomber(_) => {
-                tally.add(TripleCounter::Bomb, 1);
-                flag(tally, TripleCounter::ToolAfterSequence, used_up);
-                flag(tally, TripleCounter::BombHigh, record.bombed.is_some_and(|bombed| bombed.level >= 5));
+                tally.add(Counter::Bomb, 1);
+                flag(tally, Counter::ToolAfterSequence, used_up);
+                flag(tally, Counter::BombHigh, record.bombed.is_some_and(|bombed| bombed.level >= 5));
             }
-            Action::End => tally.add(if used_up { TripleCounter::EndAfter } else { TripleCounter::EndEarly }, 1),
+            Action::End => tally.add(if used_up { Counter::EndAfter } else { Counter::EndEarly }, 1),
             Action::Unknown(_) => {}
         }
         let merges = record.merges.len();
-        tally.add(TripleCounter::Merge, merges as u64);
+        tally.add(Counter::Merge, merges as u64);
         if merges > 0 {
             tally.add(CHAINS[merges.min(CHAINS.len()) - 1], 1);
         }
         for merge in &record.merges {
             tally.add(MADE[usize::from(merge.level.clamp(2, MAX_LEVEL) - 2)], 1);
-            flag(tally, TripleCounter::Wide, merge.emptied.len() >= 3);
+            flag(tally, Counter::Wide, merge.emptied.len() >= 3);
         }
         // TT6: the merge's other tiles stood together before the placement.
         if let (Some(first), Some(placed)) = (record.merges.first(), record.placed) {
             let together = first.emptied.first().is_some_and(|&start| {
                 first.emptied.len() >= 3 && region(&before.map, start, placed.level).len() >= first.emptied.len()
             });
-            flag(tally, TripleCounter::Gathered, together);
+            flag(tally, Counter::Gathered, together);
         }
         if let Some(placed) = record.placed {
             let level = record.merges.last().map_or(placed.level, |merge| merge.level);
             let beside_l9 = level == MAX_LEVEL
                 && neighbours(&record.map, placed.pos).any(|cell| record.map.get(cell.row, cell.col) == MAX_LEVEL);
-            flag(tally, TripleCounter::NextToL9, beside_l9);
+            flag(tally, Counter::NextToL9, beside_l9);
         }
     }
 
     /// Counts what a finished game exercised.
-    fn outcome(tally: &mut Tally<TripleCounter>, last: &Town, outcome: &Outcome) {
-        tally.add(TripleCounter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
-        tally.add(TripleCounter::EndMissing, u64::from(!outcome.ended));
+    fn outcome(tally: &mut Tally<Counter>, last: &Town, outcome: &Outcome) {
+        tally.add(Counter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
+        tally.add(Counter::EndMissing, u64::from(!outcome.ended));
     }
 }
 
-fn count_star(tally: &mut Tally<TripleCounter>, before: &Town, pos: Pos, level: u8, quiet: bool) {
+fn count_star(tally: &mut Tally<Counter>, before: &Town, pos: Pos, level: u8, quiet: bool) {
     tally.add(STARS[usize::from(level.clamp(1, MAX_STAR_LEVEL) - 1)], 1);
     let lowest = (1..=MAX_STAR_LEVEL).find(|&low| reacts(&before.map, pos, low));
-    tally.add(TripleCounter::NotLowest, u64::from(lowest.is_some_and(|low| low < level)));
-    tally.add(TripleCounter::StarNoReaction, u64::from(lowest.is_none() && quiet));
+    tally.add(Counter::NotLowest, u64::from(lowest.is_some_and(|low| low < level)));
+    tally.add(Counter::StarNoReaction, u64::from(lowest.is_none() && quiet));
 }

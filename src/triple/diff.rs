@@ -11,21 +11,23 @@ use crate::game::Difference;
 
 /// `before` is the town both sides started the command from.
 pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &CommandRecord) -> Difference {
-    Fields::new()
-        .debug("command", &engine.command, &reference.command)
-        .debug("status", &engine.status, &reference.status)
-        .debug("placed", &engine.placed, &reference.placed)
-        .debug("bombed", &engine.bombed, &reference.bombed)
-        .steps(&engine.merges, &reference.merges, |_, e, r| {
-            let level = |level: &u8| format!("L{level}");
-            Fields::new()
-                .shown("level", &e.level, &r.level, level)
-                .shown("emptied", &e.emptied[..], &r.emptied[..], cells)
-                .or_whole("merge", e, r)
-        })
-        .debug("merges", &engine.merges.len(), &reference.merges.len())
-        .debug("points", &engine.points, &reference.points)
-        .debug("score", &engine.score, &reference.score)
+    Fields::of(engine, reference)
+        .debug("command", |r| &r.command)
+        .debug("status", |r| &r.status)
+        .debug("placed", |r| &r.placed)
+        .debug("bombed", |r| &r.bombed)
+        .steps(
+            "merges",
+            |r| &r.merges,
+            |_, e, r| {
+                Fields::of(e, r)
+                    .shown("level", |m| &m.level, |level| format!("L{level}"))
+                    .shown("emptied", |m| &m.emptied[..], cells)
+                    .or_whole("merge")
+            },
+        )
+        .debug("points", |r| &r.points)
+        .debug("score", |r| &r.score)
         .finish(|| {
             // The map the command started from and where each side left it.
             let start = map(&before.map, None, &[]);
@@ -39,9 +41,9 @@ pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &Comm
 /// The outcome's fields in the checker's order: a refusal (TT7) decides the
 /// answer before the score does.
 pub fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-    Fields::new()
-        .debug("rejection", &engine.rejection, &reference.rejection)
-        .debug("ended", &engine.ended, &reference.ended)
-        .debug("score", &engine.score, &reference.score)
-        .or_whole("outcome", engine, reference)
+    Fields::of(engine, reference)
+        .debug("rejection", |o| &o.rejection)
+        .debug("ended", |o| &o.ended)
+        .debug("score", |o| &o.score)
+        .or_whole("outcome")
 }

@@ -8,7 +8,7 @@ use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Statu
 use super::rules::tiles;
 use super::Town;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
-use crate::game::Trace;
+use crate::game;
 use crate::words::counted;
 
 pub const LEGEND: &str = "digits are tile levels, . empty; [ ] the placed or bombed cell, ( ) emptied by a merge";
@@ -33,9 +33,9 @@ pub fn after(record: &CommandRecord) -> Vec<String> {
 }
 
 /// How a game of Triple Town reads in a trace.
-pub struct TripleTrace;
+pub struct Trace;
 
-impl Trace<TripleTown> for TripleTrace {
+impl game::Trace<TripleTown> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let Instance { map, stars, bombs, sequence, commands, .. } = instance;
         format!(

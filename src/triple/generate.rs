@@ -15,7 +15,7 @@ use m3_model::Stepper;
 use super::rules::{neighbours, reacts, star_level, verdict};
 use super::Town;
 use crate::following::Following;
-use crate::game::{Benchmark, Game, Generator, Percent, Sides, Size};
+use crate::game::{Benchmark, Generator, Percent, Rulebook, Sides, Size};
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;

@@ -2,19 +2,20 @@
 
 mod check;
 mod count;
-mod diff;
+pub(crate) mod diff;
 mod draw;
 mod generate;
 mod rules;
-mod shrink;
+pub(crate) mod shrink;
 
 use m3_model::triple::{self, Action, Command, CommandRecord, Instance, Map, Outcome, Status, TripleTown};
 use m3_model::ParseError;
 
-use crate::game::{Difference, Verdict};
+use crate::game::Verdict;
 
-pub use check::{TripleChecker, LEFTOVER, MERGES, STAR_LEVEL};
-pub use count::TripleCounter;
+pub use check::{Checker, LEFTOVER, MERGES, STAR_LEVEL};
+pub use count::Counter;
+pub use draw::Trace;
 pub use generate::Shape;
 
 /// Triple Town between two commands.
@@ -41,7 +42,7 @@ pub struct Town {
 // Each associated type stands with the functions that serve it here; those
 // whose functions are in their own modules (count, generate, draw) stand
 // together.
-impl crate::Game for TripleTown {
+impl crate::Rulebook for TripleTown {
     fn parse_apart(instance: &str, commands: &str) -> Option<Result<Instance, ParseError>> {
         Some(triple::parse_apart(instance, commands))
     }
@@ -65,7 +66,6 @@ impl crate::Game for TripleTown {
     const OPERATION: &'static str = "command";
     const STEP: &'static str = "merge";
     type State = Town;
-    type Checker = TripleChecker;
 
     fn start_state(instance: &Instance) -> Town {
         Town {
@@ -96,22 +96,6 @@ impl crate::Game for TripleTown {
             }
         }
         town
-    }
-
-    fn record_difference(before: &Town, engine: &CommandRecord, reference: &CommandRecord) -> Difference {
-        diff::record_difference(before, engine, reference)
-    }
-
-    fn outcome_difference(engine: &Outcome, reference: &Outcome) -> Difference {
-        diff::outcome_difference(engine, reference)
-    }
-
-    type Counter = TripleCounter;
-    type Shape = Shape;
-    type Trace = draw::TripleTrace;
-
-    fn shrink_candidates(instance: &Instance) -> Vec<Instance> {
-        shrink::candidates(instance)
     }
 }
 

@@ -41,7 +41,7 @@ macro_rules! game_suites {
 
         #[test]
         fn trace_of_every_corpus_file() {
-            let base = format!("../corpus/{}", <$game as m3diff::Registered>::NAME);
+            let base = format!("../corpus/{}", <$game as m3diff::Game>::NAME);
             insta::glob!(base, "**/*.in", |path| {
                 if let Some(trace) = suites::trace_of_file::<$game>(path) {
                     insta::assert_snapshot!(trace);
