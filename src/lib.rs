@@ -20,6 +20,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod gravity;
+pub mod knobs;
 pub mod one_colour;
 pub mod oracle;
 pub mod planted;

@@ -13,7 +13,7 @@ use m3_model::Stepper;
 
 use super::rules::{every_cell, group_cells, makes_group, swapped};
 use crate::following::Following;
-use crate::game::{Benchmark, Generator, Percent, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
 
 /// The most swaps a generated game makes.
@@ -43,8 +43,8 @@ pub struct Shape {
     pub stacked_percent: Option<Percent>,
     /// Swaps. The statement makes one; each further swap is made on the grid
     /// the one before left settled (this project's extension).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_SWAPS as u64))]
-    pub swaps: Option<usize>,
+    #[arg(long)]
+    pub swaps: Option<Count<1, MAX_SWAPS>>,
     /// Percentage of swaps chosen among those that make a group (90 when
     /// left out).
     #[arg(long)]
@@ -76,10 +76,9 @@ impl Generator<MagicDoor> for Shape {
         let bombs = drawn(self.bomb_percent, u, &[0, 2, 5, 10, 20, 30])?;
         let vibranium = drawn(self.vibranium_percent, u, &[0, 0, 3, 8, 15, 25])?;
         let stacked = drawn(self.stacked_percent, u, &[0, 30, 60, 100])?;
-        let swaps = match self.swaps {
-            Some(swaps) => swaps.clamp(1, MAX_SWAPS),
-            None => size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])?,
-        };
+        let swaps = Count::or_draw(self.swaps, u, |u| {
+            size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])
+        })?;
         let group_percent = self.group_percent.unwrap_or(Percent::new(90));
         let refused_percent = self.refused_percent.unwrap_or(Percent::new(5));
 
@@ -114,7 +113,7 @@ impl Generator<MagicDoor> for Shape {
             bomb_percent: Some(Percent::new(5)),
             vibranium_percent: Some(Percent::new(vibranium_percent)),
             stacked_percent: Some(Percent::new(100)),
-            swaps: Some(1),
+            swaps: Some(Count::new(1)),
             group_percent: Some(Percent::new(100)),
             refused_percent: Some(Percent::new(0)),
         };

@@ -13,15 +13,18 @@ use rand_chacha::ChaCha8Rng;
 
 use super::rules::move_tiles;
 use crate::following::Following;
-use crate::game::{Benchmark, Generator, Percent, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, Size};
+
+/// The most moves `--moves` asks: a hundred contest games' worth.
+pub const MAX_MOVES: usize = 100 * CONTEST_MOVES;
 
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Shape {
     /// Rows and columns of the board (N).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(MIN_SIDE as u64..=MAX_SIDE as u64))]
-    pub side: Option<usize>,
+    #[arg(long)]
+    pub side: Option<Count<MIN_SIDE, MAX_SIDE>>,
     /// Colours.
     #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
     pub colours: Option<u8>,
@@ -29,8 +32,8 @@ pub struct Shape {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..MODULUS))]
     pub start_seed: Option<u64>,
     /// Moves (M).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1_000_000))]
-    pub moves: Option<usize>,
+    #[arg(long)]
+    pub moves: Option<Count<0, MAX_MOVES>>,
     /// Percentage of moves a greedy player makes (one that makes a square,
     /// when it finds one); the rest are random moves and equal-colour swaps.
     #[arg(long)]
@@ -49,18 +52,12 @@ const EQUAL_PERCENT: u32 = 5;
 impl Generator<SquareRemover> for Shape {
     /// Draws a game, following its board with `S` (the engine, for speed).
     fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
-        let side = match self.side {
-            Some(side) => side.clamp(MIN_SIDE, MAX_SIDE),
-            None => side(u, size)?,
-        };
+        let side = Count::or_draw(self.side, u, |u| side(u, size))?;
         let colours = match self.colours {
             Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
             None => colour_count(u, size)?,
         };
-        let moves = match self.moves {
-            Some(moves) => moves,
-            None => move_count(u, size)?,
-        };
+        let moves = Count::or_draw(self.moves, u, |u| move_count(u, size))?;
         let seed = match self.start_seed {
             Some(seed) => seed.clamp(1, MODULUS - 1),
             None => u.int_in_range(1..=MODULUS - 1)?,
@@ -99,10 +96,10 @@ impl Generator<SquareRemover> for Shape {
     /// largest board, where the reference's whole-board scans cost most.
     fn benchmarks() -> Vec<Benchmark<SquareRemover>> {
         let shape = |side, colours, moves| Shape {
-            side: Some(side),
+            side: Some(Count::new(side)),
             colours: Some(colours),
             start_seed: None,
-            moves: Some(moves),
+            moves: Some(Count::new(moves)),
             greedy_percent: Some(Percent::new(100)),
             invalid_percent: Some(Percent::new(0)),
         };

@@ -8,7 +8,7 @@ use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 use m3_model::Stepper;
 
 use crate::following::Following;
-use crate::game::{Benchmark, Generator, Percent, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
@@ -22,8 +22,8 @@ pub struct Shape {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_COLOURS)))]
     pub colours: Option<u8>,
     /// Operations (q).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_OPERATIONS as u64))]
-    pub operations: Option<usize>,
+    #[arg(long)]
+    pub operations: Option<Count<1, MAX_OPERATIONS>>,
     /// Percentage of pieces that are specials.
     #[arg(long)]
     pub special_percent: Option<Percent>,
@@ -51,10 +51,7 @@ impl Generator<Texas> for Shape {
             None => Percent::new(*u.choose(&SPECIAL_PERCENTS)?),
         };
         let board = board(u, rows, cols, &mut colours, special_percent)?;
-        let operations = match self.operations {
-            Some(q) => q.clamp(1, MAX_OPERATIONS),
-            None => operation_count(u, size)?,
-        };
+        let operations = Count::or_draw(self.operations, u, |u| operation_count(u, size))?;
         let valid_percent = self.valid_percent.unwrap_or(Percent::new(80));
         let fixed_length = self.operations.is_some() || size == Size::Max;
 
@@ -87,7 +84,7 @@ impl Generator<Texas> for Shape {
         let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
             sides: Sides::new(rows, cols),
             colours: Some(colours),
-            operations: Some(operations),
+            operations: Some(Count::new(operations)),
             special_percent: Some(Percent::new(special_percent)),
             valid_percent: Some(Percent::new(valid_percent)),
         };

@@ -15,7 +15,7 @@ use m3_model::Stepper;
 use super::rules::{neighbours, reacts, star_level, verdict};
 use super::Town;
 use crate::following::Following;
-use crate::game::{Benchmark, Generator, Percent, Rulebook, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;
@@ -46,8 +46,8 @@ pub struct Shape {
     #[arg(long)]
     pub fill_percent: Option<Percent>,
     /// Tiles in the build sequence (k).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_TILES as u64))]
-    pub tiles: Option<usize>,
+    #[arg(long)]
+    pub tiles: Option<Count<0, MAX_TILES>>,
     /// How the player writes the commands.
     #[command(flatten)]
     pub play: Play,
@@ -125,10 +125,9 @@ impl Generator<TripleTown> for Shape {
     /// Draws a game, its commands written on the map as `S` leaves it.
     fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
-        let tiles = match self.tiles {
-            Some(tiles) => tiles.min(MAX_TILES),
-            None => size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])?,
-        };
+        let tiles = Count::or_draw(self.tiles, u, |u| {
+            size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])
+        })?;
         let (stars, bombs) = self.tools.draw(u)?;
         let fill = match self.fill_percent {
             Some(percent) => percent,
@@ -160,7 +159,7 @@ impl Generator<TripleTown> for Shape {
             sides: Sides::new(side, side),
             tools: Tools { stars: Some(50), bombs: Some(tiles as u32) },
             fill_percent: Some(Percent::new(0)),
-            tiles: Some(tiles),
+            tiles: Some(Count::new(tiles)),
             play: Play {
                 beside_percent: Some(Percent::new(100)),
                 refused_percent: Some(Percent::new(0)),

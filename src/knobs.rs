@@ -1,0 +1,171 @@
+//! The knobs a generator's `Shape` is made of, which are also the options
+//! of `m3diff gen`: a knob left out is drawn for each game, and how large
+//! it is drawn is for the `Size` of the campaign to say.
+
+use std::ops::RangeInclusive;
+
+use arbitrary::unstructured::Int;
+use arbitrary::Unstructured;
+
+/// How large the generated games of a campaign are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Size {
+    /// Small boards and few operations: games that end in empty boards, and
+    /// quick to shrink.
+    Small,
+    /// Mostly small, sometimes up to the statement's bounds.
+    #[default]
+    Mixed,
+    /// The statement's largest instances.
+    Max,
+}
+
+/// The rows and the columns of a generated grid, each in `MIN..=MAX`: the
+/// knobs `--rows` and `--cols` of every game played on a rectangular grid.
+/// One left out is drawn for each game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+pub struct Sides<const MIN: usize, const MAX: usize> {
+    /// Rows of the grid.
+    #[arg(long, value_parser = side_parser(MIN, MAX))]
+    pub rows: Option<usize>,
+    /// Columns of the grid.
+    #[arg(long, value_parser = side_parser(MIN, MAX))]
+    pub cols: Option<usize>,
+}
+
+fn side_parser(min: usize, max: usize) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(min as u64..=max as u64)
+}
+
+impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
+    /// Both sides given.
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Sides { rows: Some(rows), cols: Some(cols) }
+    }
+
+    /// The rows and the columns of one game: each as given, or else drawn
+    /// with `draw`, rows first, and kept within the bounds.
+    pub fn draw(
+        &self,
+        u: &mut Unstructured<'_>,
+        draw: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<usize>,
+    ) -> arbitrary::Result<(usize, usize)> {
+        let rows = self.rows.map_or_else(|| draw(u), Ok)?.clamp(MIN, MAX);
+        let cols = self.cols.map_or_else(|| draw(u), Ok)?.clamp(MIN, MAX);
+        Ok((rows, cols))
+    }
+}
+
+/// How often a generator does something, in percent (0 to 100): a knob of
+/// `m3diff gen`, where it takes a whole number in that range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Percent(u8);
+
+impl Percent {
+    /// `percent`, or 100 when it is more.
+    pub fn new(percent: u8) -> Percent {
+        Percent(percent.min(100))
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// True this many times in a hundred, as `u` draws it.
+    pub fn happens(self, u: &mut Unstructured<'_>) -> arbitrary::Result<bool> {
+        Ok(u.int_in_range(0..=99u8)? < self.0)
+    }
+}
+
+impl clap::builder::ValueParserFactory for Percent {
+    type Parser = clap::builder::MapValueParser<clap::builder::RangedI64ValueParser<u8>, fn(u8) -> Percent>;
+
+    fn value_parser() -> Self::Parser {
+        use clap::builder::TypedValueParser;
+        clap::value_parser!(u8).range(0..=100).map(Percent::new)
+    }
+}
+
+/// How many of something a generator makes (operations, colours, tiles),
+/// in `MIN..=MAX`: a knob of `m3diff gen`, where clap checks the range, and
+/// kept in it when set in code, as `Percent` keeps a share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count<const MIN: usize, const MAX: usize>(usize);
+
+impl<const MIN: usize, const MAX: usize> Count<MIN, MAX> {
+    /// `count`, or the nearer bound when it is out of them.
+    pub fn new(count: usize) -> Self {
+        Count(count.clamp(MIN, MAX))
+    }
+
+    pub fn get(self) -> usize {
+        self.0
+    }
+
+    /// The count `knob` gives, or else the one `draw` draws, kept within
+    /// the bounds.
+    pub fn or_draw(
+        knob: Option<Self>,
+        u: &mut Unstructured<'_>,
+        draw: impl FnOnce(&mut Unstructured<'_>) -> arbitrary::Result<usize>,
+    ) -> arbitrary::Result<usize> {
+        Ok(knob.map_or_else(|| draw(u).map(Self::new), Ok)?.get())
+    }
+}
+
+impl<const MIN: usize, const MAX: usize> clap::builder::ValueParserFactory for Count<MIN, MAX> {
+    type Parser = clap::builder::MapValueParser<clap::builder::RangedU64ValueParser<usize>, fn(usize) -> Self>;
+
+    fn value_parser() -> Self::Parser {
+        use clap::builder::TypedValueParser;
+        clap::builder::RangedU64ValueParser::new().range(MIN as u64..=MAX as u64).map(Self::new)
+    }
+}
+
+/// Ranges to draw a number from, each with its weight: `&[(9, 2..=6), (1,
+/// 1..=100)]` draws from 2..=6 nine times in ten.
+pub type Spread<'a, T> = &'a [(u8, RangeInclusive<T>)];
+
+impl Size {
+    /// A number for a game of this size, from the spread of its size: the
+    /// generators' one way to say how large a game gets.
+    pub fn draw<T: Int>(
+        self,
+        u: &mut Unstructured<'_>,
+        small: Spread<'_, T>,
+        mixed: Spread<'_, T>,
+        max: Spread<'_, T>,
+    ) -> arbitrary::Result<T> {
+        let spread = match self {
+            Size::Small => small,
+            Size::Mixed => mixed,
+            Size::Max => max,
+        };
+        let range = match spread {
+            [(_, only)] => only,
+            _ => {
+                let total: u32 = spread.iter().map(|&(weight, _)| u32::from(weight)).sum();
+                let mut roll = u.int_in_range(0..=total - 1)?;
+                let mut chosen = &spread[spread.len() - 1].1;
+                for (weight, range) in spread {
+                    if roll < u32::from(*weight) {
+                        chosen = range;
+                        break;
+                    }
+                    roll -= u32::from(*weight);
+                }
+                chosen
+            }
+        };
+        u.int_in_range(range.clone())
+    }
+
+    /// As the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Mixed => "mixed",
+            Size::Max => "max",
+        }
+    }
+}
