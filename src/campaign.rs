@@ -13,8 +13,9 @@ use m3_model::Stepper;
 
 use crate::coverage::{Counter, Tally};
 use crate::game::{Game, Size};
-use crate::oracle::{check_game_with, Failure, FailureKind};
+use crate::oracle::{check_game_timed, Failure, FailureKind};
 use crate::regression::{keep, Shelf};
+use crate::spent::{Laps, Part, Spent};
 use crate::words::counted;
 
 /// When a campaign ends.
@@ -57,6 +58,8 @@ pub trait Target: Sync {
     fn kinds(&self) -> Vec<KindFound>;
     /// The rule-coverage counters: rule, variant, count.
     fn coverage(&self) -> Vec<(&'static str, &'static str, u64)>;
+    /// Where the cases' time went.
+    fn spent(&self) -> &Spent;
 }
 
 /// One kind of failure a campaign met.
@@ -71,6 +74,7 @@ pub struct KindFound {
 pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
     size: Size,
     tally: Mutex<Tally<G::Counter>>,
+    spent: Spent,
     cases: AtomicU64,
     failures: AtomicU64,
     /// Per kind of failure met, the cases and which of them get shrunk.
@@ -85,6 +89,7 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
         GameTarget {
             size,
             tally: Mutex::new(Tally::default()),
+            spent: Spent::default(),
             cases: AtomicU64::new(0),
             failures: AtomicU64::new(0),
             kinds: Mutex::new(HashMap::new()),
@@ -156,10 +161,12 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             format!("m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {seed})", G::NAME)
         };
         let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, self.size, &G::Shape::default()));
+        let mut laps = Laps::default();
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
+        laps.lap(Part::Generator);
         let instance = match generated {
             Ok(Ok(instance)) => instance,
-            Ok(Err(_)) => return, // The generator gave up on these bytes.
+            Ok(Err(_)) => return self.spent.add(&laps), // The generator gave up on these bytes.
             Err(_) => {
                 self.failures.fetch_add(1, Ordering::Relaxed);
                 campaign.reporter.line(&format!("{}: the generator panicked on {}", G::NAME, origin()));
@@ -167,9 +174,11 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             }
         };
         let mut tally = Tally::default();
-        let result = check_game_with::<G, E>(&instance, &mut tally);
+        let result = check_game_timed::<G, E>(&instance, &mut tally, &mut laps);
         self.cases.fetch_add(1, Ordering::Relaxed);
         lock(&self.tally).merge(&tally);
+        laps.lap(Part::Checker);
+        self.spent.add(&laps);
         let Err(failure) = result else { return };
         self.failures.fetch_add(1, Ordering::Relaxed);
         self.keep_smallest(&instance, failure, &origin(), campaign);
@@ -185,7 +194,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
 
     fn summary(&self) -> String {
         let (cases, failures) = (counted(self.cases(), "case"), counted(self.failures(), "failure"));
-        format!("{}: {cases}, {failures}\n{}", G::NAME, lock(&self.tally))
+        format!("{}: {cases}, {failures}\n{}\n{}", G::NAME, self.spent, lock(&self.tally))
     }
 
     fn kinds(&self) -> Vec<KindFound> {
@@ -202,6 +211,10 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             .collect();
         found.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));
         found.into_iter().map(|(_, found)| found).collect()
+    }
+
+    fn spent(&self) -> &Spent {
+        &self.spent
     }
 
     fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {

@@ -27,6 +27,7 @@ pub mod planted;
 pub mod regression;
 pub mod seed;
 pub mod shrink;
+pub mod spent;
 pub mod square;
 pub mod texas;
 pub mod triage;

@@ -9,6 +9,7 @@ use m3_model::Stepper;
 
 use crate::coverage::Tally;
 use crate::game::{Checker, Counting, Difference, Game, Trace, Violation};
+use crate::spent::{Laps, Part};
 
 /// What went wrong, in a form that stays the same while a case shrinks.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -69,28 +70,63 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
     instance: &G::Instance,
     tally: &mut Tally<G::Counter>,
 ) -> Result<G::Outcome, Failure> {
+    check_game_timed::<G, E>(instance, tally, &mut Laps::default())
+}
+
+/// Operations each side steps through before the oracle compares them: the
+/// clock is read once per batch and part, not once per operation, which
+/// for a quick engine would cost more than the step.
+const BATCH: usize = 64;
+
+/// [`check_game_with`], charging the time of each part to `laps`.
+pub fn check_game_timed<G: Game, E: Stepper<G>>(
+    instance: &G::Instance,
+    tally: &mut Tally<G::Counter>,
+    laps: &mut Laps,
+) -> Result<G::Outcome, Failure> {
+    laps.skip();
     let mut engine = guarded::<G, _>("engine", None, || E::start(instance))?;
+    laps.lap(Part::Engine);
     let mut reference = guarded::<G, _>("reference", None, || G::Reference::start(instance))?;
+    laps.lap(Part::Reference);
     let mut checker = G::Checker::new(instance);
     let mut state = G::start_state(instance);
-    for (index, operation) in G::operations(instance).iter().enumerate() {
-        let number = Some(index + 1);
-        let from_engine = guarded::<G, _>("engine", number, || engine.step(operation))?;
-        let from_reference = guarded::<G, _>("reference", number, || reference.step(operation))?;
-        if from_engine != from_reference {
-            count_agreed::<G>(tally, &state, &from_engine, &from_reference);
-            let difference = G::record_difference(&state, &from_engine, &from_reference);
-            return Err(divergence::<G>(number, &format!("{} {}", G::OPERATION, index + 1), difference));
+    let operations = G::operations(instance);
+    let (mut from_engine, mut from_reference) = (Vec::with_capacity(BATCH), Vec::with_capacity(BATCH));
+    laps.lap(Part::Checker);
+    for (batch, operations) in operations.chunks(BATCH).enumerate() {
+        let first = batch * BATCH;
+        let engine_failed = step_through::<G, _>("engine", &mut engine, operations, first, &mut from_engine);
+        laps.lap(Part::Engine);
+        // The reference steps as far as the engine did, so that a panic or a
+        // difference is told at the first operation it happens in.
+        let stepped = &operations[..from_engine.len()];
+        let reference_failed = step_through::<G, _>("reference", &mut reference, stepped, first, &mut from_reference);
+        laps.lap(Part::Reference);
+        for (index, (from_engine, from_reference)) in (first..).zip(from_engine.drain(..).zip(from_reference.drain(..)))
+        {
+            let number = Some(index + 1);
+            if from_engine != from_reference {
+                count_agreed::<G>(tally, &state, &from_engine, &from_reference);
+                let difference = G::record_difference(&state, &from_engine, &from_reference);
+                return Err(divergence::<G>(number, &format!("{} {}", G::OPERATION, index + 1), difference));
+            }
+            // A night's coverage counts what failing cases reached too.
+            tally.operations += 1;
+            G::Counter::record(tally, &state, &from_reference);
+            // Equal records keep or break the invariants together: check once.
+            checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
+            state = G::next_state(&state, &from_reference);
         }
-        // A night's coverage counts what failing cases reached too.
-        tally.operations += 1;
-        G::Counter::record(tally, &state, &from_reference);
-        // Equal records keep or break the invariants together: check once.
-        checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
-        state = G::next_state(&state, &from_reference);
+        laps.lap(Part::Checker);
+        if let Some(failure) = reference_failed.or(engine_failed) {
+            return Err(failure);
+        }
     }
     let from_engine = guarded::<G, _>("engine", None, || engine.finish())?;
+    laps.lap(Part::Engine);
     let from_reference = guarded::<G, _>("reference", None, || reference.finish())?;
+    laps.lap(Part::Reference);
     if from_engine != from_reference {
         let difference = G::outcome_difference(&from_engine, &from_reference);
         return Err(divergence::<G>(None, "the outcome", difference));
@@ -98,9 +134,11 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
     tally.games += 1;
     G::Counter::outcome(tally, &state, &from_reference);
     checker.outcome(&state, &from_reference).map_err(|v| violation::<G>(None, "both", v))?;
+    laps.lap(Part::Checker);
     // The engine's quiet path builds no record; its answer must still be
     // the one both stepped paths agree on.
     let fast = guarded::<G, _>("engine", None, || G::solve(instance))?;
+    laps.lap(Part::Engine);
     let agreed = G::answer(&from_reference);
     if fast != agreed {
         let (engine, reference) = (fast.to_string(), agreed.to_string());
@@ -108,6 +146,24 @@ pub fn check_game_with<G: Game, E: Stepper<G>>(
         return Err(divergence::<G>(None, "the engine's quiet path (solve)", difference));
     }
     Ok(from_reference)
+}
+
+/// Steps `side` through `operations`, the first of which is operation
+/// `first + 1`, into `records`; at a panic it stops, and says where.
+fn step_through<G: Game, S: Stepper<G>>(
+    name: &'static str,
+    side: &mut S,
+    operations: &[G::Operation],
+    first: usize,
+    records: &mut Vec<G::Record>,
+) -> Option<Failure> {
+    for (index, operation) in (first..).zip(operations) {
+        match guarded::<G, _>(name, Some(index + 1), || side.step(operation)) {
+            Ok(record) => records.push(record),
+            Err(failure) => return Some(failure),
+        }
+    }
+    None
 }
 
 /// Counts, of two records that differ, what both exercised: a rule the

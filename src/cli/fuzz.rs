@@ -17,6 +17,7 @@ use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, T
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
 use crate::regression::replay_command;
+use crate::spent::Part;
 use crate::words::counted;
 
 /// What `--game` takes besides the games' names.
@@ -212,11 +213,20 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .into_iter()
                 .map(|(rule, variant, count)| serde_json::json!({ "rule": rule, "variant": variant, "count": count }))
                 .collect();
+            let spent = target.spent();
+            let time: serde_json::Map<String, serde_json::Value> = Part::ALL
+                .iter()
+                .map(|&part| {
+                    let seconds = spent.of(part).as_secs_f64();
+                    (part.name().to_string(), serde_json::json!({ "seconds": seconds, "percent": spent.percent(part) }))
+                })
+                .collect();
             serde_json::json!({
                 "game": target.name(),
                 "cases": target.cases(),
                 "failures": target.failures(),
                 "failures_by_kind": kinds,
+                "time": time,
                 "coverage": coverage,
             })
         })
