@@ -276,3 +276,68 @@ fn violation<G: Game>(operation: Option<usize>, side: &'static str, violation: V
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use m3_model::square::{SquareRemover, TurnRecord};
+
+    use super::*;
+    use crate::game::{Count, Percent};
+
+    /// SquareRemover's engine, but its record of operation `DIFFERS` (1-based)
+    /// takes one more buffer tile, and it panics at operation `PANICS`.
+    struct Faulty<const DIFFERS: usize, const PANICS: usize> {
+        engine: m3_engine::square::Engine,
+        operations: usize,
+    }
+
+    impl<const DIFFERS: usize, const PANICS: usize> Stepper<SquareRemover> for Faulty<DIFFERS, PANICS> {
+        fn start(instance: &m3_model::square::Instance) -> Self {
+            Faulty { engine: m3_engine::square::Engine::start(instance), operations: 0 }
+        }
+
+        fn step(&mut self, operation: &m3_model::square::Turn) -> TurnRecord {
+            self.operations += 1;
+            assert!(self.operations != PANICS, "planted panic");
+            let mut record = self.engine.step(operation);
+            record.buffer += u64::from(self.operations == DIFFERS);
+            record
+        }
+
+        fn finish(self) -> m3_model::square::Outcome {
+            self.engine.finish()
+        }
+    }
+
+    /// A game of 150 valid moves: three batches of operations.
+    fn long_game() -> m3_model::square::Instance {
+        let shape = crate::square::Shape {
+            moves: Some(Count::new(150)),
+            invalid_percent: Some(Percent::new(0)),
+            ..Default::default()
+        };
+        crate::seed::with_seed(1, |u| SquareRemover::generate(u, crate::game::Size::Small, &shape)).unwrap()
+    }
+
+    fn failure<const DIFFERS: usize, const PANICS: usize>() -> Failure {
+        check_game_with::<SquareRemover, Faulty<DIFFERS, PANICS>>(&long_game(), &mut Tally::default()).unwrap_err()
+    }
+
+    #[test]
+    fn a_failure_is_told_at_the_first_operation_it_happens_in_whatever_the_batch() {
+        quiet_panics();
+        let (divergence, panic) = (FailureKind::Divergence { field: "buffer" }, "the engine panicked at turn");
+        // A difference, then a panic in the same batch: the difference.
+        let first = failure::<3, 5>();
+        assert_eq!((first.kind, first.operation), (divergence.clone(), Some(3)), "{}", first.report);
+        // A panic, then the difference the panic never let happen.
+        let first = failure::<5, 3>();
+        assert_eq!(first.operation, Some(3), "{}", first.report);
+        assert!(first.report.starts_with(&format!("{panic} 3")), "{}", first.report);
+        // Each in a later batch than the first.
+        let first = failure::<{ usize::MAX }, 70>();
+        assert!(first.report.starts_with(&format!("{panic} 70")), "{}", first.report);
+        let first = failure::<130, 140>();
+        assert_eq!((first.kind, first.operation), (divergence, Some(130)), "{}", first.report);
+    }
+}
