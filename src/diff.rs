@@ -133,6 +133,7 @@ impl<'a, R: ?Sized> Fields<'a, R> {
     }
 
     /// The difference found, if any, without boards.
+    #[cfg(test)]
     pub fn found(self) -> Option<Difference> {
         self.found
     }

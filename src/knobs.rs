@@ -26,21 +26,17 @@ pub enum Size {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
 pub struct Sides<const MIN: usize, const MAX: usize> {
     /// Rows of the grid.
-    #[arg(long, value_parser = side_parser(MIN, MAX))]
-    pub rows: Option<usize>,
+    #[arg(long)]
+    pub rows: Option<Count<MIN, MAX>>,
     /// Columns of the grid.
-    #[arg(long, value_parser = side_parser(MIN, MAX))]
-    pub cols: Option<usize>,
-}
-
-fn side_parser(min: usize, max: usize) -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::new().range(min as u64..=max as u64)
+    #[arg(long)]
+    pub cols: Option<Count<MIN, MAX>>,
 }
 
 impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
     /// Both sides given.
     pub fn new(rows: usize, cols: usize) -> Self {
-        Sides { rows: Some(rows), cols: Some(cols) }
+        Sides { rows: Some(Count::new(rows)), cols: Some(Count::new(cols)) }
     }
 
     /// The rows and the columns of one game: each as given, or else drawn
@@ -50,8 +46,8 @@ impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
         u: &mut Unstructured<'_>,
         draw: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<usize>,
     ) -> arbitrary::Result<(usize, usize)> {
-        let rows = self.rows.map_or_else(|| draw(u), Ok)?.clamp(MIN, MAX);
-        let cols = self.cols.map_or_else(|| draw(u), Ok)?.clamp(MIN, MAX);
+        let rows = Count::or_draw(self.rows, u, &draw)?;
+        let cols = Count::or_draw(self.cols, u, &draw)?;
         Ok((rows, cols))
     }
 }

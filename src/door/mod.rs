@@ -27,9 +27,6 @@ pub struct Settled {
     pub vanished: u64,
 }
 
-// Each associated type stands with the functions that serve it here; those
-// whose functions are in their own modules (count, generate, draw) stand
-// together.
 impl crate::Rulebook for MagicDoor {
     fn operations(instance: &Instance) -> Vec<Swap> {
         instance.swaps.clone()

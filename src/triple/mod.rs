@@ -39,9 +39,6 @@ pub struct Town {
     pub refused: bool,
 }
 
-// Each associated type stands with the functions that serve it here; those
-// whose functions are in their own modules (count, generate, draw) stand
-// together.
 impl crate::Rulebook for TripleTown {
     fn parse_apart(instance: &str, commands: &str) -> Option<Result<Instance, ParseError>> {
         Some(triple::parse_apart(instance, commands))
