@@ -94,8 +94,10 @@ pub trait Rulebook: Rules + Sized + 'static {
 
     /// The state before the first operation.
     fn start_state(instance: &Self::Instance) -> Self::State;
-    /// The state after `record`, which both sides agreed on, from `before`.
-    fn next_state(before: &Self::State, record: &Self::Record) -> Self::State;
+    /// Carries `state` past `record`, which both sides agreed on: in place,
+    /// so that a board is copied into the one the state holds rather than
+    /// allocated anew for every operation.
+    fn advance(state: &mut Self::State, record: &Self::Record);
 
     /// How big an instance is, as one number to compare: of two cases that
     /// fail the same way, the campaign keeps the smaller. It is the length
@@ -203,6 +205,20 @@ impl<G: Game> Benchmark<G> {
         crate::seed::with_seed(self.seed, |u| G::generate(u, Size::default(), &self.shape))
             .expect("seeded bytes suffice")
     }
+}
+
+/// The seed of every game's harness case: one of a typical size at
+/// `--size mixed` in each game (a few hundred characters of problem format).
+pub const HARNESS_SEED: u64 = 5;
+
+/// One seeded case at `--size mixed` as a campaign runs it: drawn by the
+/// generator, played by both sides and checked. The instruction gate counts
+/// it (`benches/instructions.rs`), so that a change that makes the harness
+/// slow fails CI as an engine regression does.
+pub fn harness_case<G: Game>() -> Result<G::Outcome, String> {
+    let instance = crate::seed::with_seed(HARNESS_SEED, |u| G::generate(u, Size::Mixed, &G::Shape::default()))
+        .map_err(|error| format!("the generator gave up: {error}"))?;
+    crate::oracle::check_game::<G>(&instance, &mut Tally::default()).map_err(|failure| failure.report)
 }
 
 /// The invariants of RULES.md, checked on one implementation's records as

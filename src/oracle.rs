@@ -116,7 +116,7 @@ pub fn check_game_timed<G: Game, E: Stepper<G>>(
             G::Counter::record(tally, &state, &from_reference);
             // Equal records keep or break the invariants together: check once.
             checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
-            state = G::next_state(&state, &from_reference);
+            G::advance(&mut state, &from_reference);
         }
         laps.lap(Part::Checker);
         if let Some(failure) = reference_failed.or(engine_failed) {
@@ -195,7 +195,7 @@ pub fn trace<G: Game>(instance: &G::Instance, records: &[G::Record], outcome: &G
     let mut state = G::start_state(instance);
     for (index, record) in records.iter().enumerate() {
         text.push_str(&G::Trace::operation(index + 1, &state, record));
-        state = G::next_state(&state, record);
+        G::advance(&mut state, record);
     }
     text.push_str(&G::Trace::outcome(outcome));
     text

@@ -4,11 +4,24 @@
 use std::fmt;
 
 /// `rows` x `cols` cells of `T`, row 0 on top.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Grid<T> {
     rows: usize,
     cols: usize,
     cells: Vec<T>,
+}
+
+impl<T: Clone> Clone for Grid<T> {
+    fn clone(&self) -> Self {
+        Grid { rows: self.rows, cols: self.cols, cells: self.cells.clone() }
+    }
+
+    /// Copies into the cells `self` has: a harness that follows a game
+    /// copies a board per operation, and need not allocate one each time.
+    fn clone_from(&mut self, source: &Self) {
+        (self.rows, self.cols) = (source.rows, source.cols);
+        self.cells.clone_from(&source.cells);
+    }
 }
 
 impl<T: Copy> Grid<T> {

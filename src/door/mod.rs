@@ -52,7 +52,9 @@ impl crate::Rulebook for MagicDoor {
         Settled { swaps: 0, board: instance.board.clone(), vanished: 0 }
     }
 
-    fn next_state(before: &Settled, record: &SwapRecord) -> Settled {
-        Settled { swaps: before.swaps + 1, board: record.board.clone(), vanished: before.vanished + record.vanished }
+    fn advance(state: &mut Settled, record: &SwapRecord) {
+        state.swaps += 1;
+        state.board.clone_from(&record.board);
+        state.vanished += record.vanished;
     }
 }

@@ -48,14 +48,12 @@ impl crate::Rulebook for SquareRemover {
         Standing { board: instance.board.clone(), buffer: 0, score: 0, moves: 0, ended: false }
     }
 
-    fn next_state(before: &Standing, record: &TurnRecord) -> Standing {
-        Standing {
-            board: record.board.clone(),
-            buffer: record.buffer,
-            score: before.score + record.squares.len() as u64,
-            moves: before.moves + usize::from(matches!(record.turn, Turn::Move(_))),
-            ended: before.ended || matches!(record.status, Status::Invalid(_)),
-        }
+    fn advance(state: &mut Standing, record: &TurnRecord) {
+        state.board.clone_from(&record.board);
+        state.buffer = record.buffer;
+        state.score += record.squares.len() as u64;
+        state.moves += usize::from(matches!(record.turn, Turn::Move(_)));
+        state.ended |= matches!(record.status, Status::Invalid(_));
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

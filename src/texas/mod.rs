@@ -55,15 +55,15 @@ impl crate::Rulebook for Texas {
         Standing { board: instance.board.clone(), score: 0, hand: Vec::new() }
     }
 
-    fn next_state(before: &Standing, record: &OperationRecord) -> Standing {
-        let mut hand = before.hand.clone();
+    fn advance(state: &mut Standing, record: &OperationRecord) {
         if record.is_valid() {
-            hand.push(record.main_colours.clone());
+            state.hand.push(record.main_colours.clone());
         }
         if record.hand_points.is_some() {
-            hand.clear();
+            state.hand.clear();
         }
-        Standing { board: record.board.clone(), score: before.score + record.points(), hand }
+        state.board.clone_from(&record.board);
+        state.score += record.points();
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

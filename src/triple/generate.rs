@@ -227,7 +227,7 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         let Some(action) = next_action(u, &instance, &town, player, actions.len())? else { break };
         let command = Command { line: 0, action: action.clone() };
         let Some(record) = game.step(&command) else { break };
-        town = TripleTown::next_state(&town, &record);
+        TripleTown::advance(&mut town, &record);
         actions.push(action);
     }
     let Instance { test, map, stars, bombs, sequence, .. } = instance;

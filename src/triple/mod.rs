@@ -78,8 +78,8 @@ impl crate::Rulebook for TripleTown {
         }
     }
 
-    fn next_state(before: &Town, record: &CommandRecord) -> Town {
-        let mut town = Town { map: record.map.clone(), ..before.clone() };
+    fn advance(town: &mut Town, record: &CommandRecord) {
+        town.map.clone_from(&record.map);
         town.commands += 1;
         town.score = record.score;
         town.refused |= matches!(record.status, Status::Invalid(_));
@@ -92,7 +92,6 @@ impl crate::Rulebook for TripleTown {
                 Action::Unknown(_) => {}
             }
         }
-        town
     }
 }
 

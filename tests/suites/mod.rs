@@ -294,7 +294,7 @@ pub fn first_violation<G: Game>(
         if let Err(violation) = checker.record(&state, record) {
             return Some(violation.invariant);
         }
-        state = G::next_state(&state, record);
+        G::advance(&mut state, record);
     }
     checker.outcome(&state, outcome).err().map(|v| v.invariant)
 }

@@ -113,12 +113,27 @@ impl fmt::Display for Swap {
 }
 
 /// An `rows` x `cols` grid of cells, each holding a piece or empty, stored row
-/// by row.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// by row. Its accessors are `#[inline]`: the checker and the reference read
+/// a cell at a time from other crates, and a call per cell costs more than
+/// the read.
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<Option<Piece>>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board { rows: self.rows, cols: self.cols, cells: self.cells.clone() }
+    }
+
+    /// Copies into the cells `self` has: a harness that follows a game
+    /// copies a board per operation, and need not allocate one each time.
+    fn clone_from(&mut self, source: &Self) {
+        (self.rows, self.cols) = (source.rows, source.cols);
+        self.cells.clone_from(&source.cells);
+    }
 }
 
 impl Board {
@@ -136,15 +151,18 @@ impl Board {
         Board { rows, cols, cells }
     }
 
+    #[inline]
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    #[inline]
     pub fn cols(&self) -> usize {
         self.cols
     }
 
     /// The cells in row-major order.
+    #[inline]
     pub fn cells(&self) -> &[Option<Piece>] {
         &self.cells
     }
@@ -161,14 +179,17 @@ impl Board {
         (row < self.rows && col < self.cols).then_some(Pos { row, col })
     }
 
+    #[inline]
     pub fn contains(&self, cell: Pos) -> bool {
         cell.row < self.rows && cell.col < self.cols
     }
 
+    #[inline]
     pub fn get(&self, cell: Pos) -> Option<Piece> {
         self.cells[self.index(cell)]
     }
 
+    #[inline]
     pub fn set(&mut self, cell: Pos, piece: Option<Piece>) {
         let index = self.index(cell);
         self.cells[index] = piece;
@@ -179,6 +200,7 @@ impl Board {
         self.cells.iter().all(Option::is_none)
     }
 
+    #[inline]
     fn index(&self, cell: Pos) -> usize {
         assert!(self.contains(cell), "cell {cell} is off a {}x{} board", self.rows, self.cols);
         cell.row * self.cols + cell.col
