@@ -3,9 +3,9 @@
 //! the buffer's tiles (SR1), tiles taken = 4 x squares removed, no
 //! one-colour square left, and the score books.
 
-use m3_model::square::{Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
+use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 
-use super::rules::{first_square, move_tiles, swapped, tiles, Buffer};
+use super::rules::{first_square, move_tiles, swap, tiles, Buffer};
 use super::Standing;
 use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
@@ -26,6 +26,9 @@ pub struct Checker {
     buffer: Buffer,
     /// The index among the moves of the first invalid one.
     first_invalid: Option<usize>,
+    /// The board the turn is replayed on, kept to be copied into rather
+    /// than allocated per turn.
+    board: Board,
 }
 
 impl game::Checker<SquareRemover> for Checker {
@@ -35,6 +38,7 @@ impl game::Checker<SquareRemover> for Checker {
             side: instance.board.rows(),
             buffer: Buffer::new(instance.seed, instance.colours),
             first_invalid: None,
+            board: instance.board.clone(),
         }
     }
 
@@ -62,10 +66,11 @@ impl game::Checker<SquareRemover> for Checker {
                 Err(Violation::new(RECORD, None, format!("a turn not played ({:?}) changed something", record.status)))
             };
         }
-        let mut board = match record.turn {
-            Turn::Move(m) => swapped(&before.board, move_tiles(self.side, m).expect("judged valid above")),
-            Turn::Opening => before.board.clone(),
-        };
+        let board = &mut self.board;
+        board.clone_from(&before.board);
+        if let Turn::Move(m) = record.turn {
+            swap(board, move_tiles(self.side, m).expect("judged valid above"));
+        }
         if self.buffer.taken != before.buffer {
             return Err(Violation::new(
                 BUFFER,
@@ -76,7 +81,7 @@ impl game::Checker<SquareRemover> for Checker {
         for (index, &square) in record.squares.iter().enumerate() {
             let step = Some(index + 1);
             // SR2: the square removed is the topmost, then leftmost, of all.
-            let first = first_square(&board);
+            let first = first_square(board);
             if first != Some(square) {
                 return Err(Violation::new(ORDER, step, format!("removed {square}, SR2 takes {first:?}")));
             }
@@ -84,7 +89,7 @@ impl game::Checker<SquareRemover> for Checker {
                 board.set(row, col, self.buffer.take());
             }
         }
-        if let Some(square) = first_square(&board) {
+        if let Some(square) = first_square(board) {
             return Err(Violation::new(LEFTOVER_SQUARE, None, format!("the square at {square} is left")));
         }
         // SR1: each square removed takes four tiles, and the buffer only
@@ -103,7 +108,7 @@ impl game::Checker<SquareRemover> for Checker {
             ));
         }
         check_board(self.side, self.colours, record)?;
-        if record.board != board {
+        if record.board != *board {
             return Err(Violation::new(RECORD, None, "the turn's board is not the board its squares left"));
         }
         Ok(())

@@ -44,7 +44,8 @@ pub struct Shape {
     pub invalid_percent: Option<Percent>,
 }
 
-/// Candidate moves a player looks at before it settles for a random one.
+/// Moves a player draws, looking for an equal-colour swap, before it
+/// settles for a random one.
 const LOOKS: usize = 24;
 /// Percentage of moves that look for an equal-colour swap.
 const EQUAL_PERCENT: u32 = 5;
@@ -131,10 +132,16 @@ struct Player<'a, 'b> {
     greedy: u32,
 }
 
+/// The input bytes the player leaves unread. A seeded case whose generator
+/// reads every byte is generated again on a longer stream
+/// (`seed::with_seed`); for the moves, which go on from `rng` once the input
+/// runs dry, that would only cost the time of the game again.
+const UNREAD: usize = 8;
+
 impl Player<'_, '_> {
     /// A number below `n`.
     fn below(&mut self, n: usize) -> Result<usize> {
-        if self.u.is_empty() {
+        if self.u.len() <= UNREAD {
             Ok(self.rng.random_range(0..n))
         } else {
             self.u.choose_index(n)
@@ -144,22 +151,21 @@ impl Player<'_, '_> {
     /// A valid move: a greedy one, an equal-colour swap or a random one.
     fn choose(&mut self, board: &Board) -> Result<Move> {
         let roll = self.below(100)? as u32;
-        let wanted: &dyn Fn(&Board, Move) -> bool = if roll < self.greedy {
-            &makes_square
-        } else if roll < self.greedy + EQUAL_PERCENT {
-            &swaps_equal_colours
-        } else {
-            &|_, _| true
-        };
-        let mut fallback = None;
-        for _ in 0..LOOKS {
-            let m = self.valid_move(board.rows())?;
-            if wanted(board, m) {
+        let side = board.rows();
+        if roll < self.greedy {
+            let start = (self.below(side - 1)?, self.below(side - 1)?);
+            if let Some(m) = square_making_move(board, start) {
                 return Ok(m);
             }
-            fallback.get_or_insert(m);
+        } else if roll < self.greedy + EQUAL_PERCENT {
+            for _ in 0..LOOKS {
+                let m = self.valid_move(side)?;
+                if swaps_equal_colours(board, m) {
+                    return Ok(m);
+                }
+            }
         }
-        Ok(fallback.expect("LOOKS > 0"))
+        self.valid_move(side)
     }
 
     fn valid_move(&mut self, side: usize) -> Result<Move> {
@@ -188,30 +194,110 @@ impl Player<'_, '_> {
     }
 }
 
-/// Whether a valid move makes a one-colour square through either tile.
-fn makes_square(board: &Board, m: Move) -> bool {
-    let Ok((a, b)) = move_tiles(board.rows(), m) else { return false };
-    let colour = |cell: (usize, usize)| {
-        let from = if cell == a {
-            b
-        } else if cell == b {
-            a
-        } else {
-            cell
-        };
-        board.get(from.0, from.1)
+/// A move that makes a one-colour square (SR2), looked for 2x2 window by
+/// window from window (`row`, `col`) on, each row from column `col` on and
+/// around; `None` when no move makes one. Between moves the board holds no
+/// square (SR3 removes them all), so a move makes one only by swapping the
+/// odd tile of a window whose other three share a colour with a neighbour
+/// of that colour outside the window: looking at windows finds every such
+/// move at the cost of a few reads each, where drawing moves to try costs
+/// draws and misses most.
+fn square_making_move(board: &Board, (row, col): (usize, usize)) -> Option<Move> {
+    let windows = board.rows() - 1;
+    // Which of the odd tile's two outside neighbours is looked at first
+    // follows the draw, so that no direction is favoured.
+    let across_first = (row + col).is_multiple_of(2);
+    for row in (row..windows).chain(0..row) {
+        for col in (col..windows).chain(0..col) {
+            if let Some(m) = odd_tile_move(board, row, col, across_first) {
+                return Some(m);
+            }
+        }
+    }
+    None
+}
+
+/// The move that makes the window with top-left tile (`row`, `col`) one
+/// colour, if its odd tile has a neighbour of the others' colour.
+fn odd_tile_move(board: &Board, row: usize, col: usize, across_first: bool) -> Option<Move> {
+    let side = board.cols();
+    let cells = board.cells();
+    let top = row * side + col;
+    let [a, b, c, d] = [cells[top], cells[top + 1], cells[top + side], cells[top + side + 1]];
+    // Three of a colour and one other make three equal pairs of the six,
+    // counted without a branch: most windows are not, and branching on
+    // random tiles is what the scan would spend its time in.
+    let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d) + u8::from(b == c) + u8::from(b == d);
+    if pairs + u8::from(c == d) != 3 {
+        return None;
+    }
+    let (r, c, colour) = match (a == b, c == d) {
+        (true, false) if c == a => (row + 1, col + 1, a),
+        (true, false) if d == a => (row + 1, col, a),
+        (false, true) if a == c => (row, col + 1, c),
+        (false, true) if b == c => (row, col, c),
+        _ => return None,
     };
-    let side = board.rows();
-    [a, b].into_iter().any(|(row, col)| {
-        let corners = (row.saturating_sub(1)..=row.min(side - 2))
-            .flat_map(|r| (col.saturating_sub(1)..=col.min(side - 2)).map(move |c| (r, c)));
-        corners.into_iter().any(|(r, c)| {
-            let first = colour((r, c));
-            [(r, c + 1), (r + 1, c), (r + 1, c + 1)].into_iter().all(|cell| colour(cell) == first)
-        })
-    })
+    // The neighbours outside the window: up from the top row, down from the
+    // bottom one, left from the left column, right from the right one.
+    let vertical =
+        if r == row { r.checked_sub(1).map(|n| (n, c, UP)) } else { (r + 1 < side).then_some((r + 1, c, DOWN)) };
+    let across =
+        if c == col { c.checked_sub(1).map(|n| (r, n, LEFT)) } else { (c + 1 < side).then_some((r, c + 1, RIGHT)) };
+    let [first, second] = if across_first { [across, vertical] } else { [vertical, across] };
+    [first, second]
+        .into_iter()
+        .flatten()
+        .find(|&(nr, nc, _)| cells[nr * side + nc] == colour)
+        .map(|(_, _, dir)| Move::new(r as i32, c as i32, dir))
 }
 
 fn swaps_equal_colours(board: &Board, m: Move) -> bool {
     move_tiles(board.rows(), m).is_ok_and(|(a, b)| board.get(a.0, a.1) == board.get(b.0, b.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::square::MIN_SIDE;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::square::rules::{first_square, swapped};
+
+    /// Every valid move on `board` that leaves a one-colour square (SR2).
+    fn square_making_moves(board: &Board) -> Vec<Move> {
+        let side = board.rows() as i32;
+        (0..side)
+            .flat_map(|row| (0..side).flat_map(move |col| (0..4).map(move |dir| Move::new(row, col, dir))))
+            .filter(|&m| move_tiles(board.rows(), m).is_ok_and(|tiles| first_square(&swapped(board, tiles)).is_some()))
+            .collect()
+    }
+
+    #[test]
+    fn the_square_making_move_found_window_by_window_is_one_and_missed_only_when_there_is_none() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut found, mut none) = (0, 0);
+        for _ in 0..2000 {
+            let side = rng.random_range(MIN_SIDE..=7);
+            let colours = rng.random_range(2..=4u8);
+            let board = Board::from_cells(side, side, (0..side * side).map(|_| rng.random_range(0..colours)).collect());
+            if first_square(&board).is_some() {
+                continue; // SR3 leaves no square between moves
+            }
+            let all = square_making_moves(&board);
+            let start = (rng.random_range(0..side - 1), rng.random_range(0..side - 1));
+            match square_making_move(&board, start) {
+                Some(m) => {
+                    assert!(all.contains(&m), "{m:?} makes no square on\n{board:?}");
+                    found += 1;
+                }
+                None => {
+                    assert!(all.is_empty(), "missed {:?} on\n{board:?}", all[0]);
+                    none += 1;
+                }
+            }
+        }
+        assert!(found > 200 && none > 200, "{found} boards with a square-making move, {none} without: too few to see");
+    }
 }

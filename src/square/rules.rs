@@ -26,18 +26,17 @@ impl Buffer {
     }
 }
 
-/// Whether the 2x2 square with top-left tile (`row`, `col`) is of one colour.
-pub fn one_colour(board: &Board, row: usize, col: usize) -> bool {
-    let colour = board.get(row, col);
-    [(row, col + 1), (row + 1, col), (row + 1, col + 1)].iter().all(|&(r, c)| board.get(r, c) == colour)
-}
-
-/// SR2's choice: the topmost, then leftmost, one-colour square.
+/// SR2's choice: the topmost, then leftmost, one-colour square. The checker
+/// looks for it after every square a turn removes, as the rule book does:
+/// row slices make each window four reads.
 pub fn first_square(board: &Board) -> Option<Square> {
     let side = board.rows();
-    (0..side.saturating_sub(1))
-        .flat_map(|row| (0..side.saturating_sub(1)).map(move |col| Square::new(row, col)))
-        .find(|s| one_colour(board, s.row, s.col))
+    (1..side).find_map(|below| {
+        let (top, bottom) = (board.row(below - 1), board.row(below));
+        let col =
+            top.windows(2).zip(bottom.windows(2)).position(|(t, b)| t[1] == t[0] && b[0] == t[0] && b[1] == t[0])?;
+        Some(Square::new(below - 1, col))
+    })
 }
 
 /// The four tiles of a square in SR2's refill order: top-left, top-right,
@@ -70,9 +69,15 @@ pub fn move_tiles(side: usize, m: Move) -> Result<(Tile, Tile), Invalid> {
 }
 
 /// The board with two tiles swapped.
-pub fn swapped(board: &Board, (a, b): (Tile, Tile)) -> Board {
+pub fn swapped(board: &Board, tiles: (Tile, Tile)) -> Board {
     let mut after = board.clone();
-    after.set(a.0, a.1, board.get(b.0, b.1));
-    after.set(b.0, b.1, board.get(a.0, a.1));
+    swap(&mut after, tiles);
     after
+}
+
+/// Swaps two tiles of the board.
+pub fn swap(board: &mut Board, (a, b): (Tile, Tile)) {
+    let tile = board.get(a.0, a.1);
+    board.set(a.0, a.1, board.get(b.0, b.1));
+    board.set(b.0, b.1, tile);
 }
