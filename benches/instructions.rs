@@ -1,9 +1,9 @@
-//! Instruction counts of every game's engine on its bench table, under
-//! valgrind (gungraun): unlike wall-clock time, the count is the same on
-//! every run of the same binary, so CI can gate on it. `cargo perf-gate`
-//! runs this bench and compares the counts with
-//! `benches/instructions.baseline`; see benches/README.md. The n-th bench is
-//! the n-th of `m3diff::games::benchmark_ids()`.
+//! Instruction counts of every game's engine on its bench table, and of one
+//! seeded case through the whole harness, under valgrind (gungraun): unlike
+//! wall-clock time, the count is the same on every run of the same binary,
+//! so CI can gate on it. `cargo perf-gate` runs this bench and compares the
+//! counts with `benches/instructions.baseline`; see benches/README.md. The
+//! n-th bench (`case_N`) is the n-th of `m3diff::games::gate_ids()`.
 
 use std::hint::black_box;
 
@@ -11,17 +11,17 @@ use gungraun::{library_benchmark, library_benchmark_group, main};
 
 mod common;
 
-/// Builds the case `id` outside the count.
-fn case(id: String) -> common::Case {
-    common::case(&id)
+/// Builds what case `id` counts, outside the count.
+fn counted(id: String) -> Box<dyn Fn() -> String> {
+    common::counted(&id)
 }
 
 #[library_benchmark]
-#[benches::engine(iter = m3diff::games::benchmark_ids(), setup = case)]
-fn solve(case: common::Case) -> String {
-    black_box((case.engine)())
+#[benches::case(iter = m3diff::games::gate_ids(), setup = counted)]
+fn count(run: Box<dyn Fn() -> String>) -> String {
+    black_box(run())
 }
 
-library_benchmark_group!(name = engines, benchmarks = [solve]);
+library_benchmark_group!(name = gate, benchmarks = [count]);
 
-main!(library_benchmark_groups = engines);
+main!(library_benchmark_groups = gate);

@@ -162,8 +162,10 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
         };
         let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, self.size, &G::Shape::default()));
         let mut laps = Laps::default();
+        crate::following::take_time_stepped();
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
         laps.lap(Part::Generator);
+        laps.recharge(Part::Generator, Part::Engine, crate::following::take_time_stepped());
         let instance = match generated {
             Ok(Ok(instance)) => instance,
             Ok(Err(_)) => return self.spent.add(&laps), // The generator gave up on these bytes.

@@ -91,12 +91,43 @@ impl Visitor for BenchmarkIds {
     type Output = Vec<String>;
 
     fn visit<G: Game>(self) -> Vec<String> {
-        G::benchmarks().iter().map(|benchmark| format!("{}/{}", G::NAME, benchmark.name)).collect()
+        let benchmarks = G::benchmarks().into_iter().map(|benchmark| benchmark.name);
+        benchmarks.chain([HARNESS_CASE]).map(|name| format!("{}/{name}", G::NAME)).collect()
     }
 }
 
-/// Every game's bench cases as `game/name`, in the order the benches run
-/// them, without building any.
-pub fn benchmark_ids() -> Vec<String> {
+/// The name of each game's last case in the instruction gate, which counts
+/// the harness's own cost: [`crate::game::harness_case`].
+pub const HARNESS_CASE: &str = "harness";
+
+/// Every case the instruction gate counts as `game/name`, in the order it
+/// counts them, without building any: each game's bench table, then its
+/// harness case.
+pub fn gate_ids() -> Vec<String> {
     visit_all(&BenchmarkIds).into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone)]
+    struct HarnessCase;
+
+    impl Visitor for HarnessCase {
+        type Output = (String, Result<(), String>);
+
+        fn visit<G: Game>(self) -> Self::Output {
+            (G::NAME.to_string(), crate::game::harness_case::<G>().map(drop))
+        }
+    }
+
+    #[test]
+    fn every_game_has_a_harness_case_in_the_gate_and_it_passes() {
+        let ids = gate_ids();
+        for (game, result) in visit_all(&HarnessCase) {
+            assert!(ids.contains(&format!("{game}/{HARNESS_CASE}")), "{game} has no harness case in {ids:?}");
+            assert_eq!(result, Ok(()), "{game}'s harness case");
+        }
+    }
 }

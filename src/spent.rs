@@ -1,6 +1,7 @@
 //! Where a campaign's time goes, without a profiler: the oracle reads the
 //! clock around each batch of operations a side steps through and around
-//! the checker's work on them, and the campaign around the generator, so
+//! the checker's work on them, and the campaign around the generator (whose
+//! steps of the engine `Following` times, one in sixteen), so
 //! that a user can tell whether a slow night is spent in their engine. The
 //! clock is read a few times per batch, never per cell, so that it costs
 //! nothing that shows.
@@ -14,7 +15,8 @@ use std::time::{Duration, Instant};
 pub enum Part {
     /// Drawing the case (the generator, its player and the seeded bytes).
     Generator,
-    /// The engine's steps, its outcome and its quiet path (`solve`).
+    /// The engine's steps, its outcome and its quiet path (`solve`), and the
+    /// steps the generator follows its game with (`Following`).
     Engine,
     /// The reference's steps and outcome.
     Reference,
@@ -54,6 +56,14 @@ impl Laps {
         let now = Instant::now();
         self.spent[part as usize] += now - self.last;
         self.last = now;
+    }
+
+    /// Charges `time` of what was charged to `from` to `to` instead, as far
+    /// as `from` was charged that much.
+    pub fn recharge(&mut self, from: Part, to: Part, time: Duration) {
+        let time = time.min(self.spent[from as usize]);
+        self.spent[from as usize] -= time;
+        self.spent[to as usize] += time;
     }
 
     /// Starts the next lap now, charging the time since the last to nothing.

@@ -35,7 +35,7 @@ impl Visitor for Table {
                 let instance = std::rc::Rc::new(benchmark.instance());
                 let for_reference = instance.clone();
                 Case {
-                    // The same id as `games::benchmark_ids` gives.
+                    // The same id as `games::gate_ids` gives.
                     id: format!("{}/{}", G::NAME, benchmark.name),
                     engine: Box::new(move || G::solve(&instance).to_string()),
                     reference: Box::new(move || G::answer(&play::<G, G::Reference>(&for_reference).1).to_string()),
@@ -50,12 +50,32 @@ pub fn cases() -> Vec<Case> {
     games::visit_all(&Table { only: None }).into_iter().flatten().collect()
 }
 
-/// Builds the case `id`.
+/// What the instruction gate counts of case `id` (`games::gate_ids`): a
+/// game's harness case whole, or the engine's quiet path on a bench case.
 ///
 /// # Panics
 /// When no case has that id.
-pub fn case(id: &str) -> Case {
+pub fn counted(id: &str) -> Box<dyn Fn() -> String> {
     let (game, name) = id.split_once('/').unwrap_or((id, ""));
-    let table = Table { only: Some(name.to_string()) };
-    games::visit(game, table).and_then(|mut cases| cases.pop()).unwrap_or_else(|| panic!("no bench case {id}"))
+    let found = if name == games::HARNESS_CASE {
+        games::visit(game, Harness)
+    } else {
+        let table = Table { only: Some(name.to_string()) };
+        games::visit(game, table).and_then(|mut cases| cases.pop()).map(|case| case.engine)
+    };
+    found.unwrap_or_else(|| panic!("no bench case {id}"))
+}
+
+/// A game's harness case (`game::harness_case`).
+struct Harness;
+
+impl Visitor for Harness {
+    type Output = Box<dyn Fn() -> String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        Box::new(|| match m3diff::game::harness_case::<G>() {
+            Ok(outcome) => G::answer(&outcome).to_string(),
+            Err(failure) => panic!("the harness case of {} fails:\n{failure}", G::NAME),
+        })
+    }
 }

@@ -1,5 +1,5 @@
 //! The committed baseline: a comment naming the compiler, then one line
-//! `game/name instructions` per engine benchmark.
+//! `game/name instructions` per case.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -37,7 +37,7 @@ pub fn read(path: &Path) -> Result<Baseline, Error> {
 
 pub fn write(path: &Path, compiler: &str, counts: &Counts) -> Result<(), Error> {
     let mut text = String::from(
-        "# Instructions of each engine benchmark of benches/instructions.rs, as\n\
+        "# Instructions of each case of benches/instructions.rs, as\n\
          # callgrind counts them. `cargo perf-gate` fails when one grows by more\n\
          # than 3%; `cargo perf-gate --update` rewrites this file.\n",
     );

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use crate::Error;
 
-/// One engine benchmark's count: its id (`game/name`) and instructions.
+/// One case's count: its id (`game/name`) and instructions.
 pub type Counts = Vec<(String, u64)>;
 
 /// The game whose engine `--cfg m3diff_slowdown` slows (an extra pass over
@@ -19,18 +19,18 @@ pub const SLOWED_GAME: &str = "square";
 /// game's only), in the bench's order, saying on stderr how far it got.
 pub fn run(workspace: &Path, slowdown: bool) -> Result<Counts, Error> {
     check_runner(workspace)?;
-    let ids = m3diff::games::benchmark_ids();
+    let ids = m3diff::games::gate_ids();
     let chosen: Vec<usize> =
         (0..ids.len()).filter(|&index| !slowdown || ids[index].starts_with(&format!("{SLOWED_GAME}/"))).collect();
     eprintln!(
-        "perf-gate: building the bench{}, then counting {} engine cases under valgrind, a few seconds to a minute each",
+        "perf-gate: building the bench{}, then counting {} cases under valgrind, a few seconds to a minute each",
         if slowdown { " with --cfg m3diff_slowdown into target/slowdown" } else { "" },
         chosen.len()
     );
     // One pattern per run of the bench, a case at a time when only some are
     // counted (gungraun takes a single filter).
     let filters: Vec<Option<String>> =
-        if slowdown { chosen.iter().map(|index| Some(format!("*::engine_{index}"))).collect() } else { vec![None] };
+        if slowdown { chosen.iter().map(|index| Some(format!("*::case_{index}"))).collect() } else { vec![None] };
     let mut counts = Vec::new();
     for filter in filters {
         let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
@@ -92,14 +92,14 @@ fn locked_version(lock: &str, name: &str) -> Option<String> {
     Some(version.to_string())
 }
 
-/// The bench's number (`engine_N`) and its instructions from one line of
+/// The bench's number (`case_N`) and its instructions from one line of
 /// gungraun's JSON output.
 fn parse_summary(line: &str) -> Result<(usize, u64), Error> {
     let bad = |what: &str| Error::Bench(format!("unexpected gungraun output ({what}): {line}"));
     let summary: serde_json::Value = serde_json::from_str(line).map_err(|_| bad("not JSON"))?;
-    let index = summary["id"].as_str().and_then(|id| id.strip_prefix("engine_")).and_then(|n| n.parse().ok());
+    let index = summary["id"].as_str().and_then(|id| id.strip_prefix("case_")).and_then(|n| n.parse().ok());
     let instructions = summary["profiles"][0]["data"]["total"]["metrics"]["Ir"]["values"]["new"].as_u64();
-    Ok((index.ok_or_else(|| bad("no engine_N id"))?, instructions.ok_or_else(|| bad("no instruction count"))?))
+    Ok((index.ok_or_else(|| bad("no case_N id"))?, instructions.ok_or_else(|| bad("no instruction count"))?))
 }
 
 /// `rustc --version`: counts are only comparable from one compiler.
@@ -119,14 +119,14 @@ mod tests {
 
     #[test]
     fn reads_the_number_and_the_instructions() {
-        let line = r#"{"id":"engine_3","profiles":[{"data":{"total":{"metrics":{"Ir":{"values":{"new":1234}}}}}}]}"#;
+        let line = r#"{"id":"case_3","profiles":[{"data":{"total":{"metrics":{"Ir":{"values":{"new":1234}}}}}}]}"#;
         assert_eq!(parse_summary(line).unwrap(), (3, 1234));
     }
 
     #[test]
     fn names_what_is_missing() {
         let error = parse_summary(r#"{"id":"solve_1"}"#).unwrap_err();
-        assert!(error.to_string().contains("no engine_N id"), "{error}");
+        assert!(error.to_string().contains("no case_N id"), "{error}");
     }
 
     #[test]

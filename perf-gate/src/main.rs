@@ -1,6 +1,7 @@
-//! The gate on the engines' instruction counts: runs the gungraun bench
-//! `benches/instructions.rs` under valgrind, compares every engine
-//! benchmark with the committed baseline and fails when one needs more than
+//! The gate on instruction counts: runs the gungraun bench
+//! `benches/instructions.rs` under valgrind, compares every case (each
+//! engine benchmark, and each game's harness case) with the committed
+//! baseline and fails when one needs more than
 //! the allowed share of extra instructions. Instruction counts, unlike
 //! wall-clock times, are the same on every run of the same binary, so the
 //! gate neither cries wolf nor sleeps through a slowdown. See
@@ -16,7 +17,9 @@ use std::process::ExitCode;
 use clap::Parser;
 
 #[derive(Parser)]
-#[command(about = "Fail when an engine benchmark needs more instructions than benches/instructions.baseline allows")]
+#[command(
+    about = "Fail when an engine benchmark or a harness case needs more instructions than benches/instructions.baseline allows"
+)]
 struct Args {
     /// Write this run's counts to the baseline instead of checking them.
     #[arg(long)]

@@ -63,7 +63,7 @@ impl Verdict {
 
     pub fn table(&self) -> String {
         let count = |value: Option<u64>| value.map_or_else(|| "-".to_string(), |n| n.to_string());
-        let mut text = format!("{:<36} {:>14} {:>14} {:>9}\n", "engine benchmark", "baseline", "now", "change");
+        let mut text = format!("{:<36} {:>14} {:>14} {:>9}\n", "case", "baseline", "now", "change");
         for row in &self.rows {
             let change = row.change().map_or_else(|| "-".to_string(), |change| format!("{change:+.2}%"));
             let note = match row.change() {
@@ -92,7 +92,7 @@ impl Verdict {
         if !slower.is_empty() {
             let _ = writeln!(
                 text,
-                "FAIL: {} of {} engine benchmarks need more than {}% more instructions than {}: {}",
+                "FAIL: {} of {} cases need more than {}% more instructions than {}: {}",
                 slower.len(),
                 self.rows.len(),
                 self.threshold,
@@ -107,7 +107,7 @@ impl Verdict {
             let _ = writeln!(text, "improved by more than {}%: {}", self.threshold, names(faster));
         }
         if self.passes() {
-            let _ = write!(text, "PASS: no engine benchmark needs more than {}% more instructions", self.threshold);
+            let _ = write!(text, "PASS: no case needs more than {}% more instructions", self.threshold);
         } else {
             let _ =
                 write!(text, "If the change is meant, run `cargo perf-gate --update` and commit the baseline's diff.");
