@@ -5,7 +5,7 @@
 
 use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 
-use super::rules::{first_square, move_tiles, swap, tiles, Buffer};
+use super::rules::{first_square_from, move_tiles, swap, tiles, Buffer};
 use super::Standing;
 use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
@@ -68,8 +68,16 @@ impl game::Checker<SquareRemover> for Checker {
         }
         let board = &mut self.board;
         board.clone_from(&before.board);
+        // The first row of windows a square may be in. The board a turn
+        // starts from holds no square (the last turn's check of SR2 saw to
+        // it), so a move's square touches one of its tiles; a refill, one
+        // of the four it refills; the windows above those are as they were
+        // when they held none. Only the opening may start with squares.
+        let mut from_row = 0;
         if let Turn::Move(m) = record.turn {
-            swap(board, move_tiles(self.side, m).expect("judged valid above"));
+            let tiles = move_tiles(self.side, m).expect("judged valid above");
+            swap(board, tiles);
+            from_row = tiles.0 .0.min(tiles.1 .0).saturating_sub(1);
         }
         if self.buffer.taken != before.buffer {
             return Err(Violation::new(
@@ -81,15 +89,16 @@ impl game::Checker<SquareRemover> for Checker {
         for (index, &square) in record.squares.iter().enumerate() {
             let step = Some(index + 1);
             // SR2: the square removed is the topmost, then leftmost, of all.
-            let first = first_square(board);
+            let first = first_square_from(board, from_row);
             if first != Some(square) {
                 return Err(Violation::new(ORDER, step, format!("removed {square}, SR2 takes {first:?}")));
             }
             for (row, col) in tiles(square) {
                 board.set(row, col, self.buffer.take());
             }
+            from_row = square.row.saturating_sub(1);
         }
-        if let Some(square) = first_square(board) {
+        if let Some(square) = first_square_from(board, from_row) {
             return Err(Violation::new(LEFTOVER_SQUARE, None, format!("the square at {square} is left")));
         }
         // SR1: each square removed takes four tiles, and the buffer only
@@ -142,7 +151,9 @@ fn check_board(side: usize, colours: u8, record: &TurnRecord) -> Result<(), Viol
     if board.rows() != side || board.cols() != side {
         return Err(Violation::new(BOARD, None, format!("a {}x{} board", board.rows(), board.cols())));
     }
-    if let Some(colour) = board.cells().iter().find(|&&c| c >= colours) {
+    // The highest colour, found without a branch per tile, says whether any
+    // is out of range.
+    if let Some(&colour) = board.cells().iter().max().filter(|&&highest| highest >= colours) {
         return Err(Violation::new(BOARD, None, format!("a tile of colour {colour}, with {colours} colours")));
     }
     Ok(())

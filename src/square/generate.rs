@@ -11,7 +11,7 @@ use m3_model::Stepper;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::rules::move_tiles;
+use super::rules::{move_tiles, windows_where};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Size};
 
@@ -208,29 +208,38 @@ fn square_making_move(board: &Board, (row, col): (usize, usize)) -> Option<Move>
     // follows the draw, so that no direction is favoured.
     let across_first = (row + col).is_multiple_of(2);
     for row in (row..windows).chain(0..row) {
-        for col in (col..windows).chain(0..col) {
-            if let Some(m) = odd_tile_move(board, row, col, across_first) {
-                return Some(m);
+        let odd = windows_with_an_odd_tile(board, row);
+        let from_col = !0u64 << col;
+        for mut columns in [odd & from_col, odd & !from_col] {
+            while columns != 0 {
+                let col = columns.trailing_zeros() as usize;
+                columns &= columns - 1;
+                if let Some(m) = odd_tile_move(board, row, col, across_first) {
+                    return Some(m);
+                }
             }
         }
     }
     None
 }
 
+/// The windows with top-left tile in `row` whose tiles are three of one
+/// colour and one of another, as bits by column: three equal pairs of the
+/// six.
+fn windows_with_an_odd_tile(board: &Board, row: usize) -> u64 {
+    windows_where(board, row, |[a, b], [c, d]| {
+        let pairs = [a == b, a == c, a == d, b == c, b == d, c == d];
+        pairs.into_iter().map(u8::from).sum::<u8>() == 3
+    })
+}
+
 /// The move that makes the window with top-left tile (`row`, `col`) one
-/// colour, if its odd tile has a neighbour of the others' colour.
+/// colour, if it has an odd tile with a neighbour of the others' colour.
 fn odd_tile_move(board: &Board, row: usize, col: usize, across_first: bool) -> Option<Move> {
     let side = board.cols();
     let cells = board.cells();
     let top = row * side + col;
     let [a, b, c, d] = [cells[top], cells[top + 1], cells[top + side], cells[top + side + 1]];
-    // Three of a colour and one other make three equal pairs of the six,
-    // counted without a branch: most windows are not, and branching on
-    // random tiles is what the scan would spend its time in.
-    let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d) + u8::from(b == c) + u8::from(b == d);
-    if pairs + u8::from(c == d) != 3 {
-        return None;
-    }
     let (r, c, colour) = match (a == b, c == d) {
         (true, false) if c == a => (row + 1, col + 1, a),
         (true, false) if d == a => (row + 1, col, a),
@@ -263,14 +272,16 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::square::rules::{first_square, swapped};
+    use crate::square::rules::{first_square_from, swapped};
 
     /// Every valid move on `board` that leaves a one-colour square (SR2).
     fn square_making_moves(board: &Board) -> Vec<Move> {
         let side = board.rows() as i32;
         (0..side)
             .flat_map(|row| (0..side).flat_map(move |col| (0..4).map(move |dir| Move::new(row, col, dir))))
-            .filter(|&m| move_tiles(board.rows(), m).is_ok_and(|tiles| first_square(&swapped(board, tiles)).is_some()))
+            .filter(|&m| {
+                move_tiles(board.rows(), m).is_ok_and(|tiles| first_square_from(&swapped(board, tiles), 0).is_some())
+            })
             .collect()
     }
 
@@ -282,7 +293,7 @@ mod tests {
             let side = rng.random_range(MIN_SIDE..=7);
             let colours = rng.random_range(2..=4u8);
             let board = Board::from_cells(side, side, (0..side * side).map(|_| rng.random_range(0..colours)).collect());
-            if first_square(&board).is_some() {
+            if first_square_from(&board, 0).is_some() {
                 continue; // SR3 leaves no square between moves
             }
             let all = square_making_moves(&board);

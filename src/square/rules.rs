@@ -2,7 +2,7 @@
 //! the generator: the buffer, one-colour squares, where a move leads. The
 //! implementations carry the rules out their own way.
 
-use m3_model::square::{Board, Invalid, Move, Square, DOWN, LEFT, MODULUS, MULTIPLIER, RIGHT, UP};
+use m3_model::square::{Board, Invalid, Move, Square, DOWN, LEFT, MAX_SIDE, MODULUS, MULTIPLIER, RIGHT, UP};
 
 /// SR1: the buffer's number A[i] and the tile index i it stands behind.
 #[derive(Debug, Clone)]
@@ -26,17 +26,27 @@ impl Buffer {
     }
 }
 
-/// SR2's choice: the topmost, then leftmost, one-colour square. The checker
-/// looks for it after every square a turn removes, as the rule book does:
-/// row slices make each window four reads.
-pub fn first_square(board: &Board) -> Option<Square> {
-    let side = board.rows();
-    (1..side).find_map(|below| {
-        let (top, bottom) = (board.row(below - 1), board.row(below));
-        let col =
-            top.windows(2).zip(bottom.windows(2)).position(|(t, b)| t[1] == t[0] && b[0] == t[0] && b[1] == t[0])?;
-        Some(Square::new(below - 1, col))
+/// The topmost, then leftmost, one-colour square in the rows of windows
+/// from `row` down: SR2's choice when the rows above hold none (from row 0,
+/// SR2's choice).
+pub fn first_square_from(board: &Board, row: usize) -> Option<Square> {
+    (row..board.rows() - 1).find_map(|row| {
+        let one_colour = windows_where(board, row, |[a, b], [c, d]| a == b && a == c && a == d);
+        (one_colour != 0).then(|| Square::new(row, one_colour.trailing_zeros() as usize))
     })
+}
+
+// A row of windows fits in the bits of a `u64`.
+const _: () = assert!(MAX_SIDE - 1 <= 64);
+
+/// The 2x2 windows with top-left tile in `row` whose top and bottom pairs
+/// pass `test`, as bits by column. Every window of the row is tested, with
+/// no branch between them: on random tiles that is quicker than stopping at
+/// the first that passes, after a guess wrong at every one that does not.
+pub fn windows_where(board: &Board, row: usize, test: impl Fn([u8; 2], [u8; 2]) -> bool) -> u64 {
+    let (top, bottom) = (board.row(row), board.row(row + 1));
+    let pairs = top.windows(2).zip(bottom.windows(2));
+    pairs.enumerate().fold(0, |bits, (col, (t, b))| bits | u64::from(test([t[0], t[1]], [b[0], b[1]])) << col)
 }
 
 /// The four tiles of a square in SR2's refill order: top-left, top-right,
