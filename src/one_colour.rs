@@ -10,7 +10,7 @@
 pub fn in_run(
     rows: usize,
     cols: usize,
-    colour: &dyn Fn(usize, usize) -> Option<u8>,
+    colour: &impl Fn(usize, usize) -> Option<u8>,
     cell: (usize, usize),
     length: usize,
 ) -> bool {
@@ -18,12 +18,46 @@ pub fn in_run(
     across >= length || down >= length
 }
 
+/// Which cells, row by row, lie in a run of `length` or more: the cells
+/// [`in_run`] says are, found by walking each row and each column once and
+/// marking every stretch of one colour that is long enough, where asking of
+/// every cell walks its runs again from each of their cells.
+pub fn cells_in_runs(
+    rows: usize,
+    cols: usize,
+    colour: impl Fn(usize, usize) -> Option<u8>,
+    length: usize,
+) -> Vec<bool> {
+    let mut marked = vec![false; rows * cols];
+    for row in 0..rows {
+        mark_stretches(cols, length, |col| colour(row, col), |col| marked[row * cols + col] = true);
+    }
+    for col in 0..cols {
+        mark_stretches(rows, length, |row| colour(row, col), |row| marked[row * cols + col] = true);
+    }
+    marked
+}
+
+/// Marks the cells of every stretch of at least `length` cells of one
+/// colour in a line of `count` cells.
+fn mark_stretches(count: usize, length: usize, colour: impl Fn(usize) -> Option<u8>, mut mark: impl FnMut(usize)) {
+    let mut start = 0;
+    while start < count {
+        let here = colour(start);
+        let end = (start + 1..count).find(|&i| colour(i) != here).unwrap_or(count);
+        if here.is_some() && end - start >= length {
+            (start..end).for_each(&mut mark);
+        }
+        start = end;
+    }
+}
+
 /// The lengths of the horizontal and the vertical run of one colour
 /// through (`row`, `col`); 0 for a cell of no colour.
 pub fn run_lengths(
     rows: usize,
     cols: usize,
-    colour: &dyn Fn(usize, usize) -> Option<u8>,
+    colour: &impl Fn(usize, usize) -> Option<u8>,
     (row, col): (usize, usize),
 ) -> (usize, usize) {
     let Some(here) = colour(row, col) else { return (0, 0) };
@@ -48,7 +82,7 @@ pub fn run_lengths(
 /// the next colour after it that makes none, cyclically; `None` when every
 /// colour would.
 pub fn colour_ending_no_run(
-    colour: &dyn Fn(usize, usize) -> Option<u8>,
+    colour: &impl Fn(usize, usize) -> Option<u8>,
     (row, col): (usize, usize),
     drawn: u8,
     colours: u8,
@@ -63,6 +97,30 @@ pub fn colour_ending_no_run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cells_in_runs_found_line_by_line_are_the_cells_in_a_run() {
+        let mut seed = 7u64;
+        let mut next = |below: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % below
+        };
+        for _ in 0..500 {
+            let (rows, cols) = (1 + next(7) as usize, 1 + next(7) as usize);
+            let cells: Vec<Option<u8>> = (0..rows * cols).map(|_| [None, Some(1), Some(2)][next(3) as usize]).collect();
+            let colour = |row: usize, col: usize| cells[row * cols + col];
+            let length = 2 + next(2) as usize;
+            let marked = cells_in_runs(rows, cols, colour, length);
+            for (index, &in_a_run) in marked.iter().enumerate() {
+                let cell = (index / cols, index % cols);
+                assert_eq!(
+                    in_a_run,
+                    in_run(rows, cols, &colour, cell, length),
+                    "{cell:?} of {cells:?}, {cols} columns"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_run_counts_both_sides_of_the_cell_and_stops_at_a_gap() {

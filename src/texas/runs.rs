@@ -6,12 +6,14 @@ use m3_model::texas::{Board, Pos, RUN_LENGTH};
 
 /// Whether `cell` lies in a run of a `rows` x `cols` board whose colours
 /// `colour` gives (`None` for an empty cell).
-pub fn in_run(rows: usize, cols: usize, colour: &dyn Fn(Pos) -> Option<u8>, cell: Pos) -> bool {
+pub fn in_run(rows: usize, cols: usize, colour: &impl Fn(Pos) -> Option<u8>, cell: Pos) -> bool {
     crate::one_colour::in_run(rows, cols, &|row, col| colour(Pos::new(row, col)), (cell.row, cell.col), RUN_LENGTH)
 }
 
 /// Every cell in a run, in row-major order.
 pub fn run_cells(board: &Board) -> Vec<Pos> {
-    let colour = |cell: Pos| board.get(cell).map(|p| p.colour);
-    board.all_cells().filter(|&cell| in_run(board.rows(), board.cols(), &colour, cell)).collect()
+    let (rows, cols) = (board.rows(), board.cols());
+    let colour = |row, col| board.get(Pos::new(row, col)).map(|p| p.colour);
+    let marked = crate::one_colour::cells_in_runs(rows, cols, colour, RUN_LENGTH);
+    board.all_cells().zip(marked).filter_map(|(cell, in_a_run)| in_a_run.then_some(cell)).collect()
 }
