@@ -5,10 +5,11 @@
 //! placed cell, and score books that balance.
 
 use m3_model::triple::{
-    Action, Bombed, CommandRecord, Instance, Map, Outcome, Placed, Pos, Rejection, Status, TripleTown, EMPTY,
+    Action, Bombed, CommandRecord, Instance, Outcome, Placed, Pos, Rejection, Status, TripleTown, EMPTY,
 };
 
-use super::rules::{on_map, reacts, region, star_level, tiles, value, verdict};
+use super::region::{index, reacts, Cells, Regions};
+use super::rules::{on_map, star_level, tiles, value, verdict};
 use super::Town;
 use crate::game::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
@@ -26,11 +27,20 @@ pub struct Checker {
     sequence: Vec<u8>,
     /// The first refusal the records show (TT7).
     first_refusal: Option<Rejection>,
+    /// The map a command should leave, row by row: the map before it,
+    /// changed as the rules say, in a buffer kept between commands.
+    expected: Vec<u8>,
+    regions: Regions,
 }
 
 impl game::Checker<TripleTown> for Checker {
     fn new(instance: &Instance) -> Self {
-        Checker { sequence: instance.sequence.clone(), first_refusal: None }
+        Checker {
+            sequence: instance.sequence.clone(),
+            first_refusal: None,
+            expected: Vec::new(),
+            regions: Regions::default(),
+        }
     }
 
     fn record(&mut self, before: &Town, record: &CommandRecord) -> Result<(), Violation> {
@@ -54,22 +64,30 @@ impl game::Checker<TripleTown> for Checker {
             _ => None,
         };
         let Some(pos) = pos else { return unchanged(before, record) };
-        let map = match action {
-            Action::Bomber(_) => bombed(before, record, pos)?,
+        self.expected.clear();
+        self.expected.extend_from_slice(before.map.cells());
+        let cols = before.map.cols();
+        match action {
+            Action::Bomber(_) => bombed(record, pos, &mut self.expected[index(cols, pos)])?,
             _ => {
                 let level = match action {
-                    Action::Star(_) => star_level(&before.map, pos),
+                    Action::Star(_) => star_level(Cells::of(&before.map), pos),
                     _ => self.sequence[before.built],
                 };
                 check_placed(record, Placed { pos, level })?;
-                merged(before, record, pos, level)?
+                merged(record, &mut self.expected, cols, pos, level, &mut self.regions)?;
             }
-        };
-        if tiles(&record.map) != tiles(&map) {
-            let detail = format!("{} tiles on the map, the record accounts for {}", tiles(&record.map), tiles(&map));
+        }
+        if tiles(record.map.cells()) != tiles(&self.expected) {
+            let detail = format!(
+                "{} tiles on the map, the record accounts for {}",
+                tiles(record.map.cells()),
+                tiles(&self.expected)
+            );
             return Err(Violation::new(CONSERVATION, None, detail));
         }
-        if record.map != map {
+        let same_shape = (record.map.rows(), record.map.cols()) == (before.map.rows(), cols);
+        if !same_shape || record.map.cells() != self.expected {
             return Err(Violation::new(RECORD, None, "the map is not the one the placement and its merges leave"));
         }
         score_book(before, record)
@@ -119,45 +137,54 @@ fn check_placed(record: &CommandRecord, placed: Placed) -> Result<(), Violation>
     }
 }
 
-/// TT4: the tile at `pos` destroyed at half its value; no reaction.
-fn bombed(before: &Town, record: &CommandRecord, pos: Pos) -> Result<Map, Violation> {
-    let level = before.map.get(pos.row, pos.col);
-    let expected = Bombed { pos, level, penalty: value(level) / 2 };
+/// TT4: the tile at `pos`, `tile`, destroyed at half its value; no
+/// reaction.
+fn bombed(record: &CommandRecord, pos: Pos, tile: &mut u8) -> Result<(), Violation> {
+    let expected = Bombed { pos, level: *tile, penalty: value(*tile) / 2 };
     if record.bombed != Some(expected) || record.placed.is_some() || !record.merges.is_empty() {
         let detail = format!("recorded bomb {:?} (placed {:?}), expected {expected:?}", record.bombed, record.placed);
         return Err(Violation::new(RECORD, None, detail));
     }
-    let mut map = before.map.clone();
-    map.set(pos.row, pos.col, EMPTY);
-    Ok(map)
+    *tile = EMPTY;
+    Ok(())
 }
 
-/// TT2: follows the recorded chain from a tile of `level` placed at `pos`,
-/// checking each merge; returns the map it leaves.
-fn merged(before: &Town, record: &CommandRecord, pos: Pos, mut level: u8) -> Result<Map, Violation> {
-    let mut map = before.map.clone();
-    map.set(pos.row, pos.col, level);
-    for (index, merge) in record.merges.iter().enumerate() {
-        let region = region(&map, pos, level);
-        let others: Vec<Pos> = region.iter().copied().filter(|&cell| cell != pos).collect();
-        if !reacts(&map, pos, level) || merge.level != level + 1 || merge.emptied != others {
+/// TT2: follows the recorded chain from a tile of `level` placed at `pos`
+/// on the map `levels` (`cols` to a row), checking each merge and carrying
+/// it out on `levels`.
+fn merged(
+    record: &CommandRecord,
+    levels: &mut [u8],
+    cols: usize,
+    pos: Pos,
+    mut level: u8,
+    regions: &mut Regions,
+) -> Result<(), Violation> {
+    let at = index(cols, pos);
+    levels[at] = level;
+    for (number, merge) in (1..).zip(&record.merges) {
+        let cells = Cells::new(levels, cols);
+        let reacts = reacts(cells, pos, level);
+        let region = regions.find(cells, pos, level);
+        let others = || region.iter().copied().filter(|&cell| cell != pos);
+        if !reacts || merge.level != level + 1 || !others().eq(merge.emptied.iter().copied()) {
             let detail = format!(
                 "recorded L{} from emptying {:?}; the L{level} region at {pos} is {region:?}",
                 merge.level, merge.emptied
             );
-            return Err(Violation::new(MERGES, Some(index + 1), detail));
+            return Err(Violation::new(MERGES, Some(number), detail));
         }
-        for cell in others {
-            map.set(cell.row, cell.col, EMPTY);
+        for cell in others() {
+            levels[index(cols, cell)] = EMPTY;
         }
         level += 1;
-        map.set(pos.row, pos.col, level);
+        levels[at] = level;
     }
-    if reacts(&map, pos, level) {
+    if reacts(Cells::new(levels, cols), pos, level) {
         let detail = format!("the chain stops with an L{level} region of 3 or more at {pos}");
         return Err(Violation::new(LEFTOVER, None, detail));
     }
-    Ok(map)
+    Ok(())
 }
 
 /// The command's points are its parts, and the score adds them up.

@@ -41,7 +41,7 @@ impl game::Trace<TripleTown> for Trace {
         format!(
             "{}, {}, {} in the sequence, {} and {}, {}",
             dimensions(map.rows(), map.cols(), "map"),
-            counted(tiles(map) as u64, "tile"),
+            counted(tiles(map.cells()) as u64, "tile"),
             counted(sequence.len() as u64, "tile"),
             counted(*stars, "star"),
             counted(*bombs, "bomb"),

@@ -12,7 +12,8 @@ use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::rules::{neighbours, reacts, star_level, verdict};
+use super::region::{reacts, Cells};
+use super::rules::{neighbours, tiles, verdict};
 use super::Town;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
@@ -220,19 +221,84 @@ fn staircase(u: &mut Unstructured<'_>, map: &mut Map) -> Result<()> {
 fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance, player: &Player) -> Result<Instance> {
     let mut game = Following::<TripleTown, S>::start(&instance);
     let mut town = TripleTown::start_state(&instance);
+    let mut survey = Survey::default();
     let mut actions = Vec::new();
     // Enough for every tile, star and bomb, with refusals between them.
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
     while actions.len() < most && !town.ended {
-        let Some(action) = next_action(u, &instance, &town, player, actions.len())? else { break };
+        let Some(action) = next_action(u, &instance, &town, player, &mut survey, actions.len())? else { break };
         let command = Command { line: 0, action: action.clone() };
         let Some(record) = game.step(&command) else { break };
-        TripleTown::advance(&mut town, &record);
+        town.count(&record);
+        // The record is the player's to keep: its map is the town's now.
+        town.map = record.map;
         actions.push(action);
     }
     let Instance { test, map, stars, bombs, sequence, .. } = instance;
     instance = Instance::new(test, map, stars, bombs, sequence, actions);
     Ok(instance)
+}
+
+/// What the player sees of the map before each command: how many cells are
+/// empty and occupied, and the cells it considers for a placement, in
+/// row-major order, listed into buffers kept for the whole game.
+#[derive(Default)]
+struct Survey {
+    empty: usize,
+    occupied: usize,
+    /// Empty cells beside a tile that the tile to place may merge with.
+    near: Vec<Pos>,
+    /// Those of `near` where it merges.
+    merging: Vec<Pos>,
+}
+
+impl Survey {
+    /// Counts the empty and the occupied cells.
+    fn look(&mut self, cells: Cells<'_>) {
+        self.occupied = tiles(cells.levels());
+        self.empty = cells.levels().len() - self.occupied;
+    }
+
+    /// Lists the empty cells `near` tiles that a tile of `level` (any level
+    /// for a star) may merge with, and those where it does merge.
+    fn candidates(&mut self, cells: Cells<'_>, level: Option<u8>) {
+        let wanted = |found: u8| found != EMPTY && found < MAX_LEVEL && level.is_none_or(|level| level == found);
+        self.near.clear();
+        for row in 0..cells.rows() {
+            for col in 0..cells.cols() {
+                let pos = Pos::new(row, col);
+                if cells.level(pos) == EMPTY && cells.any_beside(pos, wanted) {
+                    self.near.push(pos);
+                }
+            }
+        }
+        let merges = |pos| match level {
+            Some(level) => reacts(cells, pos, level),
+            // TT3: a star merges when a level it may become does, and only
+            // the level of a tile beside it may.
+            None => {
+                cells.neighbours(pos).map(|n| cells.level(n)).any(|found| wanted(found) && reacts(cells, pos, found))
+            }
+        };
+        self.merging.clear();
+        self.merging.extend(self.near.iter().copied().filter(|&pos| merges(pos)));
+    }
+}
+
+/// What `u.choose` picks from the list of the `count` cells that `keep`
+/// their level, in row-major order, without listing them.
+fn choose_cell(u: &mut Unstructured<'_>, cells: Cells<'_>, count: usize, keep: fn(u8) -> bool) -> Result<Pos> {
+    let index = u.choose_index(count)?;
+    let mut kept = cells.every().filter(|&pos| keep(cells.level(pos)));
+    Ok(kept.nth(index).expect("`count` cells keep their level"))
+}
+
+fn is_empty(level: u8) -> bool {
+    level == EMPTY
+}
+
+fn is_tile(level: u8) -> bool {
+    level != EMPTY
 }
 
 /// The player's next command; `None` when it stops without END.
@@ -241,37 +307,38 @@ fn next_action(
     instance: &Instance,
     town: &Town,
     player: &Player,
+    survey: &mut Survey,
     written: usize,
 ) -> Result<Option<Action>> {
+    let cells = Cells::of(&town.map);
+    survey.look(cells);
     if player.refused.happens(u)? {
-        return refused(u, town).map(Some);
+        return refused(u, town, survey).map(Some);
     }
     let tiles_left = town.built < town.sequence;
     if player.ending == Ending::Early && written >= player.end_after {
         return Ok(Some(Action::End));
     }
-    let empty = cells(&town.map, |level| level == EMPTY);
-    let occupied = cells(&town.map, |level| level != EMPTY);
-    if empty.is_empty() {
+    if survey.empty == 0 {
         // A full map: a bomb to make room, or the end.
         let next = instance.sequence.get(town.built).copied();
-        return Ok(match room(&town.map, &occupied, next) {
+        return Ok(match room(cells, next) {
             Some(pos) if town.bombs > 0 && (tiles_left || town.stars > 0) => Some(Action::Bomber(pos.into())),
             _ => ending(player),
         });
     }
     if town.stars > 0 && (!tiles_left || u.ratio(1, 10)?) {
-        let pos = placement(u, &town.map, &empty, None, player.beside)?;
+        let pos = placement(u, cells, survey, None, player.beside)?;
         return Ok(Some(Action::Star(pos.into())));
     }
-    if tiles_left && !occupied.is_empty() && town.bombs > 0 && u.ratio(1, 25)? {
-        return Ok(Some(Action::Bomber((*u.choose(&occupied)?).into())));
+    if tiles_left && survey.occupied > 0 && town.bombs > 0 && u.ratio(1, 25)? {
+        return Ok(Some(Action::Bomber(choose_cell(u, cells, survey.occupied, is_tile)?.into())));
     }
     if !tiles_left {
         return Ok(ending(player));
     }
     let next = instance.sequence[town.built];
-    let pos = placement(u, &town.map, &empty, Some(next), player.beside)?;
+    let pos = placement(u, cells, survey, Some(next), player.beside)?;
     Ok(Some(Action::Put(pos.into())))
 }
 
@@ -282,57 +349,43 @@ fn ending(player: &Player) -> Option<Action> {
 /// Where to place a tile of `level` (any level for a star): `beside`
 /// percent of the time, beside tiles of its level when there is such a
 /// cell, and there mostly where it merges.
-fn placement(u: &mut Unstructured<'_>, map: &Map, empty: &[Pos], level: Option<u8>, beside: Percent) -> Result<Pos> {
+fn placement(
+    u: &mut Unstructured<'_>,
+    cells: Cells<'_>,
+    survey: &mut Survey,
+    level: Option<u8>,
+    beside: Percent,
+) -> Result<Pos> {
     if beside.happens(u)? {
-        let wanted = |found: u8| found != EMPTY && found < MAX_LEVEL && level.is_none_or(|level| level == found);
-        let near: Vec<Pos> = empty
-            .iter()
-            .copied()
-            .filter(|&pos| neighbours(map, pos).any(|cell| wanted(map.get(cell.row, cell.col))))
-            .collect();
-        let merging: Vec<Pos> = near
-            .iter()
-            .copied()
-            .filter(|&pos| match level {
-                Some(level) => reacts(map, pos, level),
-                None => star_level(map, pos) > 1 || reacts(map, pos, 1),
-            })
-            .collect();
-        if !merging.is_empty() && u.ratio(3, 4)? {
-            return u.choose(&merging).copied();
+        survey.candidates(cells, level);
+        if !survey.merging.is_empty() && u.ratio(3, 4)? {
+            return u.choose(&survey.merging).copied();
         }
-        if !near.is_empty() {
-            return u.choose(&near).copied();
+        if !survey.near.is_empty() {
+            return u.choose(&survey.near).copied();
         }
     }
-    u.choose(empty).copied()
+    choose_cell(u, cells, survey.empty, is_empty)
 }
 
 /// The tile to bomb on a full map: the lowest of those whose cell the next
 /// tile would merge in, else the highest of all (the last in row-major
 /// order of equals), which would never make room by merging.
-fn room(map: &Map, occupied: &[Pos], next: Option<u8>) -> Option<Pos> {
-    let level_at = |pos: Pos| map.get(pos.row, pos.col);
-    let merging = occupied.iter().copied().filter(|&pos| {
-        next.is_some_and(|next| neighbours(map, pos).any(|cell| level_at(cell) == next) && reacts(map, pos, next))
+fn room(cells: Cells<'_>, next: Option<u8>) -> Option<Pos> {
+    let merging = cells.every().filter(|&pos| {
+        next.is_some_and(|next| cells.neighbours(pos).any(|n| cells.level(n) == next) && reacts(cells, pos, next))
     });
-    merging.min_by_key(|&pos| level_at(pos)).or_else(|| occupied.iter().copied().max_by_key(|&pos| level_at(pos)))
-}
-
-fn cells(map: &Map, keep: impl Fn(u8) -> bool) -> Vec<Pos> {
-    (0..map.rows())
-        .flat_map(|row| (0..map.cols()).map(move |col| Pos::new(row, col)))
-        .filter(|pos| keep(map.get(pos.row, pos.col)))
-        .collect()
+    merging.min_by_key(|&pos| cells.level(pos)).or_else(|| cells.every().max_by_key(|&pos| cells.level(pos)))
 }
 
 /// Lines the format reads as no command (TT7).
 const UNKNOWN: [&str; 7] = ["PUT 1", "put 1 1", "JUMP 1 1", "STAR one 1", "END 0", "BOMBER 1 1 1", "*"];
 
-/// A command the rules refuse, of a kind drawn among those the town allows.
-fn refused(u: &mut Unstructured<'_>, town: &Town) -> Result<Action> {
+/// A command the rules refuse, of a kind drawn among those the town allows,
+/// on the cells `survey` counts.
+fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Action> {
     let map = &town.map;
-    let (empty, occupied) = (cells(map, |level| level == EMPTY), cells(map, |level| level != EMPTY));
+    let cells = Cells::of(map);
     let any = Pos::new(u.int_in_range(0..=map.rows() - 1)?, u.int_in_range(0..=map.cols() - 1)?);
     let (rows, cols) = (map.rows() as i64, map.cols() as i64);
     let outside =
@@ -347,12 +400,12 @@ fn refused(u: &mut Unstructured<'_>, town: &Town) -> Result<Action> {
     if town.bombs == 0 {
         kinds.push(Action::Bomber(any.into()));
     }
-    if !occupied.is_empty() {
-        let at = At::from(*u.choose(&occupied)?);
+    if survey.occupied > 0 {
+        let at = At::from(choose_cell(u, cells, survey.occupied, is_tile)?);
         kinds.push(if u.arbitrary()? { Action::Put(at) } else { Action::Star(at) });
     }
-    if !empty.is_empty() {
-        kinds.push(Action::Bomber((*u.choose(&empty)?).into()));
+    if survey.empty > 0 {
+        kinds.push(Action::Bomber(choose_cell(u, cells, survey.empty, is_empty)?.into()));
     }
     let action = u.choose(&kinds)?.clone();
     debug_assert!(verdict(town, &action).is_err(), "{action} is refused");

@@ -5,6 +5,7 @@ mod count;
 pub(crate) mod diff;
 mod draw;
 mod generate;
+mod region;
 mod rules;
 pub(crate) mod shrink;
 
@@ -80,15 +81,24 @@ impl crate::Rulebook for TripleTown {
 
     fn advance(town: &mut Town, record: &CommandRecord) {
         town.map.clone_from(&record.map);
-        town.commands += 1;
-        town.score = record.score;
-        town.refused |= matches!(record.status, Status::Invalid(_));
+        town.count(record);
+    }
+}
+
+impl Town {
+    /// Counts `record`'s command: everything it changes but the map, which
+    /// the caller takes from the record, as a copy or, when it owns the
+    /// record, as it is.
+    fn count(&mut self, record: &CommandRecord) {
+        self.commands += 1;
+        self.score = record.score;
+        self.refused |= matches!(record.status, Status::Invalid(_));
         if record.status == Status::Played {
             match record.command.action {
-                Action::Put(_) => town.built += 1,
-                Action::Star(_) => town.stars -= 1,
-                Action::Bomber(_) => town.bombs -= 1,
-                Action::End => town.ended = true,
+                Action::Put(_) => self.built += 1,
+                Action::Star(_) => self.stars -= 1,
+                Action::Bomber(_) => self.bombs -= 1,
+                Action::End => self.ended = true,
                 Action::Unknown(_) => {}
             }
         }

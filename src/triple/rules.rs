@@ -3,12 +3,10 @@
 //! verdict on a command, regions, and the level a star becomes. The
 //! implementations carry the rules out their own way.
 
-use m3_model::triple::{Action, At, Invalid, Map, Pos, EMPTY, MAX_LEVEL, MAX_STAR_LEVEL, VALUES};
+use m3_model::triple::{Action, At, Invalid, Map, Pos, EMPTY, MAX_STAR_LEVEL, VALUES};
 
+use super::region::{self, Cells, Regions};
 use super::Town;
-
-/// TT2: a region of at least this many tiles merges.
-pub const MERGE_SIZE: usize = 3;
 
 /// The map's cell that `at` names, if it is on the map.
 pub fn on_map(map: &Map, at: At) -> Option<Pos> {
@@ -38,40 +36,25 @@ pub fn verdict(town: &Town, action: &Action) -> Result<(), Invalid> {
 }
 
 /// The 4-connected cells of `level` that reach `start`, `start` counted as
-/// one of them whatever it holds, in row-major order.
+/// one of them whatever it holds, in row-major order. It allocates: for
+/// the rare counter and the report; the checker keeps a `Regions`.
 pub fn region(map: &Map, start: Pos, level: u8) -> Vec<Pos> {
-    let mut region = vec![start];
-    let mut next = 0;
-    while next < region.len() {
-        let at = region[next];
-        next += 1;
-        for neighbour in neighbours(map, at) {
-            if map.get(neighbour.row, neighbour.col) == level && !region.contains(&neighbour) {
-                region.push(neighbour);
-            }
-        }
-    }
-    region.sort_unstable();
-    region
+    Regions::default().find(Cells::of(map), start, level).to_vec()
 }
 
 /// The cells beside `pos` on the map.
-pub fn neighbours(map: &Map, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
-    let steps = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-    steps.into_iter().filter_map(move |(dr, dc)| {
-        let (row, col) = (pos.row.checked_add_signed(dr)?, pos.col.checked_add_signed(dc)?);
-        map.contains(row, col).then_some(Pos::new(row, col))
-    })
+pub fn neighbours(map: &Map, pos: Pos) -> impl Iterator<Item = Pos> {
+    Cells::of(map).neighbours(pos)
 }
 
 /// TT2: whether a tile of `level` at `pos` would merge.
 pub fn reacts(map: &Map, pos: Pos, level: u8) -> bool {
-    level < MAX_LEVEL && region(map, pos, level).len() >= MERGE_SIZE
+    region::reacts(Cells::of(map), pos, level)
 }
 
 /// TT3: the level a star at the empty cell `pos` becomes.
-pub fn star_level(map: &Map, pos: Pos) -> u8 {
-    (1..=MAX_STAR_LEVEL).rev().find(|&level| reacts(map, pos, level)).unwrap_or(1)
+pub fn star_level(cells: Cells<'_>, pos: Pos) -> u8 {
+    (1..=MAX_STAR_LEVEL).rev().find(|&level| region::reacts(cells, pos, level)).unwrap_or(1)
 }
 
 /// What a tile of `level` scores; nothing for a level the table lacks,
@@ -80,33 +63,31 @@ pub fn value(level: u8) -> i64 {
     VALUES.get(usize::from(level)).copied().unwrap_or(0)
 }
 
-/// The tiles on the map.
-pub fn tiles(map: &Map) -> usize {
-    map.cells().iter().filter(|&&level| level != EMPTY).count()
+/// The tiles among a map's cells.
+pub fn tiles(levels: &[u8]) -> usize {
+    // A sum rather than a filtered count: the compiler makes vector code of
+    // it, and the checker counts every command's map twice.
+    levels.iter().map(|&level| usize::from(level != EMPTY)).sum()
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::region::tests::map;
     use super::*;
-
-    fn map(rows: &[&str]) -> Map {
-        let cells = rows.iter().flat_map(|row| row.bytes().map(|b| if b == b'.' { EMPTY } else { b - b'0' }));
-        Map::from_cells(rows.len(), rows[0].len(), cells.collect())
-    }
 
     #[test]
     fn tt3_a_star_takes_the_highest_level_that_reacts() {
         // L1 and L3 both react at (2,2); the star is an L3.
         let map = map(&["33.", "1.1", "..."]);
-        assert_eq!(star_level(&map, Pos::new(1, 1)), 3);
-        assert_eq!(star_level(&map, Pos::new(2, 2)), 1);
+        assert_eq!(star_level(Cells::of(&map), Pos::new(1, 1)), 3);
+        assert_eq!(star_level(Cells::of(&map), Pos::new(2, 2)), 1);
     }
 
     #[test]
     fn tt2_l9_never_reacts() {
         let map = map(&["99."]);
         assert!(!reacts(&map, Pos::new(0, 2), 9));
-        assert_eq!(star_level(&map, Pos::new(0, 2)), 1);
+        assert_eq!(star_level(Cells::of(&map), Pos::new(0, 2)), 1);
     }
 
     #[test]

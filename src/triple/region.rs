@@ -1,0 +1,210 @@
+//! TT2's regions, searched on a map's cells in row-major order: the player
+//! asks whether a tile would merge of every cell it might place on, and the
+//! checker follows every merge, so these searches run on flat indices and
+//! allocate nothing once their buffers have grown.
+
+use m3_model::triple::{Map, Pos, MAX_LEVEL};
+
+/// A map's levels in row-major order, `cols` to a row: the map as the
+/// searches read it, also when the levels are a checker's working copy.
+#[derive(Clone, Copy)]
+pub struct Cells<'a> {
+    levels: &'a [u8],
+    rows: usize,
+    cols: usize,
+}
+
+impl<'a> Cells<'a> {
+    #[inline]
+    pub fn new(levels: &'a [u8], cols: usize) -> Self {
+        Cells { levels, rows: levels.len() / cols, cols }
+    }
+
+    #[inline]
+    pub fn of(map: &'a Map) -> Self {
+        Cells::new(map.cells(), map.cols())
+    }
+
+    /// Where `pos` is in `levels`.
+    #[inline]
+    pub fn index(self, pos: Pos) -> usize {
+        index(self.cols, pos)
+    }
+
+    /// The levels in row-major order.
+    #[inline]
+    pub fn levels(self) -> &'a [u8] {
+        self.levels
+    }
+
+    #[inline]
+    pub fn level(self, pos: Pos) -> u8 {
+        self.levels[self.index(pos)]
+    }
+
+    #[inline]
+    pub fn rows(self) -> usize {
+        self.rows
+    }
+
+    #[inline]
+    pub fn cols(self) -> usize {
+        self.cols
+    }
+
+    /// Every cell, in row-major order.
+    #[inline]
+    pub fn every(self) -> impl Iterator<Item = Pos> {
+        (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos::new(row, col)))
+    }
+
+    /// The cells beside `pos` on the map: above, below, left, right.
+    #[inline]
+    pub fn neighbours(self, pos: Pos) -> impl Iterator<Item = Pos> {
+        // Gathered in an array rather than filtered from four options: the
+        // searches call this for every cell they reach.
+        let Pos { row, col } = pos;
+        let mut found = [pos; 4];
+        let mut len = 0;
+        let mut add = |on_map: bool, row: usize, col: usize| {
+            found[len] = Pos::new(row, col);
+            len += usize::from(on_map);
+        };
+        add(row > 0, row.wrapping_sub(1), col);
+        add(row + 1 < self.rows, row + 1, col);
+        add(col > 0, row, col.wrapping_sub(1));
+        add(col + 1 < self.cols, row, col + 1);
+        found.into_iter().take(len)
+    }
+
+    /// Whether a cell beside `pos` holds a level that `wanted`.
+    #[inline]
+    pub fn any_beside(self, pos: Pos, wanted: impl Fn(u8) -> bool) -> bool {
+        let at = self.index(pos);
+        (pos.row > 0 && wanted(self.levels[at - self.cols]))
+            || (pos.row + 1 < self.rows && wanted(self.levels[at + self.cols]))
+            || (pos.col > 0 && wanted(self.levels[at - 1]))
+            || (pos.col + 1 < self.cols && wanted(self.levels[at + 1]))
+    }
+}
+
+/// Where `pos` is among a map's levels in row-major order, `cols` to a row.
+#[inline]
+pub fn index(cols: usize, pos: Pos) -> usize {
+    pos.row * cols + pos.col
+}
+
+/// TT2: whether a tile of `level` at `start` would merge: whether its
+/// region reaches 3 tiles, that is whether two tiles of `level` stand
+/// beside `start`, or one does with another beside it. It looks at no more
+/// than these few cells, whatever the region's size.
+pub fn reacts(cells: Cells<'_>, start: Pos, level: u8) -> bool {
+    if level >= MAX_LEVEL {
+        return false;
+    }
+    let mut beside = cells.neighbours(start).filter(|&pos| cells.level(pos) == level);
+    match (beside.next(), beside.next()) {
+        (Some(_), Some(_)) => true,
+        (Some(only), None) => cells.neighbours(only).any(|pos| pos != start && cells.level(pos) == level),
+        _ => false,
+    }
+}
+
+/// Searches for whole regions, with buffers kept from one search to the
+/// next.
+#[derive(Debug, Default)]
+pub struct Regions {
+    /// The region found, in the order found, then sorted.
+    found: Vec<Pos>,
+    /// `marks[cell] == search` when the current search has found the cell,
+    /// so that a new search starts without clearing it.
+    marks: Vec<u32>,
+    search: u32,
+}
+
+impl Regions {
+    /// The 4-connected cells of `level` that reach `start`, `start` counted
+    /// as one of them whatever it holds, in row-major order.
+    pub fn find(&mut self, cells: Cells<'_>, start: Pos, level: u8) -> &[Pos] {
+        if self.marks.len() < cells.levels.len() {
+            self.marks.resize(cells.levels.len(), 0);
+        }
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            // The marks wrapped around: marks of old searches would pass
+            // for this one's.
+            self.marks.fill(0);
+            self.search = 1;
+        }
+        self.found.clear();
+        self.found.push(start);
+        self.marks[cells.index(start)] = self.search;
+        let mut next = 0;
+        while let Some(&at) = self.found.get(next) {
+            next += 1;
+            for neighbour in cells.neighbours(at) {
+                let mark = &mut self.marks[cells.index(neighbour)];
+                if cells.level(neighbour) == level && *mark != self.search {
+                    *mark = self.search;
+                    self.found.push(neighbour);
+                }
+            }
+        }
+        self.found.sort_unstable();
+        &self.found
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use m3_model::triple::EMPTY;
+
+    use super::*;
+
+    /// A map from its rows, `.` for an empty cell.
+    pub(in crate::triple) fn map(rows: &[&str]) -> Map {
+        let cells = rows.iter().flat_map(|row| row.bytes().map(|b| if b == b'.' { EMPTY } else { b - b'0' }));
+        Map::from_cells(rows.len(), rows[0].len(), cells.collect())
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_map() {
+        let map = map(&["...", "..."]);
+        let cells = Cells::of(&map);
+        let sorted = |row, col| {
+            let mut found: Vec<Pos> = cells.neighbours(Pos::new(row, col)).collect();
+            found.sort_unstable();
+            found
+        };
+        assert_eq!(sorted(0, 0), [Pos::new(0, 1), Pos::new(1, 0)]);
+        assert_eq!(sorted(0, 1), [Pos::new(0, 0), Pos::new(0, 2), Pos::new(1, 1)]);
+        assert_eq!(sorted(1, 2), [Pos::new(0, 2), Pos::new(1, 1)]);
+    }
+
+    #[test]
+    fn tt2_a_region_is_found_whole_in_row_major_order() {
+        let map = map(&["11.", "2.1", "221"]);
+        let cells = Cells::of(&map);
+        let mut regions = Regions::default();
+        let mut find = |row, col, level| {
+            let found = regions.find(cells, Pos::new(row, col), level);
+            found.iter().map(|pos| cells.index(*pos)).collect::<Vec<_>>()
+        };
+        assert_eq!(find(0, 2, 1), [0, 1, 2, 5, 8]);
+        assert_eq!(find(1, 1, 2), [3, 4, 6, 7]);
+        assert_eq!(find(1, 1, 1), [0, 1, 4, 5, 8]);
+        assert_eq!(find(1, 1, 3), [4]);
+    }
+
+    #[test]
+    fn tt2_a_tile_reacts_from_3_tiles_below_l9() {
+        let reacts_at = |row: &str, col, level| reacts(Cells::of(&map(&[row])), Pos::new(0, col), level);
+        assert!(reacts_at("11.", 2, 1));
+        assert!(reacts_at("1.1", 1, 1));
+        assert!(!reacts_at("21.", 2, 1), "a region of 2");
+        assert!(!reacts_at("1.", 1, 1), "a region of 2");
+        assert!(reacts_at("111.", 3, 1), "a chain beyond");
+        assert!(!reacts_at("99.", 2, 9), "L9 never merges");
+        assert!(reacts_at("88.", 2, 8));
+    }
+}
