@@ -7,7 +7,9 @@
 
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, StageKind, Status, SwapRecord};
 
-use super::rules::{armed_bombs, blast, group_cells, kind, swapped, validity};
+use super::cell_set::CellSet;
+use super::groups::Lines;
+use super::rules::{armed_bombs, beams, kind, swapped, validity};
 use super::Settled;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
@@ -20,11 +22,23 @@ pub struct Checker {
     vibranium: usize,
     /// Gems the records say vanished so far.
     vanished: u64,
+    /// The lines of the grid checked last, kept to be measured again.
+    lines: Lines,
+    /// The cells the pass checked last removed, kept to be marked again.
+    removed: CellSet,
+    /// The cells the explosion checked last reached, kept to be marked again.
+    reached: CellSet,
 }
 
 impl game::Checker<MagicDoor> for Checker {
     fn new(instance: &Instance) -> Self {
-        Checker { vibranium: vibranium(&instance.board), vanished: 0 }
+        Checker {
+            vibranium: vibranium(&instance.board),
+            vanished: 0,
+            lines: Lines::default(),
+            removed: CellSet::default(),
+            reached: CellSet::default(),
+        }
     }
 
     fn record(&mut self, before: &Settled, record: &SwapRecord) -> Result<(), Violation> {
@@ -37,20 +51,21 @@ impl game::Checker<MagicDoor> for Checker {
             let detail = format!("a swap not made ({:?}) changed something", record.status);
             return if unchanged { Ok(()) } else { Err(Violation::new(RECORD, None, detail)) };
         }
-        let mut board = swapped(&before.board, record.swap);
+        let swapped = swapped(&before.board, record.swap);
+        let mut board = &swapped;
         for (index, stage) in record.stages.iter().enumerate() {
             let at = |(invariant, detail)| Violation::new(invariant, Some(index + 1), detail);
             if index == 0 && stage.kind == StageKind::Explosion {
                 // MD6, as m3_model::door::Instance reads a starting armed bomb.
                 return Err(at((RECORD, "a process that no group started reaches Stage 2".into())));
             }
-            check_stage(&board, stage, self.vibranium).map_err(at)?;
-            board = stage.board.clone();
+            self.check_stage(board, stage).map_err(at)?;
+            board = &stage.board;
         }
-        if record.board != board {
+        if record.board != *board {
             return Err(Violation::new(RECORD, None, "the swap's grid is not the grid its stages left"));
         }
-        settled(&board, !record.stages.is_empty())?;
+        self.settled(board, !record.stages.is_empty())?;
         // MD7: each pass lists a cell once, and every listed cell counts.
         let listed: usize = record.stages.iter().map(|stage| stage.vanished.len()).sum();
         if record.vanished != listed as u64 {
@@ -73,24 +88,33 @@ impl game::Checker<MagicDoor> for Checker {
 /// An invariant broken inside a stage, and how.
 type Broken = (&'static str, String);
 
-/// Checks one pass that starts from `before`: its lists, what vanished, and
-/// the fall after it.
-fn check_stage(before: &Board, stage: &Stage, vibranium: usize) -> Result<(), Broken> {
-    check_lists(before, stage)?;
-    match stage.kind {
-        StageKind::Groups => check_groups(before, stage)?,
-        StageKind::Explosion => check_explosion(before, stage)?,
+impl Checker {
+    /// Checks one pass that starts from `before`: its lists, what vanished,
+    /// and the fall after it.
+    fn check_stage(&mut self, before: &Board, stage: &Stage) -> Result<(), Broken> {
+        check_lists(before, stage)?;
+        self.lines.measure(before);
+        match stage.kind {
+            StageKind::Groups => check_groups(&self.lines, stage)?,
+            StageKind::Explosion => check_explosion(before, &self.lines, stage, &mut self.reached)?,
+        }
+        check_kept(before, stage, self.vibranium)?;
+        // The lists are on the grid: `check_lists` saw to it.
+        self.removed.clear(before);
+        for &pos in &stage.vanished {
+            self.removed.insert(pos);
+        }
+        let removed = &self.removed;
+        let survivor = |row, col| {
+            let cell = before.get(row, col);
+            (cell != Cell::Empty && !removed.contains(Pos::new(row, col))).then_some(cell)
+        };
+        let after = |row, col| Some(stage.board.get(row, col)).filter(|&cell| cell != Cell::Empty);
+        // MD5: everything falls, vibranium too; a bomb may arm on the way.
+        let landings = check_fall(before.rows(), before.cols(), survivor, after, |a, b| kind(*a) == kind(*b))
+            .map_err(|detail| (GRAVITY, detail))?;
+        check_arming(before, stage, &landings)
     }
-    check_kept(before, stage, vibranium)?;
-    let survivor = |row, col| {
-        let cell = before.get(row, col);
-        (cell != Cell::Empty && stage.vanished.binary_search(&Pos::new(row, col)).is_err()).then_some(cell)
-    };
-    let after = |row, col| Some(stage.board.get(row, col)).filter(|&cell| cell != Cell::Empty);
-    // MD5: everything falls, vibranium too; a bomb may arm on the way.
-    let landings = check_fall(before.rows(), before.cols(), survivor, after, |a, b| kind(*a) == kind(*b))
-        .map_err(|detail| (GRAVITY, detail))?;
-    check_arming(before, stage, &landings)
 }
 
 /// The pass keeps the grid's size and lists each vanished cell once, in
@@ -119,13 +143,14 @@ fn check_lists(before: &Board, stage: &Stage) -> Result<(), Broken> {
 /// Stage 1 vanishes exactly the gems of the groups (MD3).
 pub const GROUPS: &str = "groups vanish";
 
-fn check_groups(before: &Board, stage: &Stage) -> Result<(), Broken> {
+/// `lines` are those of the grid the pass starts from.
+fn check_groups(lines: &Lines, stage: &Stage) -> Result<(), Broken> {
     if !stage.exploded.is_empty() {
         return Err((RECORD, "a Stage 1 pass with exploded bombs".into()));
     }
-    let groups = group_cells(before);
-    if stage.vanished != groups {
-        return Err((GROUPS, format!("{} cells vanished, the groups hold {}", stage.vanished.len(), groups.len())));
+    if !stage.vanished.iter().copied().eq(lines.group_cells()) {
+        let groups = lines.group_cells().count();
+        return Err((GROUPS, format!("{} cells vanished, the groups hold {groups}", stage.vanished.len())));
     }
     Ok(())
 }
@@ -134,9 +159,10 @@ fn check_groups(before: &Board, stage: &Stage) -> Result<(), Broken> {
 pub const BEAMS: &str = "beams reach";
 
 /// Stage 2 runs only when Stage 1 finds no group, and every armed bomb, and
-/// nothing else, explodes in it.
-fn check_explosion(before: &Board, stage: &Stage) -> Result<(), Broken> {
-    if let Some(pos) = group_cells(before).first() {
+/// nothing else, explodes in it. `lines` are those of `before`; `reached`
+/// is scratch.
+fn check_explosion(before: &Board, lines: &Lines, stage: &Stage, reached: &mut CellSet) -> Result<(), Broken> {
+    if let Some(pos) = lines.group_cells().next() {
         return Err((RECORD, format!("an explosion while Stage 1 still has the group at {pos}")));
     }
     let armed = |p: &&Pos| before.contains(p.row, p.col) && before.get(p.row, p.col) == Cell::ArmedBomb;
@@ -146,11 +172,14 @@ fn check_explosion(before: &Board, stage: &Stage) -> Result<(), Broken> {
     if stage.exploded != armed_bombs(before) {
         return Err((RECORD, "not every armed bomb exploded, or not in row-major order".into()));
     }
-    let reached = blast(before, &stage.exploded);
-    if stage.vanished != reached {
-        let detail =
-            format!("{} cells vanished, the bombs and their beams take {}", stage.vanished.len(), reached.len());
-        return Err((BEAMS, detail));
+    reached.clear(before);
+    for &bomb in &stage.exploded {
+        reached.insert(bomb);
+    }
+    beams(before, &stage.exploded, reached);
+    if !stage.vanished.iter().copied().eq(reached.iter()) {
+        let (vanished, reached) = (stage.vanished.len(), reached.iter().count());
+        return Err((BEAMS, format!("{vanished} cells vanished, the bombs and their beams take {reached}")));
     }
     Ok(())
 }
@@ -207,14 +236,19 @@ fn check_arming(before: &Board, stage: &Stage, landings: &[Landing]) -> Result<(
 /// m3_model::door::Instance reads a grid the format cannot write).
 pub const LEFTOVER: &str = "nothing left to settle";
 
-fn settled(board: &Board, process_ran: bool) -> Result<(), Violation> {
-    if let Some(pos) = group_cells(board).first() {
-        return Err(Violation::new(LEFTOVER, None, format!("the swap ends with a group at {pos}")));
+impl Checker {
+    /// Checks the grid a swap ends with; `process_ran` when a group started
+    /// the swap's process.
+    fn settled(&mut self, board: &Board, process_ran: bool) -> Result<(), Violation> {
+        self.lines.measure(board);
+        if let Some(pos) = self.lines.group_cells().next() {
+            return Err(Violation::new(LEFTOVER, None, format!("the swap ends with a group at {pos}")));
+        }
+        if let Some(pos) = armed_bombs(board).first().filter(|_| process_ran) {
+            return Err(Violation::new(LEFTOVER, None, format!("the swap ends with an armed bomb at {pos}")));
+        }
+        Ok(())
     }
-    if let Some(pos) = armed_bombs(board).first().filter(|_| process_ran) {
-        return Err(Violation::new(LEFTOVER, None, format!("the swap ends with an armed bomb at {pos}")));
-    }
-    Ok(())
 }
 
 fn vibranium(board: &Board) -> usize {

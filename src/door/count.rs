@@ -5,11 +5,12 @@
 
 use m3_model::door::{Board, Cell, Invalid, MagicDoor, Stage, StageKind, Status, SwapRecord};
 
-use super::rules::{beam, swapped, BEAMS, GROUP_LENGTH};
+use super::cell_set::CellSet;
+use super::groups::{Lines, GROUP_LENGTH};
+use super::rules::{beams, swapped};
 use super::Settled;
 use crate::coverage::Tally;
 use crate::game::Counting;
-use crate::one_colour::run_lengths;
 
 crate::counters! {
     /// Magic Door's rule-coverage counters, under their rules.
@@ -78,26 +79,27 @@ impl Counting<MagicDoor> for Counter {
         flag(tally, Counter::WithExplosion, explosions > 0);
         flag(tally, Counter::ExplosionChain, explosions >= 2);
 
-        let mut board = swapped(&before.board, record.swap);
+        let swapped = swapped(&before.board, record.swap);
+        let mut board = &swapped;
         let mut vibranium_fell = false;
         let mut previous = None;
         for stage in &record.stages {
             match stage.kind {
                 StageKind::Groups => {
-                    groups(tally, &board, stage);
+                    groups(tally, board, stage);
                     flag(tally, Counter::GroupsAfterExplosion, previous == Some(StageKind::Explosion));
                     tally.add(Counter::ArmedInGroupsFall, stage.activated.len() as u64);
                 }
                 StageKind::Explosion => {
-                    explosion(tally, &board, stage);
+                    explosion(tally, board, stage);
                     tally.add(Counter::ArmedInExplosionFall, stage.activated.len() as u64);
                 }
             }
-            let fell = vibranium_that_fell(&board, &stage.board);
+            let fell = vibranium_that_fell(board, &stage.board);
             tally.add(Counter::VibraniumFell, fell);
             vibranium_fell |= fell > 0;
             previous = Some(stage.kind);
-            board = stage.board.clone();
+            board = &stage.board;
         }
         flag(tally, Counter::SwapVibraniumFell, vibranium_fell);
     }
@@ -106,9 +108,8 @@ impl Counting<MagicDoor> for Counter {
 /// A Stage 1 pass from `board`.
 fn groups(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     tally.add(Counter::GroupsPass, 1);
-    let colour = |row, col| board.get(row, col).colour();
-    let lengths: Vec<(usize, usize)> =
-        stage.vanished.iter().map(|pos| run_lengths(board.rows(), board.cols(), &colour, (pos.row, pos.col))).collect();
+    let lines = Lines::of(board);
+    let lengths: Vec<(usize, usize)> = stage.vanished.iter().map(|&pos| lines.lengths(pos)).collect();
     let crossing = lengths.iter().filter(|&&(across, down)| across >= GROUP_LENGTH && down >= GROUP_LENGTH);
     tally.add(Counter::CrossGroups, crossing.count() as u64);
     let long = lengths.iter().any(|&(across, down)| across > GROUP_LENGTH || down > GROUP_LENGTH);
@@ -120,16 +121,9 @@ fn explosion(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     tally.add(Counter::ExplosionPass, 1);
     tally.add(Counter::Exploded, stage.exploded.len() as u64);
     tally.add(Counter::Together, u64::from(stage.exploded.len() >= 2));
-    let mut reached = Vec::new();
-    for &bomb in &stage.exploded {
-        for direction in BEAMS {
-            let beam = beam(board, bomb, direction);
-            tally.add(Counter::Stopped, u64::from(beam.stopped));
-            reached.extend(beam.hits);
-        }
-    }
-    reached.sort_unstable();
-    reached.dedup();
+    let mut reached = CellSet::default();
+    reached.clear(board);
+    tally.add(Counter::Stopped, beams(board, &stage.exploded, &mut reached));
     let held = |cell| reached.iter().filter(|pos| board.get(pos.row, pos.col) == cell).count() as u64;
     tally.add(Counter::UnarmedHit, held(Cell::Bomb));
     tally.add(Counter::ArmedHit, held(Cell::ArmedBomb));
@@ -141,10 +135,13 @@ fn explosion(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
 fn vibranium_that_fell(before: &Board, after: &Board) -> u64 {
     let mut fell = 0;
     for col in 0..before.cols() {
-        let rows = |board: &Board| -> Vec<usize> {
-            (0..board.rows()).rev().filter(|&row| board.get(row, col) == Cell::Vibranium).collect()
-        };
-        fell += rows(before).iter().zip(rows(after)).filter(|&(&b, a)| b != a).count() as u64;
+        let rows = |board| vibranium_rows_up(board, col);
+        fell += rows(before).zip(rows(after)).filter(|(b, a)| b != a).count() as u64;
     }
     fell
+}
+
+/// The rows of the vibranium in column `col` of `board`, bottom up.
+fn vibranium_rows_up(board: &Board, col: usize) -> impl Iterator<Item = usize> + '_ {
+    (0..board.rows()).rev().filter(move |&row| board.get(row, col) == Cell::Vibranium)
 }

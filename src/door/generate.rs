@@ -11,7 +11,8 @@ use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::rules::{every_cell, group_cells, makes_group, swapped};
+use super::groups::{makes_group, Lines};
+use super::rules::{every_cell, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
@@ -168,7 +169,7 @@ fn stack_bombs(u: &mut Unstructured<'_>, board: &mut Board, swap: Swap, percent:
         return Ok(());
     }
     let mut topmost = vec![None; board.cols()];
-    for pos in group_cells(&swapped(board, swap)) {
+    for pos in Lines::of(&swapped(board, swap)).group_cells() {
         topmost[pos.col].get_or_insert(pos.row);
     }
     for (col, top) in topmost.into_iter().enumerate() {

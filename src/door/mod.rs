@@ -1,10 +1,14 @@
 //! Magic Door (ICPC 2025 Seoul Regional) in the harness.
 
+mod cell_set;
 mod check;
 mod count;
 pub(crate) mod diff;
 mod draw;
 mod generate;
+#[cfg(test)]
+mod grids;
+mod groups;
 mod rules;
 pub(crate) mod shrink;
 

@@ -5,7 +5,8 @@
 
 use m3_model::door::{Board, Cell, Instance, Pos, Swap, MAX_COLOUR, MIN_SIDE};
 
-use super::rules::{every_cell, group_through};
+use super::groups::group_through;
+use super::rules::every_cell;
 use crate::shrink::{fewer, fewer_colours, without_line, Line};
 
 /// Candidates, the biggest cuts first.
