@@ -8,7 +8,7 @@
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, StageKind, Status, SwapRecord};
 
 use super::cell_set::CellSet;
-use super::groups::Lines;
+use super::groups::Groups;
 use super::rules::{armed_bombs, beams, kind, swapped, validity};
 use super::Settled;
 use crate::conservation::conserved;
@@ -22,8 +22,8 @@ pub struct Checker {
     vibranium: usize,
     /// Gems the records say vanished so far.
     vanished: u64,
-    /// The lines of the grid checked last, kept to be measured again.
-    lines: Lines,
+    /// The groups of the grid checked last, kept to be found again.
+    groups: Groups,
     /// The cells the pass checked last removed, kept to be marked again.
     removed: CellSet,
     /// The cells the explosion checked last reached, kept to be marked again.
@@ -35,7 +35,7 @@ impl game::Checker<MagicDoor> for Checker {
         Checker {
             vibranium: vibranium(&instance.board),
             vanished: 0,
-            lines: Lines::default(),
+            groups: Groups::default(),
             removed: CellSet::default(),
             reached: CellSet::default(),
         }
@@ -93,10 +93,10 @@ impl Checker {
     /// and the fall after it.
     fn check_stage(&mut self, before: &Board, stage: &Stage) -> Result<(), Broken> {
         check_lists(before, stage)?;
-        self.lines.measure(before);
+        self.groups.find(before);
         match stage.kind {
-            StageKind::Groups => check_groups(&self.lines, stage)?,
-            StageKind::Explosion => check_explosion(before, &self.lines, stage, &mut self.reached)?,
+            StageKind::Groups => check_groups(&self.groups, stage)?,
+            StageKind::Explosion => check_explosion(before, &self.groups, stage, &mut self.reached)?,
         }
         check_kept(before, stage, self.vibranium)?;
         // The lists are on the grid: `check_lists` saw to it.
@@ -143,13 +143,13 @@ fn check_lists(before: &Board, stage: &Stage) -> Result<(), Broken> {
 /// Stage 1 vanishes exactly the gems of the groups (MD3).
 pub const GROUPS: &str = "groups vanish";
 
-/// `lines` are those of the grid the pass starts from.
-fn check_groups(lines: &Lines, stage: &Stage) -> Result<(), Broken> {
+/// `groups` are those of the grid the pass starts from.
+fn check_groups(groups: &Groups, stage: &Stage) -> Result<(), Broken> {
     if !stage.exploded.is_empty() {
         return Err((RECORD, "a Stage 1 pass with exploded bombs".into()));
     }
-    if !stage.vanished.iter().copied().eq(lines.group_cells()) {
-        let groups = lines.group_cells().count();
+    if !stage.vanished.iter().copied().eq(groups.cells()) {
+        let groups = groups.cells().count();
         return Err((GROUPS, format!("{} cells vanished, the groups hold {groups}", stage.vanished.len())));
     }
     Ok(())
@@ -159,10 +159,10 @@ fn check_groups(lines: &Lines, stage: &Stage) -> Result<(), Broken> {
 pub const BEAMS: &str = "beams reach";
 
 /// Stage 2 runs only when Stage 1 finds no group, and every armed bomb, and
-/// nothing else, explodes in it. `lines` are those of `before`; `reached`
+/// nothing else, explodes in it. `groups` are those of `before`; `reached`
 /// is scratch.
-fn check_explosion(before: &Board, lines: &Lines, stage: &Stage, reached: &mut CellSet) -> Result<(), Broken> {
-    if let Some(pos) = lines.group_cells().next() {
+fn check_explosion(before: &Board, groups: &Groups, stage: &Stage, reached: &mut CellSet) -> Result<(), Broken> {
+    if let Some(pos) = groups.cells().next() {
         return Err((RECORD, format!("an explosion while Stage 1 still has the group at {pos}")));
     }
     let armed = |p: &&Pos| before.contains(p.row, p.col) && before.get(p.row, p.col) == Cell::ArmedBomb;
@@ -240,8 +240,8 @@ impl Checker {
     /// Checks the grid a swap ends with; `process_ran` when a group started
     /// the swap's process.
     fn settled(&mut self, board: &Board, process_ran: bool) -> Result<(), Violation> {
-        self.lines.measure(board);
-        if let Some(pos) = self.lines.group_cells().next() {
+        self.groups.find(board);
+        if let Some(pos) = self.groups.cells().next() {
             return Err(Violation::new(LEFTOVER, None, format!("the swap ends with a group at {pos}")));
         }
         if let Some(pos) = armed_bombs(board).first().filter(|_| process_ran) {

@@ -6,7 +6,7 @@
 use m3_model::door::{Board, Cell, Invalid, MagicDoor, Stage, StageKind, Status, SwapRecord};
 
 use super::cell_set::CellSet;
-use super::groups::{Lines, GROUP_LENGTH};
+use super::groups::{line_lengths, GROUP_LENGTH};
 use super::rules::{beams, swapped};
 use super::Settled;
 use crate::coverage::Tally;
@@ -108,8 +108,7 @@ impl Counting<MagicDoor> for Counter {
 /// A Stage 1 pass from `board`.
 fn groups(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     tally.add(Counter::GroupsPass, 1);
-    let lines = Lines::of(board);
-    let lengths: Vec<(usize, usize)> = stage.vanished.iter().map(|&pos| lines.lengths(pos)).collect();
+    let lengths: Vec<(usize, usize)> = stage.vanished.iter().map(|&pos| line_lengths(board, pos)).collect();
     let crossing = lengths.iter().filter(|&&(across, down)| across >= GROUP_LENGTH && down >= GROUP_LENGTH);
     tally.add(Counter::CrossGroups, crossing.count() as u64);
     let long = lengths.iter().any(|&(across, down)| across > GROUP_LENGTH || down > GROUP_LENGTH);

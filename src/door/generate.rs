@@ -11,7 +11,7 @@ use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::groups::{makes_group, Lines};
+use super::groups::{makes_group, Groups};
 use super::rules::{every_cell, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
@@ -169,7 +169,7 @@ fn stack_bombs(u: &mut Unstructured<'_>, board: &mut Board, swap: Swap, percent:
         return Ok(());
     }
     let mut topmost = vec![None; board.cols()];
-    for pos in Lines::of(&swapped(board, swap)).group_cells() {
+    for pos in Groups::of(&swapped(board, swap)).cells() {
         topmost[pos.col].get_or_insert(pos.row);
     }
     for (col, top) in topmost.into_iter().enumerate() {
@@ -241,11 +241,17 @@ fn quiet_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
 /// side, the classic move; otherwise a gem that would complete a line and a
 /// gem of the colour it needs, anywhere on the grid.
 fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
+    // Most grids a look from afar fails on have no such swap side by side
+    // either: once asked, the grid is not searched again.
+    let mut no_side_by_side = false;
     if u.ratio(1, 3)? {
-        if let Some(swap) = side_by_side_group_swap(u, board)? {
-            return Ok(Some(swap));
+        match side_by_side_group_swap(u, board)? {
+            Some(swap) => return Ok(Some(swap)),
+            None => no_side_by_side = true,
         }
     }
+    // The gems of each colour, gathered when a look first wants the colour.
+    let mut gems_of: [Option<Vec<Pos>>; MAX_COLOUR as usize + 1] = Default::default();
     for _ in 0..LOOKS {
         let target = Pos::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?);
         let wanted = colours_completing_a_line(board, target);
@@ -253,28 +259,36 @@ fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
             continue;
         }
         let colour = *u.choose(&wanted)?;
-        let partners: Vec<Pos> = every_cell(board).filter(|p| board.get(p.row, p.col) == Cell::Gem(colour)).collect();
+        let partners = gems_of[usize::from(colour)].get_or_insert_with(|| {
+            every_cell(board).filter(|p| board.get(p.row, p.col) == Cell::Gem(colour)).collect()
+        });
         if partners.is_empty() {
             continue;
         }
-        let partner = *u.choose(&partners)?;
+        let partner = *u.choose(partners)?;
         if makes_group(board, target, partner) {
             return in_drawn_order(u, target, partner).map(Some);
         }
     }
+    if no_side_by_side {
+        return Ok(None);
+    }
     side_by_side_group_swap(u, board)
 }
 
-/// One of the swaps of two neighbouring gems that make a group.
+/// One of the swaps of two neighbouring gems that make a group. Every such
+/// swap on the grid is a candidate: a plain loop, since it asks
+/// `makes_group` of every two neighbours.
 fn side_by_side_group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
-    let pairs: Vec<(Pos, Pos)> = every_cell(board)
-        .flat_map(|a| [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)].map(|b| (a, b)))
-        .filter(|&(_, b)| board.contains(b.row, b.col))
-        .filter(|&(a, b)| {
-            let (x, y) = (board.get(a.row, a.col), board.get(b.row, b.col));
-            x.colour().is_some() && y.colour().is_some() && makes_group(board, a, b)
-        })
-        .collect();
+    let is_gem = |pos: Pos| board.contains(pos.row, pos.col) && board.get(pos.row, pos.col).colour().is_some();
+    let mut pairs = Vec::new();
+    for a in every_cell(board).filter(|&a| is_gem(a)) {
+        for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
+            if is_gem(b) && makes_group(board, a, b) {
+                pairs.push((a, b));
+            }
+        }
+    }
     if pairs.is_empty() {
         return Ok(None);
     }

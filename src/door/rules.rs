@@ -50,6 +50,12 @@ pub fn every_cell(board: &Board) -> impl Iterator<Item = Pos> + '_ {
 /// A step across the grid: rows and columns to add.
 pub type Direction = (isize, isize);
 
+/// The cell next to `at` towards `direction`, if `board` has one.
+pub fn step(board: &Board, at: Pos, (dr, dc): Direction) -> Option<Pos> {
+    let (row, col) = at.row.checked_add_signed(dr).zip(at.col.checked_add_signed(dc))?;
+    board.contains(row, col).then_some(Pos::new(row, col))
+}
+
 /// MD4: a bomb's four beams.
 pub const BEAMS: [Direction; 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 
@@ -58,13 +64,10 @@ pub const BEAMS: [Direction; 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 /// gem, which stays. Gives `hit` the regular gems and bombs it reaches,
 /// nearest first, and says whether a vibranium gem stopped it before the
 /// edge of the grid.
-pub fn beam(board: &Board, bomb: Pos, (dr, dc): Direction, mut hit: impl FnMut(Pos)) -> bool {
+pub fn beam(board: &Board, bomb: Pos, direction: Direction, mut hit: impl FnMut(Pos)) -> bool {
     let mut at = bomb;
-    while let Some(next) = at.row.checked_add_signed(dr).zip(at.col.checked_add_signed(dc)) {
-        if !board.contains(next.0, next.1) {
-            break;
-        }
-        at = Pos::new(next.0, next.1);
+    while let Some(next) = step(board, at, direction) {
+        at = next;
         match board.get(at.row, at.col) {
             Cell::Vibranium => return true,
             Cell::Empty => {}
