@@ -11,7 +11,7 @@ use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::groups::{makes_group, Groups};
+use super::groups::{makes_group, side_by_side_makes_group, Groups};
 use super::rules::{every_cell, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
@@ -276,15 +276,13 @@ fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
     side_by_side_group_swap(u, board)
 }
 
-/// One of the swaps of two neighbouring gems that make a group. Every such
-/// swap on the grid is a candidate: a plain loop, since it asks
-/// `makes_group` of every two neighbours.
+/// One of the swaps of two neighbouring gems that make a group.
 fn side_by_side_group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
     let is_gem = |pos: Pos| board.contains(pos.row, pos.col) && board.get(pos.row, pos.col).colour().is_some();
     let mut pairs = Vec::new();
     for a in every_cell(board).filter(|&a| is_gem(a)) {
         for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
-            if is_gem(b) && makes_group(board, a, b) {
+            if is_gem(b) && side_by_side_makes_group(board, a, b) {
                 pairs.push((a, b));
             }
         }
