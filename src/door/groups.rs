@@ -38,17 +38,24 @@ impl Groups {
 
     /// Finds the groups of `board` in place of those found before.
     pub fn find(&mut self, board: &Board) {
-        let cols = board.cols();
+        let (rows, cols) = (board.rows(), board.cols());
         self.cols = cols;
         self.colours.clear();
         self.colours.extend(board.cells().iter().map(|cell| cell.colour().unwrap_or(0)));
         self.grouped.clear();
         self.grouped.resize(self.colours.len(), false);
-        for (colours, grouped) in self.colours.chunks(cols).zip(self.grouped.chunks_mut(cols)) {
-            mark_threes(colours, 1, &mut self.threes, grouped);
+        // Along the rows, the grid is read as one line, in one pass rather
+        // than one a row: a three that would run on from the end of a row
+        // into the next is none.
+        find_threes(&self.colours, 1, &mut self.threes);
+        for row_end in (1..=rows).map(|row| row * cols) {
+            let wrapping = row_end.saturating_sub(GROUP_LENGTH - 1)..row_end.min(self.threes.len());
+            self.threes[wrapping].fill(false);
         }
+        mark_threes(&self.threes, 1, &mut self.grouped);
         // Down the columns, a whole row of the grid at a time.
-        mark_threes(&self.colours, cols, &mut self.threes, &mut self.grouped);
+        find_threes(&self.colours, cols, &mut self.threes);
+        mark_threes(&self.threes, cols, &mut self.grouped);
     }
 
     /// MD2: every cell of every group, in row-major order.
@@ -59,16 +66,20 @@ impl Groups {
     }
 }
 
-/// Marks in `grouped` every three equal regular gems of `colours` whose
-/// cells are `step` apart: along one row with a step of 1, down the columns
-/// of the whole grid with a step of its width. `threes` is scratch.
-fn mark_threes(colours: &[u8], step: usize, threes: &mut Vec<bool>, grouped: &mut [bool]) {
+/// Sets `threes[i]` to whether cell `i` of `colours` and the two cells
+/// `step` and twice `step` after it hold three equal regular gems.
+fn find_threes(colours: &[u8], step: usize, threes: &mut Vec<bool>) {
     let [second, third] = [step, 2 * step].map(|offset| colours.get(offset..).unwrap_or_default());
     threes.clear();
     let starts = colours.iter().zip(second).zip(third);
     threes.extend(starts.map(|((&first, &second), &third)| (first != 0) & (first == second) & (first == third)));
+}
+
+/// Marks in `grouped` the three cells, `step` apart, of every three that
+/// `threes` holds.
+fn mark_threes(threes: &[bool], step: usize, grouped: &mut [bool]) {
     for offset in [0, step, 2 * step] {
-        for (grouped, &three) in grouped.iter_mut().skip(offset).zip(threes.iter()) {
+        for (grouped, &three) in grouped.get_mut(offset..).unwrap_or_default().iter_mut().zip(threes) {
             *grouped |= three;
         }
     }
