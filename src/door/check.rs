@@ -48,8 +48,8 @@ impl game::Checker<MagicDoor> for Checker {
         }
         if record.status != Status::Played {
             let unchanged = record.stages.is_empty() && record.vanished == 0 && record.board == before.board;
-            let detail = format!("a swap not made ({:?}) changed something", record.status);
-            return if unchanged { Ok(()) } else { Err(Violation::new(RECORD, None, detail)) };
+            let detail = || format!("a swap not made ({:?}) changed something", record.status);
+            return if unchanged { Ok(()) } else { Err(Violation::new(RECORD, None, detail())) };
         }
         let swapped = swapped(&before.board, record.swap);
         let mut board = &swapped;
