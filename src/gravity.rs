@@ -24,15 +24,18 @@ pub fn check_fall<T>(
     same: impl Fn(&T, &T) -> bool,
 ) -> Result<Vec<Landing>, String> {
     let mut landings = Vec::new();
+    // One pair of lists for every column, not one allocated per column.
+    let (mut fallen, mut survivors) = (Vec::<(usize, T)>::new(), Vec::<(usize, T)>::new());
     for col in 0..cols {
-        let fallen: Vec<(usize, T)> = (0..rows).rev().filter_map(|row| after(row, col).map(|p| (row, p))).collect();
+        fallen.clear();
+        fallen.extend((0..rows).rev().filter_map(|row| after(row, col).map(|p| (row, p))));
         // Bottom up, the pieces fill rows without a gap.
         if let Some(index) = fallen.iter().enumerate().position(|(i, &(row, _))| row != rows - 1 - i) {
             let gap = rows - 1 - index;
             return Err(format!("a piece floats above the empty cell ({},{})", gap + 1, col + 1));
         }
-        let survivors: Vec<(usize, T)> =
-            (0..rows).rev().filter_map(|row| survivor(row, col).map(|p| (row, p))).collect();
+        survivors.clear();
+        survivors.extend((0..rows).rev().filter_map(|row| survivor(row, col).map(|p| (row, p))));
         let kept = survivors.len() == fallen.len() && survivors.iter().zip(&fallen).all(|((_, s), (_, f))| same(s, f));
         if !kept {
             return Err(format!("column {} does not keep its pieces' order", col + 1));
