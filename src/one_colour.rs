@@ -14,41 +14,93 @@ pub fn in_run(
     cell: (usize, usize),
     length: usize,
 ) -> bool {
-    let (across, down) = run_lengths(rows, cols, colour, cell);
+    // `length - 1` of one colour on either side settle it.
+    let (across, down) = lengths_up_to(rows, cols, colour, cell, length.saturating_sub(1));
     across >= length || down >= length
 }
 
 /// Which cells, row by row, lie in a run of `length` or more: the cells
-/// [`in_run`] says are, found by walking each row and each column once and
-/// marking every stretch of one colour that is long enough, where asking of
-/// every cell walks its runs again from each of their cells.
+/// [`in_run`] says are, found by [`Runs`].
 pub fn cells_in_runs(
     rows: usize,
     cols: usize,
     colour: impl Fn(usize, usize) -> Option<u8>,
     length: usize,
 ) -> Vec<bool> {
-    let mut marked = vec![false; rows * cols];
-    for row in 0..rows {
-        mark_stretches(cols, length, |col| colour(row, col), |col| marked[row * cols + col] = true);
-    }
-    for col in 0..cols {
-        mark_stretches(rows, length, |row| colour(row, col), |row| marked[row * cols + col] = true);
-    }
-    marked
+    let mut runs = Runs::default();
+    runs.find(rows, cols, (0..rows * cols).map(|index| colour(index / cols, index % cols)), length);
+    runs.marked
 }
 
-/// Marks the cells of every stretch of at least `length` cells of one
-/// colour in a line of `count` cells.
-fn mark_stretches(count: usize, length: usize, colour: impl Fn(usize) -> Option<u8>, mut mark: impl FnMut(usize)) {
-    let mut start = 0;
-    while start < count {
-        let here = colour(start);
-        let end = (start + 1..count).find(|&i| colour(i) != here).unwrap_or(count);
-        if here.is_some() && end - start >= length {
-            (start..end).for_each(&mut mark);
+/// The cells of a grid that lie in runs. A cell lies on a run of `length`
+/// or more exactly when it is one of `length` consecutive cells of one
+/// colour, so those are all there is to find: a few passes over the grid,
+/// in arithmetic rather than branches (colours are random, and a branch on
+/// them would be mispredicted half the time), instead of a walk out from
+/// each cell. The buffers are kept from one grid to the next.
+#[derive(Debug, Clone, Default)]
+pub struct Runs {
+    cols: usize,
+    /// Each cell's colour plus one, 0 for a cell of no colour.
+    colours: Vec<u16>,
+    /// Where `length` cells of one colour start, along the line being marked.
+    starts: Vec<bool>,
+    /// Row by row, whether the cell lies on a run.
+    marked: Vec<bool>,
+}
+
+impl Runs {
+    /// Finds the runs of `length` or more of a `rows` x `cols` grid whose
+    /// colours, row by row, are `colours`, in place of those found before.
+    pub fn find(&mut self, rows: usize, cols: usize, colours: impl IntoIterator<Item = Option<u8>>, length: usize) {
+        self.cols = cols;
+        self.colours.clear();
+        self.colours.extend(colours.into_iter().map(|colour| colour.map_or(0, |colour| u16::from(colour) + 1)));
+        assert_eq!(self.colours.len(), rows * cols, "a {rows}x{cols} grid's colours");
+        self.marked.clear();
+        self.marked.resize(self.colours.len(), false);
+        // Along the rows, the grid is read as one line, in one pass rather
+        // than one a row: a run that would go on from the end of a row into
+        // the next is none.
+        find_starts(&self.colours, 1, length, &mut self.starts);
+        for row_end in (1..=rows).map(|row| row * cols) {
+            let wrapping = row_end.saturating_sub(length.saturating_sub(1))..row_end.min(self.starts.len());
+            self.starts[wrapping].fill(false);
         }
-        start = end;
+        mark_runs(&self.starts, 1, length, &mut self.marked);
+        // Down the columns, a whole row of the grid at a time.
+        find_starts(&self.colours, cols, length, &mut self.starts);
+        mark_runs(&self.starts, cols, length, &mut self.marked);
+    }
+
+    /// The cells on a run, row by row, as (row, column).
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let cols = self.cols;
+        let marked = self.marked.iter().enumerate().filter(|&(_, &marked)| marked);
+        marked.map(move |(index, _)| (index / cols, index % cols))
+    }
+}
+
+/// Sets `starts[i]` to whether cell `i` of `colours` and the `length - 1`
+/// cells `step` apart after it are all of one colour.
+fn find_starts(colours: &[u16], step: usize, length: usize, starts: &mut Vec<bool>) {
+    let count = colours.len().saturating_sub(length.saturating_sub(1) * step);
+    starts.clear();
+    starts.extend(colours[..count].iter().map(|&colour| colour != 0));
+    for later in (1..length).map(|k| colours.get(k * step..).unwrap_or_default()) {
+        for (start, (&first, &other)) in starts.iter_mut().zip(colours.iter().zip(later)) {
+            *start &= first == other;
+        }
+    }
+}
+
+/// Marks in `marked` the `length` cells, `step` apart, of every run that
+/// `starts` holds.
+fn mark_runs(starts: &[bool], step: usize, length: usize, marked: &mut [bool]) {
+    for offset in (0..length).map(|k| k * step) {
+        for (marked, &start) in marked.get_mut(offset..).unwrap_or_default().iter_mut().zip(starts) {
+            *marked |= start;
+        }
     }
 }
 
@@ -58,11 +110,23 @@ pub fn run_lengths(
     rows: usize,
     cols: usize,
     colour: &impl Fn(usize, usize) -> Option<u8>,
+    cell: (usize, usize),
+) -> (usize, usize) {
+    lengths_up_to(rows, cols, colour, cell, usize::MAX)
+}
+
+/// [`run_lengths`], counting at most `most` cells on each side of the cell.
+fn lengths_up_to(
+    rows: usize,
+    cols: usize,
+    colour: &impl Fn(usize, usize) -> Option<u8>,
     (row, col): (usize, usize),
+    most: usize,
 ) -> (usize, usize) {
     let Some(here) = colour(row, col) else { return (0, 0) };
     let same_towards = |dr: isize, dc: isize| {
         (1..)
+            .take(most)
             .map(|i| (row as isize + i * dr, col as isize + i * dc))
             .take_while(|&(r, c)| {
                 r >= 0

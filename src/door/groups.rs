@@ -1,31 +1,21 @@
-//! MD2's groups as the harness finds them. For a whole grid, every three
-//! equal regular gems in a row or a column are found side by side and
-//! their cells marked: a few passes over the grid, in arithmetic rather than
-//! branches (colours are random, and a branch on them would be mispredicted
-//! half the time), instead of a walk out from each cell. The generator's
-//! questions about one cell or one swap walk out from that cell alone.
+//! MD2's groups as the harness finds them: runs of one colour
+//! ([`crate::one_colour`]) of regular gems. For a whole grid they are marked
+//! in a few passes ([`Runs`]); the generator's questions about one cell or
+//! one swap walk out from that cell alone.
 
 use m3_model::door::{Board, Cell, Pos};
 
 use super::rules::{step, Direction};
+use crate::one_colour::{in_run, run_lengths, Runs};
 
 /// MD2: a group is a line of at least this many equal regular gems.
 pub const GROUP_LENGTH: usize = 3;
-const _: () = assert!(GROUP_LENGTH == 3, "Groups marks lines of three");
 
-/// The cells in the groups of a grid. A cell lies on a line of three or
-/// more exactly when it is one of three consecutive equal gems, so the
-/// threes are all there is to find. The buffers are kept from one grid to
-/// the next.
+/// The cells in the groups of a grid, with the buffers kept from one grid
+/// to the next.
 #[derive(Debug, Clone, Default)]
 pub struct Groups {
-    cols: usize,
-    /// Each cell's colour, 0 for a cell with no regular gem.
-    colours: Vec<u8>,
-    /// Where three equal gems start, along the line being marked.
-    threes: Vec<bool>,
-    /// Row-major, whether the cell lies on a group.
-    grouped: Vec<bool>,
+    runs: Runs,
 }
 
 impl Groups {
@@ -38,50 +28,13 @@ impl Groups {
 
     /// Finds the groups of `board` in place of those found before.
     pub fn find(&mut self, board: &Board) {
-        let (rows, cols) = (board.rows(), board.cols());
-        self.cols = cols;
-        self.colours.clear();
-        self.colours.extend(board.cells().iter().map(|cell| cell.colour().unwrap_or(0)));
-        self.grouped.clear();
-        self.grouped.resize(self.colours.len(), false);
-        // Along the rows, the grid is read as one line, in one pass rather
-        // than one a row: a three that would run on from the end of a row
-        // into the next is none.
-        find_threes(&self.colours, 1, &mut self.threes);
-        for row_end in (1..=rows).map(|row| row * cols) {
-            let wrapping = row_end.saturating_sub(GROUP_LENGTH - 1)..row_end.min(self.threes.len());
-            self.threes[wrapping].fill(false);
-        }
-        mark_threes(&self.threes, 1, &mut self.grouped);
-        // Down the columns, a whole row of the grid at a time.
-        find_threes(&self.colours, cols, &mut self.threes);
-        mark_threes(&self.threes, cols, &mut self.grouped);
+        let colours = board.cells().iter().map(|cell| cell.colour());
+        self.runs.find(board.rows(), board.cols(), colours, GROUP_LENGTH);
     }
 
     /// MD2: every cell of every group, in row-major order.
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        let cols = self.cols;
-        let grouped = self.grouped.iter().enumerate().filter(|&(_, &grouped)| grouped);
-        grouped.map(move |(index, _)| Pos::new(index / cols, index % cols))
-    }
-}
-
-/// Sets `threes[i]` to whether cell `i` of `colours` and the two cells
-/// `step` and twice `step` after it hold three equal regular gems.
-fn find_threes(colours: &[u8], step: usize, threes: &mut Vec<bool>) {
-    let [second, third] = [step, 2 * step].map(|offset| colours.get(offset..).unwrap_or_default());
-    threes.clear();
-    let starts = colours.iter().zip(second).zip(third);
-    threes.extend(starts.map(|((&first, &second), &third)| (first != 0) & (first == second) & (first == third)));
-}
-
-/// Marks in `grouped` the three cells, `step` apart, of every three that
-/// `threes` holds.
-fn mark_threes(threes: &[bool], step: usize, grouped: &mut [bool]) {
-    for offset in [0, step, 2 * step] {
-        for (grouped, &three) in grouped.get_mut(offset..).unwrap_or_default().iter_mut().zip(threes) {
-            *grouped |= three;
-        }
+        self.runs.cells().map(|(row, col)| Pos::new(row, col))
     }
 }
 
@@ -133,33 +86,16 @@ fn lands_in_group(board: &Board, to: Pos, from: Pos, gem: Cell) -> bool {
 }
 
 /// The lengths of the horizontal and the vertical line of one colour
-/// through `pos` on `board` (0 for a cell with no regular gem), walking out
-/// from it: for a few cells, cheaper than measuring every line.
+/// through `pos` on `board` (0 for a cell with no regular gem).
 pub fn line_lengths(board: &Board, pos: Pos) -> (usize, usize) {
-    lengths_through(board, pos, |at| board.get(at.row, at.col), usize::MAX)
+    run_lengths(board.rows(), board.cols(), &|row, col| board.get(row, col).colour(), (pos.row, pos.col))
 }
 
 /// MD2: whether `pos` lies on a group of a grid of `board`'s size whose
-/// cells `cell` gives. Two equal gems on either side settle it.
+/// cells `cell` gives.
 fn in_group(board: &Board, pos: Pos, cell: impl Fn(Pos) -> Cell) -> bool {
-    let (across, down) = lengths_through(board, pos, cell, GROUP_LENGTH - 1);
-    across.max(down) >= GROUP_LENGTH
-}
-
-/// [`line_lengths`] on a grid of `board`'s size whose cells `cell` gives,
-/// counting at most `enough` cells on each side of `pos`.
-fn lengths_through(board: &Board, pos: Pos, cell: impl Fn(Pos) -> Cell, enough: usize) -> (usize, usize) {
-    let gem = cell(pos);
-    if gem.colour().is_none() {
-        return (0, 0);
-    }
-    let (row, col) = (pos.row, pos.col);
-    let same = |row, col| cell(Pos::new(row, col)) == gem;
-    let left = (0..col).rev().take(enough).take_while(|&c| same(row, c)).count();
-    let right = (col + 1..board.cols()).take(enough).take_while(|&c| same(row, c)).count();
-    let up = (0..row).rev().take(enough).take_while(|&r| same(r, col)).count();
-    let down = (row + 1..board.rows()).take(enough).take_while(|&r| same(r, col)).count();
-    (left + 1 + right, up + 1 + down)
+    let colour = |row, col| cell(Pos::new(row, col)).colour();
+    in_run(board.rows(), board.cols(), &colour, (pos.row, pos.col), GROUP_LENGTH)
 }
 
 #[cfg(test)]
