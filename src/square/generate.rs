@@ -267,12 +267,12 @@ fn swaps_equal_colours(board: &Board, m: Move) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use m3_model::square::MIN_SIDE;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::square::rules::{first_square_from, swapped};
+    use crate::square::rules::fixtures::{board_between_moves, first_square_of_all};
+    use crate::square::rules::swapped;
 
     /// Every valid move on `board` that leaves a one-colour square (SR2).
     fn square_making_moves(board: &Board) -> Vec<Move> {
@@ -280,7 +280,7 @@ mod tests {
         (0..side)
             .flat_map(|row| (0..side).flat_map(move |col| (0..4).map(move |dir| Move::new(row, col, dir))))
             .filter(|&m| {
-                move_tiles(board.rows(), m).is_ok_and(|tiles| first_square_from(&swapped(board, tiles), 0).is_some())
+                move_tiles(board.rows(), m).is_ok_and(|tiles| first_square_of_all(&swapped(board, tiles)).is_some())
             })
             .collect()
     }
@@ -290,12 +290,9 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut found, mut none) = (0, 0);
         for _ in 0..2000 {
-            let side = rng.random_range(MIN_SIDE..=7);
-            let colours = rng.random_range(2..=4u8);
-            let board = Board::from_cells(side, side, (0..side * side).map(|_| rng.random_range(0..colours)).collect());
-            if first_square_from(&board, 0).is_some() {
-                continue; // SR3 leaves no square between moves
-            }
+            let colours = rng.random_range(2..=4);
+            let Some(board) = board_between_moves(&mut rng, colours) else { continue };
+            let side = board.rows();
             let all = square_making_moves(&board);
             let start = (rng.random_range(0..side - 1), rng.random_range(0..side - 1));
             match square_making_move(&board, start) {

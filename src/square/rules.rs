@@ -26,14 +26,10 @@ impl Buffer {
     }
 }
 
-/// The topmost, then leftmost, one-colour square in the rows of windows
-/// from `row` down: SR2's choice when the rows above hold none (from row 0,
-/// SR2's choice).
-pub fn first_square_from(board: &Board, row: usize) -> Option<Square> {
-    (row..board.rows() - 1).find_map(|row| {
-        let one_colour = windows_where(board, row, |[a, b], [c, d]| a == b && a == c && a == d);
-        (one_colour != 0).then(|| Square::new(row, one_colour.trailing_zeros() as usize))
-    })
+/// SR2: whether the 2x2 window with top-left tile `tile` is one colour.
+pub fn one_colour(board: &Board, (row, col): Tile) -> bool {
+    let [a, b] = [board.row(row), board.row(row + 1)].map(|row| [row[col], row[col + 1]]);
+    a[0] == a[1] && a[0] == b[0] && a[0] == b[1]
 }
 
 // A row of windows fits in the bits of a `u64`.
@@ -90,4 +86,30 @@ pub fn swap(board: &mut Board, (a, b): (Tile, Tile)) {
     let tile = board.get(a.0, a.1);
     board.set(a.0, a.1, board.get(b.0, b.1));
     board.set(b.0, b.1, tile);
+}
+
+#[cfg(test)]
+pub mod fixtures {
+    use m3_model::square::{Board, Square, MIN_SIDE};
+    use rand::Rng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::one_colour;
+
+    /// SR2's choice by the rule book: the topmost, then leftmost, of all
+    /// the board's one-colour squares.
+    pub fn first_square_of_all(board: &Board) -> Option<Square> {
+        let windows = board.rows() - 1;
+        let mut all = (0..windows).flat_map(|row| (0..windows).map(move |col| (row, col)));
+        all.find(|&window| one_colour(board, window)).map(|(row, col)| Square::new(row, col))
+    }
+
+    /// A small board of random tiles of `colours` colours as it may stand
+    /// between moves, or `None` when the draw holds a square (SR3 leaves
+    /// none).
+    pub fn board_between_moves(rng: &mut ChaCha8Rng, colours: u8) -> Option<Board> {
+        let side = rng.random_range(MIN_SIDE..=7);
+        let board = Board::from_cells(side, side, (0..side * side).map(|_| rng.random_range(0..colours)).collect());
+        first_square_of_all(&board).is_none().then_some(board)
+    }
 }
