@@ -103,21 +103,23 @@ pub fn check_game_timed<G: Game, E: Stepper<G>>(
         let stepped = &operations[..from_engine.len()];
         let reference_failed = step_through::<G, _>("reference", &mut reference, stepped, first, &mut from_reference);
         laps.lap(Part::Reference);
-        for (index, (from_engine, from_reference)) in (first..).zip(from_engine.drain(..).zip(from_reference.drain(..)))
-        {
+        // Read in place and dropped together: a record is not moved again.
+        for (index, (from_engine, from_reference)) in (first..).zip(from_engine.iter().zip(&from_reference)) {
             let number = Some(index + 1);
             if from_engine != from_reference {
-                count_agreed::<G>(tally, &state, &from_engine, &from_reference);
-                let difference = G::record_difference(&state, &from_engine, &from_reference);
+                count_agreed::<G>(tally, &state, from_engine, from_reference);
+                let difference = G::record_difference(&state, from_engine, from_reference);
                 return Err(divergence::<G>(number, &format!("{} {}", G::OPERATION, index + 1), difference));
             }
             // A night's coverage counts what failing cases reached too.
             tally.operations += 1;
-            G::Counter::record(tally, &state, &from_reference);
+            G::Counter::record(tally, &state, from_reference);
             // Equal records keep or break the invariants together: check once.
-            checker.record(&state, &from_reference).map_err(|v| violation::<G>(number, "both", v))?;
-            G::advance(&mut state, &from_reference);
+            checker.record(&state, from_reference).map_err(|v| violation::<G>(number, "both", v))?;
+            G::advance(&mut state, from_reference);
         }
+        from_engine.clear();
+        from_reference.clear();
         laps.lap(Part::Checker);
         if let Some(failure) = reference_failed.or(engine_failed) {
             return Err(failure);
