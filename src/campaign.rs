@@ -49,17 +49,89 @@ pub trait Reporter: Sync {
 pub trait Target: Sync {
     fn name(&self) -> &'static str;
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>);
-    fn cases(&self) -> u64;
-    fn failures(&self) -> u64;
+    /// What the cases run so far came to.
+    fn books(&self) -> &dyn Books;
     /// Cases run and the rule-coverage table.
     fn summary(&self) -> String;
     /// Every kind of failure met, smallest regression first: the kind, how
     /// many cases failed that way, and the regression on disk now.
     fn kinds(&self) -> Vec<KindFound>;
+
+    fn cases(&self) -> u64 {
+        self.books().cases()
+    }
+    fn failures(&self) -> u64 {
+        self.books().failures()
+    }
     /// The rule-coverage counters: rule, variant, count.
-    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)>;
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+        self.books().coverage()
+    }
     /// Where the cases' time went.
+    fn spent(&self) -> &Spent {
+        self.books().spent()
+    }
+    /// Why no further case is worth running (a program that crashes on
+    /// everything), once that is known: the campaign stops.
+    fn hopeless(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A target's running counts, with the game's counters erased.
+pub trait Books: Sync {
+    fn cases(&self) -> u64;
+    fn failures(&self) -> u64;
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)>;
     fn spent(&self) -> &Spent;
+}
+
+/// The counts of cases run, added up from any thread.
+pub struct Tallied<C: Counter> {
+    pub tally: Mutex<Tally<C>>,
+    pub spent: Spent,
+    cases: AtomicU64,
+    failures: AtomicU64,
+}
+
+impl<C: Counter> Tallied<C> {
+    pub fn new(spent: Spent) -> Self {
+        Tallied { tally: Mutex::new(Tally::default()), spent, cases: AtomicU64::new(0), failures: AtomicU64::new(0) }
+    }
+
+    /// A case run to its end, which counted `tally`.
+    pub fn ran(&self, tally: &Tally<C>) {
+        self.cases.fetch_add(1, Ordering::Relaxed);
+        lock(&self.tally).merge(tally);
+    }
+
+    pub fn failed(&self) {
+        self.failures.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// "N cases, M failures".
+    pub fn counted(&self) -> String {
+        format!("{}, {}", counted(self.cases(), "case"), counted(self.failures(), "failure"))
+    }
+}
+
+impl<C: Counter> Books for Tallied<C> {
+    fn cases(&self) -> u64 {
+        self.cases.load(Ordering::Relaxed)
+    }
+
+    fn failures(&self) -> u64 {
+        self.failures.load(Ordering::Relaxed)
+    }
+
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+        let tally = lock(&self.tally);
+        C::ALL.iter().map(|&counter| (counter.rule(), counter.variant(), tally.count(counter))).collect()
+    }
+
+    fn spent(&self) -> &Spent {
+        &self.spent
+    }
 }
 
 /// One kind of failure a campaign met.
@@ -67,16 +139,14 @@ pub trait Target: Sync {
 pub struct KindFound {
     pub kind: String,
     pub cases: u64,
-    pub regression: Option<PathBuf>,
+    /// The case kept for it, and the command that runs it again.
+    pub regression: Option<(PathBuf, String)>,
 }
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
 pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
     size: Size,
-    tally: Mutex<Tally<G::Counter>>,
-    spent: Spent,
-    cases: AtomicU64,
-    failures: AtomicU64,
+    books: Tallied<G::Counter>,
     /// Per kind of failure met, the cases and which of them get shrunk.
     kinds: Mutex<HashMap<FailureKind, Met>>,
     /// The regressions on disk by kind, read at the first failure.
@@ -88,10 +158,7 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
     pub fn new(size: Size) -> Self {
         GameTarget {
             size,
-            tally: Mutex::new(Tally::default()),
-            spent: Spent::default(),
-            cases: AtomicU64::new(0),
-            failures: AtomicU64::new(0),
+            books: Tallied::new(Spent::default()),
             kinds: Mutex::new(HashMap::new()),
             shelf: OnceLock::new(),
             engine: PhantomData,
@@ -168,35 +235,30 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
         laps.recharge(Part::Generator, Part::Engine, crate::following::take_time_stepped());
         let instance = match generated {
             Ok(Ok(instance)) => instance,
-            Ok(Err(_)) => return self.spent.add(&laps), // The generator gave up on these bytes.
+            Ok(Err(_)) => return self.books.spent.add(&laps), // The generator gave up on these bytes.
             Err(_) => {
-                self.failures.fetch_add(1, Ordering::Relaxed);
+                self.books.failed();
                 campaign.reporter.line(&format!("{}: the generator panicked on {}", G::NAME, origin()));
                 return;
             }
         };
         let mut tally = Tally::default();
         let result = check_game_timed::<G, E>(&instance, &mut tally, &mut laps);
-        self.cases.fetch_add(1, Ordering::Relaxed);
-        lock(&self.tally).merge(&tally);
+        self.books.ran(&tally);
         laps.lap(Part::Checker);
-        self.spent.add(&laps);
+        self.books.spent.add(&laps);
         let Err(failure) = result else { return };
-        self.failures.fetch_add(1, Ordering::Relaxed);
+        self.books.failed();
         self.keep_smallest(&instance, failure, &origin(), campaign);
     }
 
-    fn cases(&self) -> u64 {
-        self.cases.load(Ordering::Relaxed)
-    }
-
-    fn failures(&self) -> u64 {
-        self.failures.load(Ordering::Relaxed)
+    fn books(&self) -> &dyn Books {
+        &self.books
     }
 
     fn summary(&self) -> String {
-        let (cases, failures) = (counted(self.cases(), "case"), counted(self.failures(), "failure"));
-        format!("{}: {cases}, {failures}\n{}\n{}", G::NAME, self.spent, lock(&self.tally))
+        let books = &self.books;
+        format!("{}: {}\n{}\n{}", G::NAME, books.counted(), books.spent, lock(&books.tally))
     }
 
     fn kinds(&self) -> Vec<KindFound> {
@@ -207,21 +269,14 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             .map(|(kind, met)| {
                 let kind = kind.to_string();
                 let shelved = shelf.as_ref().and_then(|shelf| shelf.get(&kind));
-                let (measure, regression) = shelved.map_or((usize::MAX, None), |s| (s.measure, Some(s.path.clone())));
+                let (measure, regression) = shelved.map_or((usize::MAX, None), |s| {
+                    (s.measure, Some((s.path.clone(), crate::regression::replay_command(G::NAME, &s.path))))
+                });
                 (measure, KindFound { kind, cases: met.cases, regression })
             })
             .collect();
         found.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));
         found.into_iter().map(|(_, found)| found).collect()
-    }
-
-    fn spent(&self) -> &Spent {
-        &self.spent
-    }
-
-    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
-        let tally = lock(&self.tally);
-        G::Counter::ALL.iter().map(|&counter| (counter.rule(), counter.variant(), tally.count(counter))).collect()
     }
 }
 
@@ -276,15 +331,23 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
+                // Counted out however the worker ends: a panic in a target
+                // must not leave the progress loop below waiting for it.
+                struct Done<'a>(&'a AtomicU64);
+                impl Drop for Done<'_> {
+                    fn drop(&mut self) {
+                        self.0.fetch_sub(1, Ordering::Relaxed);
+                    }
+                }
+                let _done = Done(&running);
                 loop {
                     let case = next_case.fetch_add(1, Ordering::Relaxed);
-                    if campaign.stopped() || out_of_budget(case) {
+                    if campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some()) {
                         break;
                     }
                     let target = targets[(case % games) as usize];
                     target.run_case(case_seed(settings.seed, target.name(), case / games), &campaign);
                 }
-                running.fetch_sub(1, Ordering::Relaxed);
             });
         }
         let counts = || {
@@ -302,7 +365,7 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     });
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere never leaves these counters half-updated.
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

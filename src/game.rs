@@ -113,6 +113,22 @@ pub trait Rulebook: Rules + Sized + 'static {
     /// The same verdict by the engine's fastest path, which builds no record.
     fn solve(instance: &Self::Instance) -> Verdict;
 
+    /// An answer's text read as `--against` compares it, the same way for
+    /// a program's output and for the reference's verdict; `None` when the
+    /// text is no answer of this game. By default the text trimmed of
+    /// whitespace, which must be one integer.
+    fn read_answer(text: &str) -> Option<Verdict> {
+        Verdict::integer(text)
+    }
+
+    /// What of `instance` the contest's statement does not allow (this
+    /// project's extensions), in words; `None` when any accepted solution
+    /// reads it. `--against` gives a program only instances of the latter.
+    fn beyond_statement(instance: &Self::Instance) -> Option<String> {
+        let _ = instance;
+        None
+    }
+
     /// The instance from two texts, for a game whose player's operations
     /// come in a file of their own (the contest's output file); `None` for a
     /// game whose operations are part of the instance.
@@ -132,6 +148,14 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     fn generate<S: Stepper<G>>(&self, size: Size, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
     /// Fixed instances to time, smallest first, for the benches.
     fn benchmarks() -> Vec<Benchmark<G>>;
+
+    /// Knobs that keep to the contest's statement, drawn for one case of
+    /// `--against`: what they still draw beyond it,
+    /// [`Rulebook::beyond_statement`] turns away.
+    fn within_statement(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
+        let _ = u;
+        Ok(Self::default())
+    }
 }
 
 /// A game drawn for people to read, written in its own `draw` module:
@@ -174,6 +198,12 @@ pub enum Verdict {
 impl Verdict {
     pub fn answer(value: impl fmt::Display) -> Verdict {
         Verdict::Answer(value.to_string())
+    }
+
+    /// `text` trimmed of whitespace as an answer, when it is one integer.
+    pub fn integer(text: &str) -> Option<Verdict> {
+        let text = text.trim();
+        text.parse::<i64>().is_ok().then(|| Verdict::answer(text))
     }
 
     pub fn is_refused(&self) -> bool {

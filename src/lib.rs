@@ -7,6 +7,7 @@
 //! CLI all call the same functions. A game plugs in by implementing
 //! [`Game`] and taking a line in the registry, [`games`].
 
+pub mod against;
 pub mod campaign;
 pub mod cli;
 pub mod conservation;

@@ -13,9 +13,9 @@ use crate::oracle::{check_game_with, Failure};
 pub const MAX_TRIES: usize = 20_000;
 
 /// A shrunk case and how it got there.
-pub struct Shrunk<I> {
+pub struct Shrunk<I, F = Failure> {
     pub instance: I,
-    pub failure: Failure,
+    pub failure: F,
     /// Candidates kept.
     pub steps: usize,
     /// Candidates run.
@@ -32,6 +32,20 @@ pub fn shrink<G: Game, E: Stepper<G>>(
     failure: Failure,
     stop: &dyn Fn() -> bool,
 ) -> Shrunk<G::Instance> {
+    let kind = failure.kind.clone();
+    shrink_by::<G, _>(instance, failure, stop, |candidate| {
+        check_game_with::<G, E>(candidate, &mut Default::default()).err().filter(|failure| failure.kind == kind)
+    })
+}
+
+/// Shrinks `instance`, which fails with `failure`, keeping each candidate
+/// for which `fails_alike` gives a failure of the same kind.
+pub fn shrink_by<G: Game, F>(
+    instance: &G::Instance,
+    failure: F,
+    stop: &dyn Fn() -> bool,
+    mut fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+) -> Shrunk<G::Instance, F> {
     let mut shrunk = Shrunk { instance: instance.clone(), failure, steps: 0, tries: 0, cut_short: false };
     'pass: loop {
         for candidate in G::shrink_candidates(&shrunk.instance) {
@@ -43,13 +57,11 @@ pub fn shrink<G: Game, E: Stepper<G>>(
                 continue;
             }
             shrunk.tries += 1;
-            if let Err(failure) = check_game_with::<G, E>(&candidate, &mut Default::default()) {
-                if failure.kind == shrunk.failure.kind {
-                    shrunk.instance = candidate;
-                    shrunk.failure = failure;
-                    shrunk.steps += 1;
-                    continue 'pass;
-                }
+            if let Some(failure) = fails_alike(&candidate) {
+                shrunk.instance = candidate;
+                shrunk.failure = failure;
+                shrunk.steps += 1;
+                continue 'pass;
             }
         }
         break;

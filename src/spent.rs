@@ -73,12 +73,25 @@ impl Laps {
 }
 
 /// The time of many cases, added up from any thread.
-#[derive(Default)]
 pub struct Spent {
     nanos: [AtomicU64; 4],
+    /// What the summary calls the engine's part: `--against` runs a program
+    /// in its place.
+    engine: &'static str,
+}
+
+impl Default for Spent {
+    fn default() -> Self {
+        Spent { nanos: Default::default(), engine: Part::Engine.name() }
+    }
 }
 
 impl Spent {
+    /// Time whose engine part is spent by `name` instead.
+    pub fn with_engine_called(name: &'static str) -> Spent {
+        Spent { engine: name, ..Spent::default() }
+    }
+
     pub fn add(&self, laps: &Laps) {
         for (total, spent) in self.nanos.iter().zip(laps.spent) {
             total.fetch_add(u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
@@ -106,8 +119,9 @@ impl Spent {
 impl fmt::Display for Spent {
     /// "time: engine 12%, reference 30%, checker 38%, generator 20% of 1.52 s"
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |part: Part| if part == Part::Engine { self.engine } else { part.name() };
         let shares: Vec<String> =
-            Part::ALL.iter().map(|&part| format!("{} {:.0}%", part.name(), self.percent(part))).collect();
+            Part::ALL.iter().map(|&part| format!("{} {:.0}%", name(part), self.percent(part))).collect();
         write!(f, "time: {} of {:.2} s", shares.join(", "), self.total().as_secs_f64())
     }
 }

@@ -13,10 +13,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{write_stdout, EXIT_FAILURE_FOUND};
+use crate::against::{AgainstTarget, Program};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
-use crate::regression::replay_command;
 use crate::spent::Part;
 use crate::words::counted;
 
@@ -29,7 +29,7 @@ fn game_parser() -> PossibleValuesParser {
 }
 
 /// A duration as humantime reads it, with an error that shows one.
-fn duration(text: &str) -> Result<Duration, String> {
+pub(super) fn duration(text: &str) -> Result<Duration, String> {
     match humantime::parse_duration(text) {
         Ok(duration) if duration.is_zero() => Err("a campaign of no time runs no case: give more, such as 60s".into()),
         Ok(duration) => Ok(duration),
@@ -64,13 +64,44 @@ pub struct FuzzArgs {
     /// rule-coverage counters, seed, duration.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    #[command(flatten)]
+    pub against: AgainstArgs,
+    /// With --against: where the cases a program fails go, as
+    /// DIR/<game>/<kind>-<hash>.in beside a report .txt.
+    #[arg(long, value_name = "DIR", default_value = crate::against::DEFAULT_KEEP, requires = "against")]
+    pub keep: PathBuf,
+}
+
+/// `--against`: a program in the engine's place.
+#[derive(Debug, Clone, Args)]
+pub struct AgainstArgs {
+    /// Check this program against the reference instead of the engine: it
+    /// reads an instance in the statement's format on standard input and
+    /// prints its answer. Split into words as a shell would ('...' and "..."
+    /// quote, no variables); the program is run directly, not by a shell.
+    #[arg(long, value_name = "CMD")]
+    pub against: Option<String>,
+    /// With --against: a run that takes longer is a timeout.
+    #[arg(long, value_parser = duration, default_value = "5s", requires = "against")]
+    pub timeout: Duration,
+}
+
+impl AgainstArgs {
+    /// The program, when `--against` names one; an error is one line.
+    pub fn program(&self) -> Result<Option<Program>, String> {
+        self.against.as_deref().map(|command| Program::new(command, self.timeout)).transpose()
+    }
 }
 
 pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     // Every place the campaign writes is tried before the first case: a
     // night must not end in a path that cannot be written.
     let json = args.json.as_ref().map(|file| JsonFile::create(file)).transpose()?;
-    probe_corpus(&args.corpus)?;
+    let program = args.against.program()?;
+    match program {
+        None => probe(&args.corpus, "--corpus")?,
+        Some(_) => probe(&args.keep, "--keep")?,
+    }
     let settings = Settings {
         budget: match (args.cases, args.time) {
             (Some(cases), _) => Budget::Cases(cases),
@@ -82,19 +113,25 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         corpus: args.corpus.clone(),
     };
     #[derive(Clone)]
-    struct MakeTarget(Size);
-    impl Visitor for MakeTarget {
+    struct MakeTarget<'a>(Size, Option<&'a Program>, &'a Path);
+    impl Visitor for MakeTarget<'_> {
         type Output = Box<dyn Target>;
         fn visit<G: Game>(self) -> Box<dyn Target> {
-            Box::new(GameTarget::<G>::new(self.0))
+            match self.1 {
+                None => Box::new(GameTarget::<G>::new(self.0)),
+                Some(program) => Box::new(AgainstTarget::<G>::new(program.clone(), self.2.to_path_buf(), self.0)),
+            }
         }
     }
     let everything = args.game.iter().any(|name| name == ALL);
     let chosen: Vec<Box<dyn Target>> = games::NAMES
         .iter()
         .filter(|name| everything || args.game.iter().any(|chosen| chosen == *name))
-        .filter_map(|name| games::visit(name, MakeTarget(settings.size)))
+        .filter_map(|name| games::visit(name, MakeTarget(settings.size, program.as_ref(), &args.keep)))
         .collect();
+    if program.is_some() && chosen.len() != 1 {
+        return Err("--against checks one game's program: name the game with --game".to_string());
+    }
     let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
     let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
     let size = settings.size.name();
@@ -124,6 +161,9 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let started = Instant::now();
     campaign::run(&targets, &settings, &reporter, &stop);
     reporter.bar.finish_and_clear();
+    if let Some(hopeless) = targets.iter().find_map(|target| target.hopeless()) {
+        return Err(hopeless);
+    }
 
     let failures: u64 = targets.iter().map(|t| t.failures()).sum();
     let mut summary = String::new();
@@ -139,17 +179,24 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         let kinds: Vec<(&str, KindFound)> =
             targets.iter().flat_map(|t| t.kinds().into_iter().map(|found| (t.name(), found))).collect();
         let kept = kinds.iter().filter(|(_, found)| found.regression.is_some()).count();
-        let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, "regression"));
+        let kept_as = if program.is_some() { "case" } else { "regression" };
+        let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, kept_as));
         summary.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
-        for (game, found) in &kinds {
-            let Some(path) = &found.regression else { continue };
+        for (_, found) in &kinds {
+            let Some((path, replay)) = &found.regression else { continue };
             summary.push_str(&format!("  {}  {} ({})\n", path.display(), found.kind, counted(found.cases, "case")));
-            summary.push_str(&format!("    replay: {}\n", replay_command(game, path)));
+            summary.push_str(&format!("    replay: {replay}\n"));
         }
-        summary.push_str("next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n");
+        summary.push_str(match program {
+            None => "next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n",
+            Some(_) => "next, for each: read its report (.txt beside it: the reference's account), fix the program, replay\n",
+        });
         ExitCode::from(EXIT_FAILURE_FOUND)
     } else {
-        summary.push_str("no divergence, no invariant broken\n");
+        summary.push_str(match program {
+            None => "no divergence, no invariant broken\n",
+            Some(_) => "the program answered every case as the reference does\n",
+        });
         ExitCode::SUCCESS
     };
     summary.push_str(&format!("replay: {replay}\n"));
@@ -185,12 +232,13 @@ impl JsonFile {
     }
 }
 
-/// Fails unless regressions can be written under `corpus`: it is created if
-/// need be, and a file is written there and removed again.
-fn probe_corpus(corpus: &Path) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("--corpus {}: cannot write regressions there: {e}", corpus.display());
-    std::fs::create_dir_all(corpus).map_err(cannot)?;
-    let probe = corpus.join(format!(".m3diff-probe-{}", std::process::id()));
+/// Fails unless failing cases can be written under `dir`, which `option`
+/// names: it is created if need be, and a file is written there and
+/// removed again.
+pub(super) fn probe(dir: &Path, option: &str) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    let probe = dir.join(format!(".m3diff-probe-{}", std::process::id()));
     std::fs::write(&probe, b"").map_err(cannot)?;
     std::fs::remove_file(&probe).map_err(cannot)
 }
@@ -204,8 +252,8 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .kinds()
                 .into_iter()
                 .map(|found| {
-                    let replay = found.regression.as_ref().map(|path| replay_command(target.name(), path));
-                    serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": found.regression, "replay": replay })
+                    let (regression, replay) = found.regression.unzip();
+                    serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": regression, "replay": replay })
                 })
                 .collect();
             let coverage: Vec<serde_json::Value> = target

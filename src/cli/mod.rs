@@ -1,6 +1,7 @@
 //! The command line. Every command is written once, generic over [`Game`],
 //! and reaches the game it names through the registry ([`crate::games`]).
 
+mod against;
 mod corpus;
 mod fuzz;
 mod gen;
@@ -67,6 +68,8 @@ pub enum Command {
         /// The player's commands in a file of their own (Triple Town).
         #[arg(long, value_name = "FILE")]
         commands: Option<PathBuf>,
+        #[command(flatten)]
+        against: fuzz::AgainstArgs,
     },
     /// Print a generated instance; each game has its own options.
     #[command(subcommand)]
@@ -84,6 +87,12 @@ pub enum Command {
         /// The corpus root that holds <game>/regressions/.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
+        #[command(flatten)]
+        against: fuzz::AgainstArgs,
+        /// With --against: where the shrunk case goes, as
+        /// DIR/<game>/<kind>-<hash>.in beside a report .txt.
+        #[arg(long, value_name = "DIR", default_value = crate::against::DEFAULT_KEEP, requires = "against")]
+        keep: PathBuf,
     },
     /// Move cases between the corpus and cargo-fuzz.
     #[command(subcommand)]
@@ -129,8 +138,14 @@ impl Visitor for OneGame {
             Command::Solve { file, commands, reference, trace, .. } => {
                 play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace)
             }
-            Command::Check { file, commands, .. } => play::check::<G>(&file, commands.as_deref()),
-            Command::Shrink { file, corpus, .. } => corpus::shrink::<G>(&file, &corpus),
+            Command::Check { file, commands, against, .. } => match against.program()? {
+                None => play::check::<G>(&file, commands.as_deref()),
+                Some(program) => against::check::<G>(&file, commands.as_deref(), &program),
+            },
+            Command::Shrink { file, corpus, against, keep, .. } => match against.program()? {
+                None => corpus::shrink::<G>(&file, &corpus),
+                Some(program) => against::shrink::<G>(&file, &program, &keep),
+            },
             Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
                 corpus::import::<G>(&artifact, &corpus)
             }

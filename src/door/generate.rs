@@ -60,6 +60,11 @@ pub struct Shape {
 const LOOKS: usize = 24;
 
 impl Generator<MagicDoor> for Shape {
+    /// The statement's one swap.
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
+        Ok(Shape { swaps: Some(Count::new(1)), ..Shape::default() })
+    }
+
     /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
     /// for speed) leaves it.
     fn generate<S: Stepper<MagicDoor>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {

@@ -12,7 +12,7 @@ mod groups;
 mod rules;
 pub(crate) mod shrink;
 
-use m3_model::door::{Board, Instance, MagicDoor, Outcome, Swap, SwapRecord};
+use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 
 use crate::game::Verdict;
 
@@ -46,6 +46,16 @@ impl crate::Rulebook for MagicDoor {
 
     fn solve(instance: &Instance) -> Verdict {
         Verdict::answer(m3_engine::door::solve(instance))
+    }
+
+    /// The statement's input ends in one swap of two distinct regular gems.
+    fn beyond_statement(instance: &Instance) -> Option<String> {
+        let regular = |pos: m3_model::grid::Pos| matches!(instance.board.get(pos.row, pos.col), Cell::Gem(_));
+        match instance.swaps.as_slice() {
+            [swap] if swap.first != swap.second && regular(swap.first) && regular(swap.second) => None,
+            [_] => Some("a swap that is not of two distinct regular gems".to_string()),
+            swaps => Some(format!("{} swaps, where the statement makes one", swaps.len())),
+        }
     }
 
     const OPERATION: &'static str = "swap";

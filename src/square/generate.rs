@@ -51,6 +51,17 @@ const LOOKS: usize = 24;
 const EQUAL_PERCENT: u32 = 5;
 
 impl Generator<SquareRemover> for Shape {
+    /// The statement's tests: 10,000 moves on 8 to 16 tiles a side in 4 to 6
+    /// colours.
+    fn within_statement(u: &mut Unstructured<'_>) -> Result<Shape> {
+        Ok(Shape {
+            side: Some(Count::new(u.int_in_range(8..=16)?)),
+            colours: Some(u.int_in_range(4..=6)?),
+            moves: Some(Count::new(CONTEST_MOVES)),
+            ..Shape::default()
+        })
+    }
+
     /// Draws a game, following its board with `S` (the engine, for speed).
     fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let side = Count::or_draw(self.side, u, |u| side(u, size))?;

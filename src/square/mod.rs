@@ -8,7 +8,7 @@ mod generate;
 mod rules;
 pub(crate) mod shrink;
 
-use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
+use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES};
 
 use crate::game::Verdict;
 
@@ -54,6 +54,22 @@ impl crate::Rulebook for SquareRemover {
         state.score += record.squares.len() as u64;
         state.moves += usize::from(matches!(record.turn, Turn::Move(_)));
         state.ended |= matches!(record.status, Status::Invalid(_));
+    }
+
+    /// The statement's games are 10,000 moves long, on a board of 8 to 16
+    /// tiles a side in 4 to 6 colours.
+    fn beyond_statement(instance: &Instance) -> Option<String> {
+        let side = instance.board.rows();
+        if instance.moves.len() != CONTEST_MOVES {
+            Some(format!("{} moves, where the statement plays {CONTEST_MOVES}", instance.moves.len()))
+        } else if !(8..=16).contains(&side) || !(4..=6).contains(&instance.colours) {
+            Some(format!(
+                "a {side}x{side} board of {} colours, beyond the statement's 8 to 16 and 4 to 6",
+                instance.colours
+            ))
+        } else {
+            None
+        }
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

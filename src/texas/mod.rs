@@ -9,7 +9,7 @@ mod hand;
 mod runs;
 pub(crate) mod shrink;
 
-use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Swap, Texas};
+use m3_model::texas::{At, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 
 use crate::game::Verdict;
 
@@ -72,5 +72,13 @@ impl crate::Rulebook for Texas {
 
     fn solve(instance: &Instance) -> Verdict {
         Verdict::answer(m3_engine::texas::solve(instance))
+    }
+
+    /// The statement's swaps name cells on the board: 1 <= x <= n, 1 <= y <= m.
+    fn beyond_statement(instance: &Instance) -> Option<String> {
+        let (rows, cols) = (instance.board.rows(), instance.board.cols());
+        let on_board = |at: At| (1..=rows).contains(&(at.row as usize)) && (1..=cols).contains(&(at.col as usize));
+        let off = instance.swaps.iter().position(|swap| !on_board(swap.first) || !on_board(swap.second))?;
+        Some(format!("swap {} names a cell off the board", off + 1))
     }
 }

@@ -53,6 +53,20 @@ impl crate::Rulebook for TripleTown {
         Instance { commands: Vec::new(), ..instance.clone() }
     }
 
+    /// The score, or a refusal: `invalid: line N` with the line of the
+    /// first command refused, as the checker prints it; the reason that
+    /// follows is the checker's own words and is not compared.
+    fn read_answer(text: &str) -> Option<Verdict> {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix("invalid: line ") {
+            let line: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            let after = &rest[line.len()..];
+            let reads = !line.is_empty() && (after.is_empty() || after.starts_with(':'));
+            return reads.then(|| Verdict::Refused(format!("invalid: line {line}")));
+        }
+        Verdict::integer(text)
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         verdict(outcome.result())
     }

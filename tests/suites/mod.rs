@@ -7,6 +7,7 @@
 // Each test binary uses the part it needs.
 #![allow(dead_code)]
 
+pub mod against;
 pub mod allocations;
 
 use std::io::Write;
@@ -91,6 +92,16 @@ macro_rules! game_suites {
         #[test]
         fn cli_trace_ends_with_the_answer() {
             suites::cli_trace_ends_with_the_answer::<$game>();
+        }
+
+        #[test]
+        fn the_own_solver_as_a_program_answers_as_the_reference_does() {
+            suites::against::own_solver_passes::<$game>();
+        }
+
+        #[test]
+        fn against_gives_a_program_only_what_the_statement_allows() {
+            suites::against::only_the_statement_reaches_the_program::<$game>();
         }
     };
 }

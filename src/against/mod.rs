@@ -1,0 +1,148 @@
+//! `--against CMD`: any program checked against the reference. The program
+//! gets an instance in the statement's format on its standard input and
+//! prints its answer, as an accepted contest solution does; what it prints
+//! is compared with the reference's answer ([`Rulebook::compared_answer`]).
+//! It gets only what the statement allows ([`Rulebook::beyond_statement`]):
+//! the generator's extensions stay on the engine-against-reference path.
+
+mod keep;
+mod program;
+mod target;
+
+use std::fmt;
+
+pub use keep::{keep, Kept, DEFAULT_KEEP};
+pub use program::{Program, Ran};
+pub use target::AgainstTarget;
+
+use crate::coverage::Tally;
+use crate::game::{Counting, Game, Verdict};
+use crate::oracle::catch_panic;
+
+/// How a program fails a case; each is found, counted and shrunk apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wrong {
+    /// It printed an answer other than the reference's.
+    Answer,
+    /// A non-zero exit or a signal.
+    Crash,
+    /// No exit within `--timeout`.
+    Timeout,
+    /// It printed nothing, or nothing that reads as an answer.
+    Unreadable,
+}
+
+impl Wrong {
+    pub fn name(self) -> &'static str {
+        match self {
+            Wrong::Answer => "wrong answer",
+            Wrong::Crash => "crash",
+            Wrong::Timeout => "timeout",
+            Wrong::Unreadable => "unreadable output",
+        }
+    }
+}
+
+impl fmt::Display for Wrong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A case the program fails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failed {
+    pub wrong: Wrong,
+    /// What the program did: its output, or how it ended and its last
+    /// lines of standard error.
+    pub got: String,
+    /// The reference's answer.
+    pub expected: String,
+}
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let got = match self.wrong {
+            Wrong::Crash | Wrong::Timeout => "the program ended",
+            Wrong::Answer | Wrong::Unreadable => "the program printed",
+        };
+        write!(f, "{}: {got}:\n{}\nthe reference answers:\n{}", self.wrong, indent(&self.got), indent(&self.expected))
+    }
+}
+
+fn indent(text: &str) -> String {
+    let text = if text.trim().is_empty() { "(nothing)" } else { text.trim_end() };
+    text.lines().map(|line| format!("    {line}")).collect::<Vec<_>>().join("\n")
+}
+
+/// The most of a program's output a report shows.
+const SHOWN: usize = 400;
+
+/// The reference's answer on `instance`, its records counted in `tally`.
+/// An error is the reference panicking: its own bug, not the program's.
+pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Counter>) -> Result<Verdict, String> {
+    let (records, outcome) = catch_panic(|| crate::oracle::play::<G, G::Reference>(instance))
+        .map_err(|panicked| format!("the reference panicked: {}", panicked.message))?;
+    let mut state = G::start_state(instance);
+    for record in &records {
+        tally.operations += 1;
+        G::Counter::record(tally, &state, record);
+        G::advance(&mut state, record);
+    }
+    tally.games += 1;
+    G::Counter::outcome(tally, &state, &outcome);
+    Ok(G::answer(&outcome))
+}
+
+/// Runs `program` on `instance` and judges what it did against `expected`,
+/// the reference's answer. An error is the program failing to start.
+pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Option<Failed>, String> {
+    let expected = expected.to_string();
+    let failed = |wrong, got: String| Some(Failed { wrong, got, expected: expected.clone() });
+    let printed = match program.run(&instance.to_string())? {
+        Ran::TimedOut => {
+            return Ok(failed(Wrong::Timeout, format!("killed after {:?} without an answer", program.timeout())))
+        }
+        // A checker commonly says "refused" by its exit code as well.
+        Ran::Crashed { printed, .. } if G::read_answer(&printed).is_some_and(|answer| answer.is_refused()) => printed,
+        Ran::Crashed { status, stderr, .. } => return Ok(failed(Wrong::Crash, format!("{status}\n{stderr}"))),
+        Ran::Printed(printed) => printed,
+    };
+    Ok(match G::read_answer(&printed) {
+        None => failed(Wrong::Unreadable, shown(&printed)),
+        Some(answer) if Some(&answer) == G::read_answer(&expected).as_ref() => None,
+        Some(_) => failed(Wrong::Answer, shown(&printed)),
+    })
+}
+
+/// The start of `text`, when it is long.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}... ({} bytes in all)", &text[..end], text.len()),
+        None => text.to_string(),
+    }
+}
+
+/// The reference's answer and the program's judgement on one instance the
+/// statement allows; an error says why it cannot be judged.
+pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<Option<Failed>, String> {
+    if let Some(beyond) = G::beyond_statement(instance) {
+        return Err(format!("beyond the statement ({beyond}): --against gives a program only what it allows"));
+    }
+    let expected = reference_answer::<G>(instance, &mut Tally::default())?;
+    judge::<G>(program, instance, &expected)
+}
+
+/// Shrinks `instance`, which `program` fails with `failed`, to a smaller
+/// one that the statement allows and the program fails the same way.
+pub fn shrink<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    failed: Failed,
+    stop: &dyn Fn() -> bool,
+) -> crate::shrink::Shrunk<G::Instance, Failed> {
+    let wrong = failed.wrong;
+    crate::shrink::shrink_by::<G, _>(instance, failed, stop, |candidate| {
+        check::<G>(program, candidate).ok().flatten().filter(|failed| failed.wrong == wrong)
+    })
+}

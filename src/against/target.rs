@@ -1,0 +1,211 @@
+//! A game's cases run through a program instead of the engine, as one
+//! target of the campaign: generated within the statement, answered by the
+//! reference, each kind of failure shrunk with the program in the loop and
+//! kept under `--keep`.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use super::{judge, keep, reference_answer, shrink, Failed, Program, Wrong};
+use crate::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
+use crate::coverage::Tally;
+use crate::game::{Game, Generator, Size};
+use crate::spent::{Laps, Part, Spent};
+use crate::words::counted;
+
+/// A program that crashes on each of this many first cases crashes on
+/// everything: the campaign stops and says so rather than run the night.
+const HOPELESS_AFTER: u64 = 5;
+
+pub struct AgainstTarget<G: Game> {
+    program: Program,
+    keep: PathBuf,
+    size: Size,
+    books: Tallied<G::Counter>,
+    /// Generated cases beyond the statement, not run.
+    beyond: AtomicU64,
+    /// Cases run before the first the program did not crash on, counted
+    /// while it has crashed on every one.
+    crashes_from_the_start: AtomicU64,
+    kinds: Mutex<HashMap<Wrong, Met>>,
+    /// Why the campaign cannot go on: set once.
+    hopeless: OnceLock<String>,
+}
+
+/// One kind of failure as the campaign met it.
+#[derive(Default)]
+struct Met {
+    cases: u64,
+    /// A case of this kind is shrunk only when it starts out smaller than this.
+    bar: Option<usize>,
+    kept: Option<PathBuf>,
+}
+
+impl<G: Game> AgainstTarget<G> {
+    pub fn new(program: Program, keep: PathBuf, size: Size) -> Self {
+        AgainstTarget {
+            program,
+            keep,
+            size,
+            books: Tallied::new(Spent::with_engine_called("program")),
+            beyond: AtomicU64::new(0),
+            crashes_from_the_start: AtomicU64::new(0),
+            kinds: Mutex::new(HashMap::new()),
+            hopeless: OnceLock::new(),
+        }
+    }
+
+    /// Shrinks and keeps a failing case, unless one of its kind as small or
+    /// smaller is kept or being shrunk already.
+    fn keep_smallest(&self, instance: &G::Instance, failed: Failed, origin: &str, campaign: &Campaign<'_>) {
+        let wrong = failed.wrong;
+        let measure = G::measure(instance);
+        {
+            let mut kinds = lock(&self.kinds);
+            let met = kinds.entry(wrong).or_default();
+            met.cases += 1;
+            if met.bar.is_some_and(|bar| bar <= measure) {
+                return;
+            }
+            met.bar = Some(measure);
+        }
+        campaign.reporter.line(&format!("{}: {wrong} found by {origin}; shrinking", G::NAME));
+        let shrunk = shrink::<G>(&self.program, instance, failed, &|| campaign.stopped());
+        match keep::<G>(&self.keep, &self.program, &shrunk, origin) {
+            Ok(kept) => {
+                let mut kinds = lock(&self.kinds);
+                let met = kinds.get_mut(&wrong).expect("entered above");
+                met.bar = met.bar.map(|bar| bar.min(G::measure(&shrunk.instance)));
+                // The smaller case replaces the one kept before.
+                if let Some(old) = met.kept.replace(kept.path.clone()).filter(|old| *old != kept.path) {
+                    let _ = std::fs::remove_file(&old);
+                    let _ = std::fs::remove_file(old.with_extension("txt"));
+                }
+                drop(kinds);
+                let size = shrunk.instance.to_string().len();
+                campaign.reporter.line(&format!("{}: {wrong}: kept {} ({size} bytes)", G::NAME, kept.path.display()));
+            }
+            Err(error) => campaign.reporter.line(&format!(
+                "{}: cannot keep the case under {}: {error}\n{}",
+                G::NAME,
+                self.keep.display(),
+                shrunk.instance
+            )),
+        }
+    }
+
+    /// Notes a crash or a pass among the first cases.
+    fn note_crash(&self, crashed: bool, failed: Option<&Failed>) {
+        if !crashed {
+            self.crashes_from_the_start.store(u64::MAX, Ordering::Relaxed);
+            return;
+        }
+        let crashes = self.crashes_from_the_start.load(Ordering::Relaxed);
+        if crashes == u64::MAX {
+            return;
+        }
+        let crashes = self.crashes_from_the_start.fetch_add(1, Ordering::Relaxed) + 1;
+        if crashes >= HOPELESS_AFTER {
+            let how = failed.map_or_else(String::new, |failed| failed.got.lines().next().unwrap_or("").to_string());
+            let command = self.program.command();
+            let _ =
+                self.hopeless.set(format!("--against {command}: crashed on each of the first {crashes} cases ({how})"));
+        }
+    }
+}
+
+impl<G: Game> Target for AgainstTarget<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
+        if self.hopeless.get().is_some() {
+            return;
+        }
+        let origin = || {
+            let size = campaign.settings.size.name();
+            let seed = campaign.settings.seed;
+            format!("case {case_seed} of m3diff fuzz --against at --seed {seed} --size {size}")
+        };
+        let mut laps = Laps::default();
+        let generate = || {
+            crate::seed::with_seed(case_seed, |u| {
+                let shape = G::Shape::within_statement(u)?;
+                G::generate(u, self.size, &shape)
+            })
+        };
+        let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
+        laps.lap(Part::Generator);
+        let Ok(Ok(instance)) = generated else { return self.books.spent.add(&laps) };
+        if G::beyond_statement(&instance).is_some() {
+            self.beyond.fetch_add(1, Ordering::Relaxed);
+            return self.books.spent.add(&laps);
+        }
+        let mut tally = Tally::default();
+        let expected = reference_answer::<G>(&instance, &mut tally);
+        laps.lap(Part::Reference);
+        let expected = match expected {
+            Ok(expected) => expected,
+            Err(error) => {
+                self.books.failed();
+                campaign.reporter.line(&format!("{}: {error} on {}:\n{instance}", G::NAME, origin()));
+                return self.books.spent.add(&laps);
+            }
+        };
+        let judged = judge::<G>(&self.program, &instance, &expected);
+        laps.lap(Part::Engine);
+        self.books.spent.add(&laps);
+        let failed = match judged {
+            Ok(failed) => failed,
+            Err(error) => {
+                let _ = self.hopeless.set(error);
+                return;
+            }
+        };
+        self.books.ran(&tally);
+        self.note_crash(failed.as_ref().is_some_and(|f| f.wrong == Wrong::Crash), failed.as_ref());
+        let Some(failed) = failed else { return };
+        self.books.failed();
+        if self.hopeless.get().is_none() {
+            self.keep_smallest(&instance, failed, &origin(), campaign);
+        }
+    }
+
+    fn books(&self) -> &dyn Books {
+        &self.books
+    }
+
+    fn summary(&self) -> String {
+        let beyond = counted(self.beyond.load(Ordering::Relaxed), "generated case");
+        format!(
+            "{}: against {}: {} ({beyond} beyond the statement not run)\n{}\n{}",
+            G::NAME,
+            self.program.command(),
+            self.books.counted(),
+            self.books.spent,
+            lock(&self.books.tally)
+        )
+    }
+
+    fn kinds(&self) -> Vec<KindFound> {
+        let kinds = lock(&self.kinds);
+        let mut found: Vec<(&Wrong, &Met)> = kinds.iter().collect();
+        found.sort_by_key(|(wrong, _)| **wrong);
+        let kind = |(wrong, met): (&Wrong, &Met)| KindFound {
+            kind: wrong.name().to_string(),
+            cases: met.cases,
+            regression: met.kept.clone().map(|path| {
+                let replay = super::keep::replay_command::<G>(&path, &self.program);
+                (path, replay)
+            }),
+        };
+        found.into_iter().map(kind).collect()
+    }
+
+    fn hopeless(&self) -> Option<String> {
+        self.hopeless.get().cloned()
+    }
+}

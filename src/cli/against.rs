@@ -1,0 +1,39 @@
+//! `check --against` and `shrink --against`: a program on one instance.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND};
+use crate::against::{self, Program};
+use crate::game::Game;
+
+pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -> Result<ExitCode, String> {
+    let instance = read_instance_apart::<G>(Some(file), commands)?;
+    match against::check::<G>(program, &instance).map_err(|error| format!("{}: {error}", file.display()))? {
+        None => {
+            let answer = against::reference_answer::<G>(&instance, &mut Default::default())?;
+            write_stdout(&format!("agree: the program answers {answer}, as the reference does\n"))
+        }
+        Some(failed) => {
+            let shrink = format!("m3diff shrink {} {} --against {}", G::NAME, file.display(), program.quoted());
+            write_stdout(&format!("{failed}\nshrink it: {shrink}\n"))?;
+            Ok(ExitCode::from(EXIT_FAILURE_FOUND))
+        }
+    }
+}
+
+pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<ExitCode, String> {
+    let instance = read_instance_apart::<G>(Some(file), None)?;
+    let Some(failed) =
+        against::check::<G>(program, &instance).map_err(|error| format!("{}: {error}", file.display()))?
+    else {
+        return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
+    };
+    super::fuzz::probe(keep, "--keep")?;
+    let shrunk = against::shrink::<G>(program, &instance, failed, &|| false);
+    let origin = format!("m3diff shrink {} {}", G::NAME, file.display());
+    let kept = against::keep::<G>(keep, program, &shrunk, &origin)
+        .map_err(|error| format!("--keep {}: cannot write the case: {error}", keep.display()))?;
+    write_stdout(&format!("{}\nkept {}\n", kept.report, kept.path.display()))?;
+    Ok(ExitCode::from(EXIT_FAILURE_FOUND))
+}

@@ -1,0 +1,105 @@
+//! `--against` with programs that are wrong on purpose, each in one of the
+//! four ways (a wrong answer on a rule's edge, a crash on some boards, a
+//! hang on some), found, told apart and shrunk with the program in the
+//! loop; and the bad uses that end in one line and exit 2. Magic Door
+//! stands for every game: the machinery is the same.
+
+// Only the `--against` helpers of the suites are used here.
+#[allow(unused_macros, unused_imports)]
+mod suites;
+
+use std::path::Path;
+
+use m3_model::door::MagicDoor;
+use suites::against::{fuzz_against, script};
+use suites::{m3diff, text};
+
+/// Runs the campaign against `program` and checks that it finds a failure
+/// of `kind`, keeps it shrunk to at most `at_most` bytes with a report, and
+/// that replaying the kept case fails the same way.
+fn found_and_shrunk(dir: &Path, program: &Path, kind: &str, at_most: usize, extra: &[&str]) -> String {
+    let (code, printed) = fuzz_against::<MagicDoor>(program, dir, 300, extra);
+    assert_eq!(code, Some(1), "{printed}");
+    let slug = kind.replace(' ', "-");
+    let kept: Vec<_> = std::fs::read_dir(dir.join("found/door"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(kept.len(), 1, "one case of the one kind: {kept:?}\n{printed}");
+    let case = &kept[0];
+    assert!(case.file_name().unwrap().to_str().unwrap().starts_with(&slug), "{case:?}");
+    let size = std::fs::metadata(case).unwrap().len() as usize;
+    assert!(
+        size <= at_most,
+        "shrunk to {size} bytes, more than {at_most}:\n{}",
+        std::fs::read_to_string(case).unwrap()
+    );
+    let report = std::fs::read_to_string(case.with_extension("txt")).unwrap();
+    assert!(report.contains(&format!(": {kind}: the program")), "{report}");
+    assert!(report.contains("the reference's account of the case:\nMagic Door"), "{report}");
+    let replay = report.lines().find_map(|line| line.strip_prefix("replay: ")).expect("a replay line");
+    assert!(replay.starts_with("m3diff check door "), "{replay}");
+    let (case, program) = (case.display().to_string(), program.display().to_string());
+    let mut args = vec!["check", "door", &case, "--against", &program];
+    args.extend(extra);
+    let again = m3diff(&args, "");
+    assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
+    assert!(text(&again.stdout).starts_with(kind), "{}", text(&again.stdout));
+    report
+}
+
+#[test]
+fn md4_a_program_that_reads_vibranium_as_a_bomb_gives_a_wrong_answer_shrunk_small() {
+    let dir = tempfile::tempdir().unwrap();
+    // Vibranium (-1) read as a bomb (0): it is armed by a fall and lets a
+    // beam through to be cleared by it (MD4, MD5).
+    let program = script(dir.path(), "no-vibranium", "sed 's/-1/0/g' | exec \"$M\" solve door");
+    found_and_shrunk(dir.path(), &program, "wrong answer", 60, &[]);
+}
+
+#[test]
+fn a_program_that_crashes_on_boards_with_a_bomb_is_a_crash_with_its_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "input=$(cat)\n\
+                if printf '%s\\n' \"$input\" | grep -qE '(^| )0( |$)'; then echo 'bomb: not handled' >&2; kill -SEGV $$; fi\n\
+                printf '%s\\n' \"$input\" | exec \"$M\" solve door";
+    let program = script(dir.path(), "no-bombs", body);
+    let report = found_and_shrunk(dir.path(), &program, "crash", 60, &[]);
+    assert!(report.contains("killed by signal 11\n    bomb: not handled"), "{report}");
+}
+
+#[test]
+fn a_program_that_hangs_on_six_rows_or_more_is_a_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "input=$(cat)\n\
+                if [ \"${input%% *}\" -ge 6 ]; then exec sleep 30; fi\n\
+                printf '%s\\n' \"$input\" | exec \"$M\" solve door";
+    let program = script(dir.path(), "slow", body);
+    // Every candidate that still hangs costs the whole timeout.
+    found_and_shrunk(dir.path(), &program, "timeout", 80, &["--timeout", "200ms"]);
+}
+
+#[test]
+fn a_program_that_is_not_there_is_one_line_and_exit_two() {
+    let out = m3diff(&["fuzz", "--game", "door", "--against", "no-such-program-m3diff --fast", "--cases", "5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.trim(), "error: --against: no program \"no-such-program-m3diff\" (not a file, nor on PATH)");
+}
+
+#[test]
+fn a_program_that_crashes_on_everything_stops_the_campaign_early_with_exit_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = script(dir.path(), "broken", "echo 'cannot load libfoo.so' >&2; exit 127");
+    let (code, printed) = fuzz_against::<MagicDoor>(&program, dir.path(), 100_000, &[]);
+    assert_eq!(code, Some(2), "{printed}");
+    assert!(printed.contains("crashed on each of the first 5 cases (exit code 127)"), "{printed}");
+}
+
+#[test]
+fn against_checks_one_game_at_a_time() {
+    let out = m3diff(&["fuzz", "--game", "door,texas", "--against", "cat", "--cases", "5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--against checks one game's program"), "{}", text(&out.stderr));
+}

@@ -1,0 +1,64 @@
+//! `--against` on every game: the project's own solver as the program, and
+//! what a program is given.
+
+use std::path::{Path, PathBuf};
+
+use m3diff::Game;
+
+use super::{m3diff, text};
+
+/// A shell script in `dir` that runs `body` (`$M` is the m3diff binary), as
+/// a program to check: `--against` runs it by its path.
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let text = format!("#!/bin/sh\nM='{}'\n{body}\n", env!("CARGO_BIN_EXE_m3diff"));
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// `m3diff fuzz --game G --against PROGRAM` for `cases` cases, with what it
+/// finds kept under `dir`; the exit code and what it printed.
+pub fn fuzz_against<G: Game>(program: &Path, dir: &Path, cases: u64, extra: &[&str]) -> (Option<i32>, String) {
+    let (program, keep, cases) = (program.display().to_string(), dir.join("found"), cases.to_string());
+    let keep = keep.display().to_string();
+    let mut args = vec!["fuzz", "--game", G::NAME, "--cases", &cases, "--seed", "7", "--jobs", "2"];
+    args.extend(["--against", &program, "--keep", &keep]);
+    args.extend(extra);
+    let out = m3diff(&args, "");
+    (out.status.code(), format!("{}{}", text(&out.stdout), text(&out.stderr)))
+}
+
+/// The project's own `m3diff solve G`, as a contest solution, answers every
+/// generated case as the reference does.
+pub fn own_solver_passes<G: Game>() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = script(dir.path(), "solver", &format!("exec \"$M\" solve {}", G::NAME));
+    let (code, printed) = fuzz_against::<G>(&solver, dir.path(), 60, &[]);
+    assert_eq!(code, Some(0), "{printed}");
+    assert!(printed.contains("the program answered every case as the reference does"), "{printed}");
+}
+
+/// Every instance a program is given keeps to the statement: a program is
+/// written for the statement, and the generator's extensions stay on the
+/// engine-against-reference path.
+pub fn only_the_statement_reaches_the_program<G: Game>() {
+    let dir = tempfile::tempdir().unwrap();
+    let given = dir.path().join("given");
+    std::fs::create_dir(&given).unwrap();
+    let body = format!(
+        "input=$(cat); printf '%s\\n' \"$input\" > \"$(mktemp -p '{}')\"; printf '%s\\n' \"$input\" | exec \"$M\" solve {}",
+        given.display(),
+        G::NAME
+    );
+    let recorder = script(dir.path(), "recorder", &body);
+    let (code, printed) = fuzz_against::<G>(&recorder, dir.path(), 40, &[]);
+    assert_eq!(code, Some(0), "{printed}");
+    let files: Vec<_> = std::fs::read_dir(&given).unwrap().map(|entry| entry.unwrap().path()).collect();
+    assert!(files.len() >= 20, "only {} cases reached the program\n{printed}", files.len());
+    for file in files {
+        let instance = G::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(G::beyond_statement(&instance), None, "given to the program:\n{instance}");
+    }
+}
