@@ -2,22 +2,23 @@
 //! checked one way for every game whose pieces vanish.
 
 /// Whether the pieces `before` a pass are, kind by kind, those `after` it
-/// plus those it `removed`.
-pub fn conserved<K: Eq>(
-    before: impl IntoIterator<Item = K>,
-    removed: impl IntoIterator<Item = K>,
-    after: impl IntoIterator<Item = K>,
+/// plus those it `removed`. The caller numbers the kinds below `kinds`: a
+/// count per number is a slot of a list, not a search through the kinds
+/// for each piece.
+///
+/// # Panics
+/// When a kind's number is `kinds` or more.
+pub fn conserved(
+    kinds: usize,
+    before: impl IntoIterator<Item = usize>,
+    removed: impl IntoIterator<Item = usize>,
+    after: impl IntoIterator<Item = usize>,
 ) -> bool {
-    // A board holds few kinds, so a list looked through beats a map's
-    // search and its nodes.
-    let mut balance: Vec<(K, i64)> = Vec::new();
-    let mut add = |kind: K, by: i64| match balance.iter_mut().find(|(known, _)| *known == kind) {
-        Some((_, count)) => *count += by,
-        None => balance.push((kind, by)),
-    };
-    before.into_iter().for_each(|kind| add(kind, 1));
-    removed.into_iter().chain(after).for_each(|kind| add(kind, -1));
-    balance.iter().all(|&(_, count)| count == 0)
+    let mut balance = vec![0i64; kinds];
+    before.into_iter().for_each(|kind| balance[kind] += 1);
+    removed.into_iter().for_each(|kind| balance[kind] -= 1);
+    after.into_iter().for_each(|kind| balance[kind] -= 1);
+    balance.iter().all(|&count| count == 0)
 }
 
 #[cfg(test)]
@@ -26,9 +27,9 @@ mod tests {
 
     #[test]
     fn a_piece_is_on_the_board_or_removed_never_both_nor_neither() {
-        assert!(conserved([1, 1, 2], [1], [1, 2]));
-        assert!(!conserved([1, 1, 2], [1], [1, 1, 2]), "a piece removed and still there");
-        assert!(!conserved([1, 1, 2], [], [1, 2]), "a piece gone unrecorded");
-        assert!(!conserved([1, 2], [2], [1, 1]), "a piece turned into another kind");
+        assert!(conserved(3, [1, 1, 2], [1], [1, 2]));
+        assert!(!conserved(3, [1, 1, 2], [1], [1, 1, 2]), "a piece removed and still there");
+        assert!(!conserved(3, [1, 1, 2], [], [1, 2]), "a piece gone unrecorded");
+        assert!(!conserved(3, [1, 2], [2], [1, 1]), "a piece turned into another kind");
     }
 }

@@ -14,35 +14,50 @@ pub struct Landing {
 /// piece that stood there before the fall and was not removed,
 /// `after(row, col)` the piece there after it, and `same` whether a piece
 /// landed as itself (a game whose pieces change as they fall, as bombs arm,
-/// says which changes it allows). Gives every survivor's landing, column by
-/// column, bottom up, or what is wrong.
+/// says which changes it allows). Puts every survivor's landing in
+/// `landings`, column by column, bottom up, or says what is wrong.
 pub fn check_fall<T>(
     rows: usize,
     cols: usize,
     survivor: impl Fn(usize, usize) -> Option<T>,
     after: impl Fn(usize, usize) -> Option<T>,
     same: impl Fn(&T, &T) -> bool,
-) -> Result<Vec<Landing>, String> {
-    let mut landings = Vec::new();
-    // One pair of lists for every column, not one allocated per column.
-    let (mut fallen, mut survivors) = (Vec::<(usize, T)>::new(), Vec::<(usize, T)>::new());
+    landings: &mut Vec<Landing>,
+) -> Result<(), String> {
+    landings.clear();
     for col in 0..cols {
-        fallen.clear();
-        fallen.extend((0..rows).rev().filter_map(|row| after(row, col).map(|p| (row, p))));
-        // Bottom up, the pieces fill rows without a gap.
-        if let Some(index) = fallen.iter().enumerate().position(|(i, &(row, _))| row != rows - 1 - i) {
-            let gap = rows - 1 - index;
-            return Err(format!("a piece floats above the empty cell ({},{})", gap + 1, col + 1));
+        // Bottom up, the pieces fill rows without a gap: the first empty
+        // cell has none above it.
+        let fallen = (0..rows).rev().take_while(|&row| after(row, col).is_some()).count();
+        if let Some(gap) = (rows - fallen).checked_sub(1) {
+            if (0..gap).any(|row| after(row, col).is_some()) {
+                return Err(format!("a piece floats above the empty cell ({},{})", gap + 1, col + 1));
+            }
         }
-        survivors.clear();
-        survivors.extend((0..rows).rev().filter_map(|row| survivor(row, col).map(|p| (row, p))));
-        let kept = survivors.len() == fallen.len() && survivors.iter().zip(&fallen).all(|((_, s), (_, f))| same(s, f));
-        if !kept {
-            return Err(format!("column {} does not keep its pieces' order", col + 1));
+        // The survivors, bottom up, are the fallen pieces in turn: the
+        // `kept`-th lands on the `kept`-th row from the bottom.
+        let mut kept = 0;
+        for from in (0..rows).rev() {
+            let Some(piece) = survivor(from, col) else { continue };
+            if kept == fallen {
+                return Err(order_broken(col));
+            }
+            let to = rows - 1 - kept;
+            if !after(to, col).is_some_and(|fell| same(&piece, &fell)) {
+                return Err(order_broken(col));
+            }
+            landings.push(Landing { col, from, to });
+            kept += 1;
         }
-        landings.extend(survivors.iter().zip(&fallen).map(|(&(from, _), &(to, _))| Landing { col, from, to }));
+        if kept != fallen {
+            return Err(order_broken(col));
+        }
     }
-    Ok(landings)
+    Ok(())
+}
+
+fn order_broken(col: usize) -> String {
+    format!("column {} does not keep its pieces' order", col + 1)
 }
 
 #[cfg(test)]
@@ -56,7 +71,9 @@ mod tests {
 
     fn check(before: &[&str], after: &[&str]) -> Result<Vec<Landing>, String> {
         let (before, after) = (grid(before), grid(after));
-        check_fall(before.len(), before[0].len(), |r, c| before[r][c], |r, c| after[r][c], |a, b| a == b)
+        let mut landings = Vec::new();
+        check_fall(before.len(), before[0].len(), |r, c| before[r][c], |r, c| after[r][c], |a, b| a == b, &mut landings)
+            .map(|()| landings)
     }
 
     #[test]

@@ -9,7 +9,7 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, Stag
 
 use super::cell_set::CellSet;
 use super::groups::Groups;
-use super::rules::{armed_bombs, beams, kind, swapped, validity};
+use super::rules::{armed_bombs, beams, kind, swapped, validity, KINDS};
 use super::Settled;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
@@ -28,6 +28,10 @@ pub struct Checker {
     removed: CellSet,
     /// The cells the explosion checked last reached, kept to be marked again.
     reached: CellSet,
+    /// Where the pieces of the fall checked last landed, and the bombs it
+    /// armed, kept to be listed again.
+    landings: Vec<Landing>,
+    armed: Vec<Pos>,
 }
 
 impl game::Checker<MagicDoor> for Checker {
@@ -38,6 +42,8 @@ impl game::Checker<MagicDoor> for Checker {
             groups: Groups::default(),
             removed: CellSet::default(),
             reached: CellSet::default(),
+            landings: Vec::new(),
+            armed: Vec::new(),
         }
     }
 
@@ -104,16 +110,17 @@ impl Checker {
         for &pos in &stage.vanished {
             self.removed.insert(pos);
         }
-        let removed = &self.removed;
+        let (cols, removed) = (before.cols(), &self.removed);
         let survivor = |row, col| {
-            let cell = before.get(row, col);
+            let cell = before.cells()[row * cols + col];
             (cell != Cell::Empty && !removed.contains(Pos::new(row, col))).then_some(cell)
         };
-        let after = |row, col| Some(stage.board.get(row, col)).filter(|&cell| cell != Cell::Empty);
+        let after = |row, col| Some(stage.board.cells()[row * cols + col]).filter(|&cell| cell != Cell::Empty);
         // MD5: everything falls, vibranium too; a bomb may arm on the way.
-        let landings = check_fall(before.rows(), before.cols(), survivor, after, |a, b| kind(*a) == kind(*b))
+        let same = |a: &Cell, b: &Cell| kind(*a) == kind(*b);
+        check_fall(before.rows(), cols, survivor, after, same, &mut self.landings)
             .map_err(|detail| (GRAVITY, detail))?;
-        check_arming(before, stage, &landings)
+        check_arming(before, stage, &self.landings, &mut self.armed)
     }
 }
 
@@ -169,7 +176,7 @@ fn check_explosion(before: &Board, groups: &Groups, stage: &Stage, reached: &mut
     if let Some(pos) = stage.exploded.iter().find(|p| !armed(p)) {
         return Err((RECORD, format!("{pos} exploded, but holds no armed bomb")));
     }
-    if stage.exploded != armed_bombs(before) {
+    if !stage.exploded.iter().copied().eq(armed_bombs(before)) {
         return Err((RECORD, "not every armed bomb exploded, or not in row-major order".into()));
     }
     reached.clear(before);
@@ -195,7 +202,7 @@ fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(
         return Err((VIBRANIUM, format!("{now} vibranium on the grid, {start_vibranium} at the start")));
     }
     let vanished = stage.vanished.iter().map(|pos| kind(before.get(pos.row, pos.col)));
-    if !conserved(pieces(before), vanished, pieces(&stage.board)) {
+    if !conserved(KINDS, pieces(before), vanished, pieces(&stage.board)) {
         return Err((CONSERVATION, "pieces before != pieces after + pieces vanished, for some kind".into()));
     }
     Ok(())
@@ -205,13 +212,13 @@ fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(
 pub const ARMING: &str = "bombs armed by a fall";
 
 /// MD5: a bomb that moved down is armed, one that did not keeps its state,
-/// and `activated` lists the bombs this fall armed.
-fn check_arming(before: &Board, stage: &Stage, landings: &[Landing]) -> Result<(), Broken> {
+/// and `activated` lists the bombs this fall armed. `activated` is scratch.
+fn check_arming(before: &Board, stage: &Stage, landings: &[Landing], activated: &mut Vec<Pos>) -> Result<(), Broken> {
     let armed_after = |p: &&Pos| stage.board.contains(p.row, p.col) && stage.board.get(p.row, p.col) == Cell::ArmedBomb;
     if let Some(pos) = stage.activated.iter().find(|p| !armed_after(p)) {
         return Err((RECORD, format!("{pos} is listed as activated, but holds no armed bomb after the fall")));
     }
-    let mut activated = Vec::new();
+    activated.clear();
     for landing in landings {
         let was = before.get(landing.from, landing.col);
         let is = stage.board.get(landing.to, landing.col);
@@ -225,7 +232,7 @@ fn check_arming(before: &Board, stage: &Stage, landings: &[Landing]) -> Result<(
         }
     }
     activated.sort_unstable();
-    if stage.activated != activated {
+    if stage.activated != *activated {
         return Err((ARMING, format!("activated {:?}, the fall armed {activated:?}", stage.activated)));
     }
     Ok(())
@@ -244,7 +251,7 @@ impl Checker {
         if let Some(pos) = self.groups.cells().next() {
             return Err(Violation::new(LEFTOVER, None, format!("the swap ends with a group at {pos}")));
         }
-        if let Some(pos) = armed_bombs(board).first().filter(|_| process_ran) {
+        if let Some(pos) = armed_bombs(board).next().filter(|_| process_ran) {
             return Err(Violation::new(LEFTOVER, None, format!("the swap ends with an armed bomb at {pos}")));
         }
         Ok(())
@@ -256,6 +263,6 @@ fn vibranium(board: &Board) -> usize {
 }
 
 /// The kinds of the pieces on the grid.
-fn pieces(board: &Board) -> impl Iterator<Item = Cell> + '_ {
+fn pieces(board: &Board) -> impl Iterator<Item = usize> + '_ {
     board.cells().iter().filter(|&&cell| cell != Cell::Empty).map(|&cell| kind(cell))
 }

@@ -38,8 +38,10 @@ pub fn swapped(board: &Board, swap: Swap) -> Board {
 }
 
 /// The armed bombs, in row-major order: what the next Stage 2 explodes.
-pub fn armed_bombs(board: &Board) -> Vec<Pos> {
-    every_cell(board).filter(|pos| board.get(pos.row, pos.col) == Cell::ArmedBomb).collect()
+pub fn armed_bombs(board: &Board) -> impl Iterator<Item = Pos> + '_ {
+    let cols = board.cols();
+    let armed = board.cells().iter().enumerate().filter(|&(_, &cell)| cell == Cell::ArmedBomb);
+    armed.map(move |(index, _)| Pos::new(index / cols, index % cols))
 }
 
 /// Every cell of `board`, in row-major order.
@@ -90,14 +92,19 @@ pub fn beams(board: &Board, exploded: &[Pos], reached: &mut CellSet) -> u64 {
     stopped
 }
 
-/// The kind of piece a cell holds, as conservation counts it: an armed bomb
-/// is the bomb it was.
-pub fn kind(cell: Cell) -> Cell {
-    if cell == Cell::ArmedBomb {
-        Cell::Bomb
-    } else {
-        cell
-    }
+/// Kinds of pieces as conservation numbers them: empty, bomb, vibranium,
+/// and a gem of each colour.
+pub const KINDS: usize = 3 + u8::MAX as usize + 1;
+
+/// The kind of piece a cell holds, numbered below `KINDS`: an armed bomb is
+/// the bomb it was.
+pub fn kind(cell: Cell) -> usize {
+    // Empty 0, a bomb 1, vibranium 2, a gem 3 on, in arithmetic rather than
+    // a jump on the cell: cells are random, and a jump mispredicts.
+    let gem = cell.colour().map_or(0, |colour| 3 + usize::from(colour));
+    let bomb = usize::from(cell.is_bomb());
+    let vibranium = 2 * usize::from(cell == Cell::Vibranium);
+    gem + bomb + vibranium
 }
 
 #[cfg(test)]

@@ -240,7 +240,7 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
             ),
         ));
     }
-    if !conserved(pieces(board), round.removed.iter().map(|r| r.piece), pieces(&round.board)) {
+    if !conserved(KINDS, pieces(board), round.removed.iter().map(|r| kind(r.piece)), pieces(&round.board)) {
         return Err(Violation::new(CONSERVATION, at, "pieces before != pieces after + pieces removed"));
     }
     check_gravity(board, &removed, &round.board).map_err(|detail| Violation::new(GRAVITY, at, detail))?;
@@ -265,9 +265,18 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
     Ok(())
 }
 
-/// The pieces on the board.
-fn pieces(board: &Board) -> impl Iterator<Item = Piece> + '_ {
-    board.cells().iter().flatten().copied()
+/// The kinds of the pieces on the board.
+fn pieces(board: &Board) -> impl Iterator<Item = usize> + '_ {
+    board.cells().iter().flatten().map(|&piece| kind(piece))
+}
+
+/// Kinds of pieces as conservation numbers them: one for each colour and
+/// special.
+const KINDS: usize = (u8::MAX as usize + 1) * Special::ALL.len();
+
+/// A piece's kind, numbered below `KINDS`.
+fn kind(piece: Piece) -> usize {
+    usize::from(piece.colour) * Special::ALL.len() + piece.special as usize
 }
 
 /// TX6: each column's survivors, in order, at the bottom; nothing above a gap.
@@ -280,8 +289,8 @@ fn check_gravity(before: &Board, removed: &CellSet, after: &Board) -> Result<(),
             before.get(cell)
         }
     };
-    check_fall(before.rows(), before.cols(), survivor, |row, col| after.get(Pos::new(row, col)), PartialEq::eq)
-        .map(|_| ())
+    let after = |row, col| after.get(Pos::new(row, col));
+    check_fall(before.rows(), before.cols(), survivor, after, PartialEq::eq, &mut Vec::new())
 }
 
 /// TX5 re-derived: the marked cells and everything their specials reach,
