@@ -9,7 +9,7 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, Stag
 
 use super::cell_set::CellSet;
 use super::groups::Groups;
-use super::rules::{armed_bombs, beams, kind, swapped, validity, KINDS};
+use super::rules::{armed_bombs, beams, kind, swapped, validity};
 use super::Settled;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
@@ -202,7 +202,7 @@ fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(
         return Err((VIBRANIUM, format!("{now} vibranium on the grid, {start_vibranium} at the start")));
     }
     let vanished = stage.vanished.iter().map(|pos| kind(before.get(pos.row, pos.col)));
-    if !conserved(KINDS, pieces(before), vanished, pieces(&stage.board)) {
+    if !conserved(pieces(before), vanished, pieces(&stage.board)) {
         return Err((CONSERVATION, "pieces before != pieces after + pieces vanished, for some kind".into()));
     }
     Ok(())

@@ -108,10 +108,13 @@ impl Counting<MagicDoor> for Counter {
 /// A Stage 1 pass from `board`.
 fn groups(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     tally.add(Counter::GroupsPass, 1);
-    let lengths: Vec<(usize, usize)> = stage.vanished.iter().map(|&pos| line_lengths(board, pos)).collect();
-    let crossing = lengths.iter().filter(|&&(across, down)| across >= GROUP_LENGTH && down >= GROUP_LENGTH);
-    tally.add(Counter::CrossGroups, crossing.count() as u64);
-    let long = lengths.iter().any(|&(across, down)| across > GROUP_LENGTH || down > GROUP_LENGTH);
+    let (mut crossing, mut long) = (0, false);
+    for &pos in &stage.vanished {
+        let (across, down) = line_lengths(board, pos);
+        crossing += u64::from(across >= GROUP_LENGTH && down >= GROUP_LENGTH);
+        long |= across > GROUP_LENGTH || down > GROUP_LENGTH;
+    }
+    tally.add(Counter::CrossGroups, crossing);
     tally.add(Counter::LongGroup, u64::from(long));
 }
 
@@ -123,15 +126,25 @@ fn explosion(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     let mut reached = CellSet::default();
     reached.clear(board);
     tally.add(Counter::Stopped, beams(board, &stage.exploded, &mut reached));
-    let held = |cell| reached.iter().filter(|pos| board.get(pos.row, pos.col) == cell).count() as u64;
-    tally.add(Counter::UnarmedHit, held(Cell::Bomb));
-    tally.add(Counter::ArmedHit, held(Cell::ArmedBomb));
+    let (mut unarmed, mut armed) = (0, 0);
+    for pos in reached.iter() {
+        let cell = board.get(pos.row, pos.col);
+        unarmed += u64::from(cell == Cell::Bomb);
+        armed += u64::from(cell == Cell::ArmedBomb);
+    }
+    tally.add(Counter::UnarmedHit, unarmed);
+    tally.add(Counter::ArmedHit, armed);
 }
 
 /// Vibranium gems whose row the fall from `before` to `after` changed: a
 /// column keeps its vibranium in order, so the k-th from the bottom is the
 /// same gem before and after.
 fn vibranium_that_fell(before: &Board, after: &Board) -> u64 {
+    // Many grids hold none: a look along the cells is cheaper than a walk
+    // down every column.
+    if !before.cells().contains(&Cell::Vibranium) {
+        return 0;
+    }
     let mut fell = 0;
     for col in 0..before.cols() {
         let rows = |board| vibranium_rows_up(board, col);
@@ -142,5 +155,6 @@ fn vibranium_that_fell(before: &Board, after: &Board) -> u64 {
 
 /// The rows of the vibranium in column `col` of `board`, bottom up.
 fn vibranium_rows_up(board: &Board, col: usize) -> impl Iterator<Item = usize> + '_ {
-    (0..board.rows()).rev().filter(move |&row| board.get(row, col) == Cell::Vibranium)
+    let column = board.cells().iter().skip(col).step_by(board.cols());
+    column.enumerate().rev().filter(|&(_, &cell)| cell == Cell::Vibranium).map(|(row, _)| row)
 }

@@ -12,7 +12,7 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MA
 use m3_model::Stepper;
 
 use super::groups::{makes_group, side_by_side_makes_group, Groups};
-use super::rules::{every_cell, swapped};
+use super::rules::{cells_holding, every_cell, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
@@ -158,8 +158,9 @@ fn grid(u: &mut Unstructured<'_>, (rows, cols): (usize, usize), colours: u8, spe
     }
     // Two gems cannot make a group.
     let gems = board.cells().iter().filter(|cell| cell.colour().is_some()).count();
-    let no_gems: Vec<Pos> = every_cell(&board).filter(|p| board.get(p.row, p.col).colour().is_none()).collect();
-    for (pos, colour) in no_gems.into_iter().zip([1, 2]).take(2usize.saturating_sub(gems)) {
+    let missing = 2usize.saturating_sub(gems);
+    let no_gems: Vec<Pos> = cells_holding(&board, |cell| cell.colour().is_none()).take(missing).collect();
+    for (pos, colour) in no_gems.into_iter().zip([1, 2]) {
         board.set(pos.row, pos.col, Cell::Gem(colour));
     }
     Ok(board)
@@ -212,7 +213,7 @@ fn further_swap(u: &mut Unstructured<'_>, board: &Board, group_percent: Percent,
 /// regular gem (a bomb, vibranium, or an empty cell at the top).
 fn refused_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Swap> {
     let cells: Vec<Pos> = every_cell(board).collect();
-    let no_gem: Vec<Pos> = cells.iter().copied().filter(|p| board.get(p.row, p.col).colour().is_none()).collect();
+    let no_gem: Vec<Pos> = cells_holding(board, |cell| cell.colour().is_none()).collect();
     let any = *u.choose(&cells)?;
     if no_gem.is_empty() || u.ratio(1, 3)? {
         return Ok(Swap::new(any, any));
@@ -224,7 +225,7 @@ fn refused_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Swap> {
 /// Two distinct regular gems whose swap makes no group, or, after `LOOKS`
 /// tries, any two; `None` when the grid holds fewer than two gems.
 fn quiet_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
-    let gems: Vec<Pos> = every_cell(board).filter(|p| board.get(p.row, p.col).colour().is_some()).collect();
+    let gems: Vec<Pos> = cells_holding(board, |cell| cell.colour().is_some()).collect();
     if gems.len() < 2 {
         return Ok(None);
     }
@@ -264,9 +265,8 @@ fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
             continue;
         }
         let colour = *u.choose(&wanted)?;
-        let partners = gems_of[usize::from(colour)].get_or_insert_with(|| {
-            every_cell(board).filter(|p| board.get(p.row, p.col) == Cell::Gem(colour)).collect()
-        });
+        let partners = gems_of[usize::from(colour)]
+            .get_or_insert_with(|| cells_holding(board, |cell| cell == Cell::Gem(colour)).collect());
         if partners.is_empty() {
             continue;
         }
@@ -285,7 +285,7 @@ fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
 fn side_by_side_group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
     let is_gem = |pos: Pos| board.contains(pos.row, pos.col) && board.get(pos.row, pos.col).colour().is_some();
     let mut pairs = Vec::new();
-    for a in every_cell(board).filter(|&a| is_gem(a)) {
+    for a in cells_holding(board, |cell| cell.colour().is_some()) {
         for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
             if is_gem(b) && side_by_side_makes_group(board, a, b) {
                 pairs.push((a, b));

@@ -39,14 +39,21 @@ pub fn swapped(board: &Board, swap: Swap) -> Board {
 
 /// The armed bombs, in row-major order: what the next Stage 2 explodes.
 pub fn armed_bombs(board: &Board) -> impl Iterator<Item = Pos> + '_ {
-    let cols = board.cols();
-    let armed = board.cells().iter().enumerate().filter(|&(_, &cell)| cell == Cell::ArmedBomb);
-    armed.map(move |(index, _)| Pos::new(index / cols, index % cols))
+    cells_holding(board, |cell| cell == Cell::ArmedBomb)
 }
 
 /// Every cell of `board`, in row-major order.
 pub fn every_cell(board: &Board) -> impl Iterator<Item = Pos> + '_ {
-    (0..board.rows()).flat_map(move |row| (0..board.cols()).map(move |col| Pos::new(row, col)))
+    cells_holding(board, |_| true)
+}
+
+/// The cells of `board` whose piece `holds` picks, in row-major order: row
+/// by row, over the row's cells as they lie.
+pub fn cells_holding<'a>(board: &'a Board, holds: impl Fn(Cell) -> bool + Copy + 'a) -> impl Iterator<Item = Pos> + 'a {
+    (0..board.rows()).flat_map(move |row| {
+        let picked = board.row(row).iter().enumerate().filter(move |&(_, &cell)| holds(cell));
+        picked.map(move |(col, _)| Pos::new(row, col))
+    })
 }
 
 /// A step across the grid: rows and columns to add.
@@ -54,7 +61,8 @@ pub type Direction = (isize, isize);
 
 /// The cell next to `at` towards `direction`, if `board` has one.
 pub fn step(board: &Board, at: Pos, (dr, dc): Direction) -> Option<Pos> {
-    let (row, col) = at.row.checked_add_signed(dr).zip(at.col.checked_add_signed(dc))?;
+    // Above row 0 or left of column 0 wraps round to beyond the far edge.
+    let (row, col) = (at.row.wrapping_add_signed(dr), at.col.wrapping_add_signed(dc));
     board.contains(row, col).then_some(Pos::new(row, col))
 }
 
@@ -92,12 +100,8 @@ pub fn beams(board: &Board, exploded: &[Pos], reached: &mut CellSet) -> u64 {
     stopped
 }
 
-/// Kinds of pieces as conservation numbers them: empty, bomb, vibranium,
-/// and a gem of each colour.
-pub const KINDS: usize = 3 + u8::MAX as usize + 1;
-
-/// The kind of piece a cell holds, numbered below `KINDS`: an armed bomb is
-/// the bomb it was.
+/// The kind of piece a cell holds, as conservation numbers them: an armed
+/// bomb is the bomb it was.
 pub fn kind(cell: Cell) -> usize {
     // Empty 0, a bomb 1, vibranium 2, a gem 3 on, in arithmetic rather than
     // a jump on the cell: cells are random, and a jump mispredicts.

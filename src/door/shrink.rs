@@ -6,7 +6,7 @@
 use m3_model::door::{Board, Cell, Instance, Pos, Swap, MAX_COLOUR, MIN_SIDE};
 
 use super::groups::group_through;
-use super::rules::every_cell;
+use super::rules::cells_holding;
 use crate::shrink::{fewer, fewer_colours, without_line, Line};
 
 /// Candidates, the biggest cuts first.
@@ -20,8 +20,7 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
     let fewer_rows = (0..rows).filter(|_| rows > MIN_SIDE).map(Line::Row);
     let fewer_cols = (0..cols).filter(|_| cols > MIN_SIDE).map(Line::Column);
     candidates.extend(fewer_rows.chain(fewer_cols).map(|line| without(instance, line)));
-    let specials: Vec<Pos> =
-        every_cell(&instance.board).filter(|p| instance.board.get(p.row, p.col).colour().is_none()).collect();
+    let specials: Vec<Pos> = cells_holding(&instance.board, |cell| cell.colour().is_none()).collect();
     for kind in [Cell::Bomb, Cell::Vibranium] {
         let of_kind: Vec<Pos> = specials.iter().copied().filter(|p| instance.board.get(p.row, p.col) == kind).collect();
         if of_kind.len() > 1 {

@@ -240,7 +240,7 @@ fn check_round(number: usize, board: &Board, round: &Round) -> Result<(), Violat
             ),
         ));
     }
-    if !conserved(KINDS, pieces(board), round.removed.iter().map(|r| kind(r.piece)), pieces(&round.board)) {
+    if !conserved(pieces(board), round.removed.iter().map(|r| kind(r.piece)), pieces(&round.board)) {
         return Err(Violation::new(CONSERVATION, at, "pieces before != pieces after + pieces removed"));
     }
     check_gravity(board, &removed, &round.board).map_err(|detail| Violation::new(GRAVITY, at, detail))?;
@@ -270,11 +270,8 @@ fn pieces(board: &Board) -> impl Iterator<Item = usize> + '_ {
     board.cells().iter().flatten().map(|&piece| kind(piece))
 }
 
-/// Kinds of pieces as conservation numbers them: one for each colour and
-/// special.
-const KINDS: usize = (u8::MAX as usize + 1) * Special::ALL.len();
-
-/// A piece's kind, numbered below `KINDS`.
+/// A piece's kind, as conservation numbers them: one number for each
+/// colour and special.
 fn kind(piece: Piece) -> usize {
     usize::from(piece.colour) * Special::ALL.len() + piece.special as usize
 }
