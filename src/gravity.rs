@@ -14,17 +14,18 @@ pub struct Landing {
 /// piece that stood there before the fall and was not removed,
 /// `after(row, col)` the piece there after it, and `same` whether a piece
 /// landed as itself (a game whose pieces change as they fall, as bombs arm,
-/// says which changes it allows). Puts every survivor's landing in
-/// `landings`, column by column, bottom up, or says what is wrong.
+/// says which changes it allows). Tells `landed` every survivor's landing,
+/// with the piece before and after, column by column, bottom up, as the
+/// fall is checked (so that a game checks what it asks of a landing in the
+/// same walk), and says what is wrong.
 pub fn check_fall<T>(
     rows: usize,
     cols: usize,
     survivor: impl Fn(usize, usize) -> Option<T>,
     after: impl Fn(usize, usize) -> Option<T>,
     same: impl Fn(&T, &T) -> bool,
-    landings: &mut Vec<Landing>,
+    mut landed: impl FnMut(Landing, &T, &T),
 ) -> Result<(), String> {
-    landings.clear();
     for col in 0..cols {
         // Bottom up, the pieces fill rows without a gap: the first empty
         // cell has none above it.
@@ -43,10 +44,10 @@ pub fn check_fall<T>(
                 return Err(order_broken(col));
             }
             let to = rows - 1 - kept;
-            if !after(to, col).is_some_and(|fell| same(&piece, &fell)) {
-                return Err(order_broken(col));
+            match after(to, col) {
+                Some(fell) if same(&piece, &fell) => landed(Landing { col, from, to }, &piece, &fell),
+                _ => return Err(order_broken(col)),
             }
-            landings.push(Landing { col, from, to });
             kept += 1;
         }
         if kept != fallen {
@@ -72,8 +73,9 @@ mod tests {
     fn check(before: &[&str], after: &[&str]) -> Result<Vec<Landing>, String> {
         let (before, after) = (grid(before), grid(after));
         let mut landings = Vec::new();
-        check_fall(before.len(), before[0].len(), |r, c| before[r][c], |r, c| after[r][c], |a, b| a == b, &mut landings)
-            .map(|()| landings)
+        let landed = |landing, _: &char, _: &char| landings.push(landing);
+        check_fall(before.len(), before[0].len(), |r, c| before[r][c], |r, c| after[r][c], |a, b| a == b, landed)?;
+        Ok(landings)
     }
 
     #[test]

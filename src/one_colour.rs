@@ -125,17 +125,16 @@ fn lengths_up_to(
 ) -> (usize, usize) {
     let Some(here) = colour(row, col) else { return (0, 0) };
     let same_towards = |dr: isize, dc: isize| {
-        (1..)
-            .take(most)
-            .map(|i| (row as isize + i * dr, col as isize + i * dc))
-            .take_while(|&(r, c)| {
-                r >= 0
-                    && c >= 0
-                    && (r as usize) < rows
-                    && (c as usize) < cols
-                    && colour(r as usize, c as usize) == Some(here)
-            })
-            .count()
+        let (mut r, mut c, mut same) = (row, col, 0);
+        while same < most {
+            // Above row 0 or left of column 0 wraps round beyond the far edge.
+            (r, c) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            if r >= rows || c >= cols || colour(r, c) != Some(here) {
+                break;
+            }
+            same += 1;
+        }
+        same
     };
     (same_towards(0, -1) + 1 + same_towards(0, 1), same_towards(-1, 0) + 1 + same_towards(1, 0))
 }

@@ -28,10 +28,8 @@ pub struct Checker {
     removed: CellSet,
     /// The cells the explosion checked last reached, kept to be marked again.
     reached: CellSet,
-    /// Where the pieces of the fall checked last landed, and the bombs it
-    /// armed, kept to be listed again.
-    landings: Vec<Landing>,
-    armed: Vec<Pos>,
+    /// What the fall checked last did to its bombs, kept to be gathered again.
+    arming: Arming,
 }
 
 impl game::Checker<MagicDoor> for Checker {
@@ -42,8 +40,7 @@ impl game::Checker<MagicDoor> for Checker {
             groups: Groups::default(),
             removed: CellSet::default(),
             reached: CellSet::default(),
-            landings: Vec::new(),
-            armed: Vec::new(),
+            arming: Arming::default(),
         }
     }
 
@@ -118,9 +115,11 @@ impl Checker {
         let after = |row, col| Some(stage.board.cells()[row * cols + col]).filter(|&cell| cell != Cell::Empty);
         // MD5: everything falls, vibranium too; a bomb may arm on the way.
         let same = |a: &Cell, b: &Cell| kind(*a) == kind(*b);
-        check_fall(before.rows(), cols, survivor, after, same, &mut self.landings)
-            .map_err(|detail| (GRAVITY, detail))?;
-        check_arming(before, stage, &self.landings, &mut self.armed)
+        let arming = &mut self.arming;
+        arming.clear();
+        let landed = |landing, &was: &Cell, &is: &Cell| arming.land(landing, was, is);
+        check_fall(before.rows(), cols, survivor, after, same, landed).map_err(|detail| (GRAVITY, detail))?;
+        self.arming.check(stage)
     }
 }
 
@@ -211,31 +210,54 @@ fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(
 /// The bombs a fall arms are exactly those it moved down (MD5).
 pub const ARMING: &str = "bombs armed by a fall";
 
-/// MD5: a bomb that moved down is armed, one that did not keeps its state,
-/// and `activated` lists the bombs this fall armed. `activated` is scratch.
-fn check_arming(before: &Board, stage: &Stage, landings: &[Landing], activated: &mut Vec<Pos>) -> Result<(), Broken> {
-    let armed_after = |p: &&Pos| stage.board.contains(p.row, p.col) && stage.board.get(p.row, p.col) == Cell::ArmedBomb;
-    if let Some(pos) = stage.activated.iter().find(|p| !armed_after(p)) {
-        return Err((RECORD, format!("{pos} is listed as activated, but holds no armed bomb after the fall")));
+/// What a fall did to the bombs it moved (MD5), gathered landing by
+/// landing as gravity is checked, and told once the fall is in order.
+#[derive(Debug, Default)]
+struct Arming {
+    /// The first piece that landed as what it should not, with the piece it
+    /// was and the piece it landed as.
+    wrong: Option<(Landing, Cell, Cell)>,
+    /// The cells of the bombs the fall armed, in the order they landed.
+    armed: Vec<Pos>,
+}
+
+impl Arming {
+    fn clear(&mut self) {
+        self.wrong = None;
+        self.armed.clear();
     }
-    activated.clear();
-    for landing in landings {
-        let was = before.get(landing.from, landing.col);
-        let is = stage.board.get(landing.to, landing.col);
+
+    /// MD5: a bomb that moved down is armed, one that did not keeps its
+    /// state, and every other piece lands as itself.
+    fn land(&mut self, landing: Landing, was: Cell, is: Cell) {
         let armed_now = was == Cell::Bomb && landing.to > landing.from;
         if is != if armed_now { Cell::ArmedBomb } else { was } {
+            self.wrong.get_or_insert((landing, was, is));
+        }
+        if armed_now {
+            self.armed.push(Pos::new(landing.to, landing.col));
+        }
+    }
+
+    /// Every landing in the fall after `stage` gathered: its bombs armed as
+    /// MD5 says, and `activated` lists the bombs it armed.
+    fn check(&mut self, stage: &Stage) -> Result<(), Broken> {
+        let armed_after =
+            |p: &&Pos| stage.board.contains(p.row, p.col) && stage.board.get(p.row, p.col) == Cell::ArmedBomb;
+        if let Some(pos) = stage.activated.iter().find(|p| !armed_after(p)) {
+            return Err((RECORD, format!("{pos} is listed as activated, but holds no armed bomb after the fall")));
+        }
+        if let Some((landing, was, is)) = self.wrong {
             let pos = Pos::new(landing.to, landing.col);
             return Err((ARMING, format!("{was:?} from row {} landed as {is:?} at {pos}", landing.from + 1)));
         }
-        if armed_now {
-            activated.push(Pos::new(landing.to, landing.col));
+        let activated = &mut self.armed;
+        activated.sort_unstable();
+        if stage.activated != *activated {
+            return Err((ARMING, format!("activated {:?}, the fall armed {activated:?}", stage.activated)));
         }
+        Ok(())
     }
-    activated.sort_unstable();
-    if stage.activated != *activated {
-        return Err((ARMING, format!("activated {:?}, the fall armed {activated:?}", stage.activated)));
-    }
-    Ok(())
 }
 
 /// A swap ends with no group and, once a group started its process, no

@@ -12,7 +12,7 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MA
 use m3_model::Stepper;
 
 use super::groups::{makes_group, side_by_side_makes_group, Groups};
-use super::rules::{cells_holding, every_cell, swapped};
+use super::rules::{cells_holding, every_cell, step, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
@@ -303,10 +303,7 @@ fn side_by_side_group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Op
 /// through the regular gem at `pos` if it held them.
 fn colours_completing_a_line(board: &Board, pos: Pos) -> Vec<u8> {
     let Some(own) = board.get(pos.row, pos.col).colour() else { return Vec::new() };
-    let colour_at = |dr: isize, dc: isize| {
-        let (row, col) = (pos.row.checked_add_signed(dr)?, pos.col.checked_add_signed(dc)?);
-        board.contains(row, col).then(|| board.get(row, col).colour()).flatten()
-    };
+    let colour_at = |dr: isize, dc: isize| step(board, pos, (dr, dc)).and_then(|at| board.get(at.row, at.col).colour());
     let mut wanted = Vec::new();
     for (dr, dc) in [(0, 1), (1, 0)] {
         for (one, two) in [(-2, -1), (-1, 1), (1, 2)] {

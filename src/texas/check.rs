@@ -287,7 +287,7 @@ fn check_gravity(before: &Board, removed: &CellSet, after: &Board) -> Result<(),
         }
     };
     let after = |row, col| after.get(Pos::new(row, col));
-    check_fall(before.rows(), before.cols(), survivor, after, PartialEq::eq, &mut Vec::new())
+    check_fall(before.rows(), before.cols(), survivor, after, PartialEq::eq, |_, _, _| {})
 }
 
 /// TX5 re-derived: the marked cells and everything their specials reach,
