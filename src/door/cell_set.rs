@@ -26,12 +26,6 @@ impl CellSet {
         self.flags[index] = true;
     }
 
-    /// # Panics
-    /// When `pos` is off the grid.
-    pub fn contains(&self, pos: Pos) -> bool {
-        self.flags[self.index(pos)]
-    }
-
     /// The cells in the set, in row-major order.
     pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
         let cols = self.cols;

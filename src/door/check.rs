@@ -24,8 +24,9 @@ pub struct Checker {
     vanished: u64,
     /// The groups of the grid checked last, kept to be found again.
     groups: Groups,
-    /// The cells the pass checked last removed, kept to be marked again.
-    removed: CellSet,
+    /// The grid the pass checked last started from, less what vanished in
+    /// it: the pieces to fall, kept to be copied into again.
+    survivors: Board,
     /// The cells the explosion checked last reached, kept to be marked again.
     reached: CellSet,
     /// What the fall checked last did to its bombs, kept to be gathered again.
@@ -38,7 +39,7 @@ impl game::Checker<MagicDoor> for Checker {
             vibranium: vibranium(&instance.board),
             vanished: 0,
             groups: Groups::default(),
-            removed: CellSet::default(),
+            survivors: instance.board.clone(),
             reached: CellSet::default(),
             arming: Arming::default(),
         }
@@ -101,24 +102,28 @@ impl Checker {
             StageKind::Groups => check_groups(&self.groups, stage)?,
             StageKind::Explosion => check_explosion(before, &self.groups, stage, &mut self.reached)?,
         }
-        check_kept(before, stage, self.vibranium)?;
+        check_vibranium(stage, self.vibranium)?;
         // The lists are on the grid: `check_lists` saw to it.
-        self.removed.clear(before);
+        self.survivors.clone_from(before);
         for &pos in &stage.vanished {
-            self.removed.insert(pos);
+            self.survivors.set(pos.row, pos.col, Cell::Empty);
         }
-        let (cols, removed) = (before.cols(), &self.removed);
-        let survivor = |row, col| {
-            let cell = before.cells()[row * cols + col];
-            (cell != Cell::Empty && !removed.contains(Pos::new(row, col))).then_some(cell)
-        };
-        let after = |row, col| Some(stage.board.cells()[row * cols + col]).filter(|&cell| cell != Cell::Empty);
+        let cols = before.cols();
+        let piece = |board: &Board, row, col| Some(board.cells()[row * cols + col]).filter(|&cell| cell != Cell::Empty);
+        let survivor = |row, col| piece(&self.survivors, row, col);
+        let after = |row, col| piece(&stage.board, row, col);
         // MD5: everything falls, vibranium too; a bomb may arm on the way.
         let same = |a: &Cell, b: &Cell| kind(*a) == kind(*b);
         let arming = &mut self.arming;
         arming.clear();
         let landed = |landing, &was: &Cell, &is: &Cell| arming.land(landing, was, is);
-        check_fall(before.rows(), cols, survivor, after, same, landed).map_err(|detail| (GRAVITY, detail))?;
+        if let Err(detail) = check_fall(before.rows(), cols, survivor, after, same, landed) {
+            // Conservation is checked before gravity, and a fall in order
+            // keeps it (see `check_conserved`): only a broken fall may break
+            // it too, and then it is what the pass broke first.
+            check_conserved(before, stage)?;
+            return Err((GRAVITY, detail));
+        }
         self.arming.check(stage)
     }
 }
@@ -193,13 +198,21 @@ fn check_explosion(before: &Board, groups: &Groups, stage: &Stage, reached: &mut
 /// Vibranium never vanishes: the grid always holds as much as at the start.
 pub const VIBRANIUM: &str = "vibranium kept";
 
-/// The pieces of each kind after the pass are those before it less those
-/// that vanished; vibranium, which never vanishes, is all still there.
-fn check_kept(before: &Board, stage: &Stage, start_vibranium: usize) -> Result<(), Broken> {
+/// Vibranium, which never vanishes, is all still there after the pass.
+fn check_vibranium(stage: &Stage, start_vibranium: usize) -> Result<(), Broken> {
     let now = vibranium(&stage.board);
     if now != start_vibranium {
         return Err((VIBRANIUM, format!("{now} vibranium on the grid, {start_vibranium} at the start")));
     }
+    Ok(())
+}
+
+/// The pieces of each kind after the pass are those before it less those
+/// that vanished. A fall that gravity finds in order keeps them: each
+/// column's pieces after it are its survivors, kind for kind, and the
+/// survivors are the pieces before less the vanished cells, which
+/// `check_lists` found on the grid, listed once and holding pieces.
+fn check_conserved(before: &Board, stage: &Stage) -> Result<(), Broken> {
     let vanished = stage.vanished.iter().map(|pos| kind(before.get(pos.row, pos.col)));
     if !conserved(pieces(before), vanished, pieces(&stage.board)) {
         return Err((CONSERVATION, "pieces before != pieces after + pieces vanished, for some kind".into()));

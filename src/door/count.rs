@@ -155,6 +155,6 @@ fn vibranium_that_fell(before: &Board, after: &Board) -> u64 {
 
 /// The rows of the vibranium in column `col` of `board`, bottom up.
 fn vibranium_rows_up(board: &Board, col: usize) -> impl Iterator<Item = usize> + '_ {
-    let column = board.cells().iter().skip(col).step_by(board.cols());
-    column.enumerate().rev().filter(|&(_, &cell)| cell == Cell::Vibranium).map(|(row, _)| row)
+    let cols = board.cols();
+    (0..board.rows()).rev().filter(move |&row| board.cells()[row * cols + col] == Cell::Vibranium)
 }
