@@ -11,7 +11,8 @@ use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::groups::{makes_group, side_by_side_makes_group, Groups};
+use super::completing::Completing;
+use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
@@ -284,10 +285,11 @@ fn group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
 /// One of the swaps of two neighbouring gems that make a group.
 fn side_by_side_group_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
     let is_gem = |pos: Pos| board.contains(pos.row, pos.col) && board.get(pos.row, pos.col).colour().is_some();
+    let completing = Completing::of(board);
     let mut pairs = Vec::new();
     for a in cells_holding(board, |cell| cell.colour().is_some()) {
         for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
-            if is_gem(b) && side_by_side_makes_group(board, a, b) {
+            if is_gem(b) && completing.side_by_side_makes_group(a, b) {
                 pairs.push((a, b));
             }
         }

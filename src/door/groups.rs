@@ -5,7 +5,6 @@
 
 use m3_model::door::{Board, Cell, Pos};
 
-use super::rules::{step, Direction};
 use crate::one_colour::{in_run, run_lengths, Runs};
 
 /// MD2: a group is a line of at least this many equal regular gems.
@@ -58,33 +57,6 @@ pub fn makes_group(board: &Board, a: Pos, b: Pos) -> bool {
     in_group(board, a, after) || in_group(board, b, after)
 }
 
-/// [`makes_group`] for two neighbouring regular gems, asked of every two on
-/// the grid by the generator: when the colours differ, each gem lines up
-/// only with cells the swap leaves alone, so a handful of cells tell.
-pub fn side_by_side_makes_group(board: &Board, a: Pos, b: Pos) -> bool {
-    let (at_a, at_b) = (board.get(a.row, a.col), board.get(b.row, b.col));
-    if at_a == at_b {
-        // The swap changes nothing.
-        return group_through(board, a) || group_through(board, b);
-    }
-    lands_in_group(board, a, b, at_b) || lands_in_group(board, b, a, at_a)
-}
-
-/// Whether `gem`, moved into `to` from its neighbour `from` (which then
-/// holds another colour), lies on a group there: along the move only the
-/// two cells beyond `to` can join it; across it, the two cells on either
-/// side. None of them is `to` or `from`, so the grid as it is tells.
-fn lands_in_group(board: &Board, to: Pos, from: Pos, gem: Cell) -> bool {
-    let away = (to.row as isize - from.row as isize, to.col as isize - from.col as isize);
-    let across = (away.1, away.0);
-    let holds_gem = |(dr, dc): Direction, times: isize| {
-        step(board, to, (dr * times, dc * times)).is_some_and(|pos| board.get(pos.row, pos.col) == gem)
-    };
-    let beyond = holds_gem(away, 1) && holds_gem(away, 2);
-    let (left, right) = (holds_gem(across, -1), holds_gem(across, 1));
-    beyond || (left && (right || holds_gem(across, -2))) || (right && holds_gem(across, 2))
-}
-
 /// The lengths of the horizontal and the vertical line of one colour
 /// through `pos` on `board` (0 for a cell with no regular gem).
 pub fn line_lengths(board: &Board, pos: Pos) -> (usize, usize) {
@@ -131,35 +103,6 @@ mod tests {
         let mut groups = Groups::of(&board(&[&[g(1), g(1), g(1)], &[g(2), g(3), g(2)], &[g(3), g(2), g(3)]]));
         groups.find(&board(&[&[g(1), g(2)], &[g(1), g(2)], &[g(1), g(3)]]));
         assert_eq!(groups.cells().collect::<Vec<_>>(), [Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0)]);
-    }
-
-    #[test]
-    fn md2_side_by_side_a_swap_makes_a_group_when_makes_group_says_so() {
-        // Every two neighbouring gems of grids of few colours, where swaps
-        // that make groups are many.
-        let mut state = 7u32;
-        let mut colour = || {
-            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            match (state >> 16) % 5 {
-                0 => B,
-                n => g(n as u8 % 3 + 1),
-            }
-        };
-        let mut made = [0, 0];
-        for _ in 0..200 {
-            let grid = Board::from_cells(6, 5, (0..30).map(|_| colour()).collect());
-            for a in every_cell(&grid).filter(|a| grid.get(a.row, a.col).colour().is_some()) {
-                for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
-                    if grid.contains(b.row, b.col) && grid.get(b.row, b.col).colour().is_some() {
-                        let expected = makes_group(&grid, a, b);
-                        made[usize::from(expected)] += 1;
-                        assert_eq!(side_by_side_makes_group(&grid, a, b), expected, "{a} {b} on {grid:?}");
-                        assert_eq!(side_by_side_makes_group(&grid, b, a), expected, "{b} {a} on {grid:?}");
-                    }
-                }
-            }
-        }
-        assert!(made.iter().all(|&swaps| swaps > 500), "swaps that make no group and that make one: {made:?}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod cell_set;
 mod check;
+mod completing;
 mod count;
 pub(crate) mod diff;
 mod draw;
