@@ -252,8 +252,8 @@ impl Arming {
         }
     }
 
-    /// Every landing in the fall after `stage` gathered: its bombs armed as
-    /// MD5 says, and `activated` lists the bombs it armed.
+    /// Once every landing of the fall in `stage` is gathered: its bombs
+    /// armed as MD5 says, and `activated` lists those it armed.
     fn check(&mut self, stage: &Stage) -> Result<(), Broken> {
         let armed_after =
             |p: &&Pos| stage.board.contains(p.row, p.col) && stage.board.get(p.row, p.col) == Cell::ArmedBomb;
@@ -286,7 +286,7 @@ impl Checker {
         if let Some(pos) = self.groups.cells().next() {
             return Err(Violation::new(LEFTOVER, None, format!("the swap ends with a group at {pos}")));
         }
-        if let Some(pos) = armed_bombs(board).next().filter(|_| process_ran) {
+        if let Some(pos) = process_ran.then(|| armed_bombs(board).next()).flatten() {
             return Err(Violation::new(LEFTOVER, None, format!("the swap ends with an armed bomb at {pos}")));
         }
         Ok(())
