@@ -27,38 +27,35 @@ pub fn check_fall<T>(
     mut landed: impl FnMut(Landing, &T, &T),
 ) -> Result<(), String> {
     for col in 0..cols {
-        // Bottom up, the pieces fill rows without a gap: the first empty
-        // cell has none above it.
-        let fallen = (0..rows).rev().take_while(|&row| after(row, col).is_some()).count();
-        if let Some(gap) = (rows - fallen).checked_sub(1) {
-            if (0..gap).any(|row| after(row, col).is_some()) {
-                return Err(format!("a piece floats above the empty cell ({},{})", gap + 1, col + 1));
-            }
-        }
-        // The survivors, bottom up, are the fallen pieces in turn: the
-        // `kept`-th lands on the `kept`-th row from the bottom.
+        // The survivors, bottom up, land in turn on the rows from the bottom
+        // up, and nothing is left above them.
         let mut kept = 0;
         for from in (0..rows).rev() {
             let Some(piece) = survivor(from, col) else { continue };
-            if kept == fallen {
-                return Err(order_broken(col));
-            }
             let to = rows - 1 - kept;
             match after(to, col) {
                 Some(fell) if same(&piece, &fell) => landed(Landing { col, from, to }, &piece, &fell),
-                _ => return Err(order_broken(col)),
+                _ => return Err(broken(rows, col, &after)),
             }
             kept += 1;
         }
-        if kept != fallen {
-            return Err(order_broken(col));
+        if (0..rows - kept).any(|row| after(row, col).is_some()) {
+            return Err(broken(rows, col, &after));
         }
     }
     Ok(())
 }
 
-fn order_broken(col: usize) -> String {
-    format!("column {} does not keep its pieces' order", col + 1)
+/// What is wrong with column `col`, whose fall is broken: a piece above an
+/// empty cell, or else the order of its pieces.
+fn broken<T>(rows: usize, col: usize, after: &impl Fn(usize, usize) -> Option<T>) -> String {
+    let fallen = (0..rows).rev().take_while(|&row| after(row, col).is_some()).count();
+    match (rows - fallen).checked_sub(1) {
+        Some(gap) if (0..gap).any(|row| after(row, col).is_some()) => {
+            format!("a piece floats above the empty cell ({},{})", gap + 1, col + 1)
+        }
+        _ => format!("column {} does not keep its pieces' order", col + 1),
+    }
 }
 
 #[cfg(test)]
