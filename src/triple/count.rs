@@ -6,7 +6,8 @@
 
 use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
 
-use super::rules::{neighbours, on_map, reacts, region};
+use super::region::Cells;
+use super::rules::{neighbours, on_map, reacting, region};
 use super::Town;
 use crate::coverage::Tally;
 use crate::game::Counting;
@@ -161,7 +162,7 @@ impl Counting<TripleTown> for Counter {
 
 fn count_star(tally: &mut Tally<Counter>, before: &Town, pos: Pos, level: u8, quiet: bool) {
     tally.add(STARS[usize::from(level.clamp(1, MAX_STAR_LEVEL) - 1)], 1);
-    let lowest = (1..=MAX_STAR_LEVEL).find(|&low| reacts(&before.map, pos, low));
+    let lowest = reacting(Cells::of(&before.map), pos).lowest();
     tally.add(Counter::NotLowest, u64::from(lowest.is_some_and(|low| low < level)));
     tally.add(Counter::StarNoReaction, u64::from(lowest.is_none() && quiet));
 }

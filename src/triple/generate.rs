@@ -12,8 +12,9 @@ use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::region::{reacts, Cells};
-use super::rules::{neighbours, tiles, verdict};
+use super::levels::{Beside, Levels};
+use super::rules::{neighbours, verdict};
+use super::survey::Survey;
 use super::Town;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
@@ -239,68 +240,6 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     Ok(instance)
 }
 
-/// What the player sees of the map before each command: how many cells are
-/// empty and occupied, and the cells it considers for a placement, in
-/// row-major order, listed into buffers kept for the whole game.
-#[derive(Default)]
-struct Survey {
-    empty: usize,
-    occupied: usize,
-    /// Empty cells beside a tile that the tile to place may merge with.
-    near: Vec<Pos>,
-    /// Those of `near` where it merges.
-    merging: Vec<Pos>,
-}
-
-impl Survey {
-    /// Counts the empty and the occupied cells.
-    fn look(&mut self, cells: Cells<'_>) {
-        self.occupied = tiles(cells.levels());
-        self.empty = cells.levels().len() - self.occupied;
-    }
-
-    /// Lists the empty cells `near` tiles that a tile of `level` (any level
-    /// for a star) may merge with, and those where it does merge.
-    fn candidates(&mut self, cells: Cells<'_>, level: Option<u8>) {
-        let wanted = |found: u8| found != EMPTY && found < MAX_LEVEL && level.is_none_or(|level| level == found);
-        self.near.clear();
-        for row in 0..cells.rows() {
-            for col in 0..cells.cols() {
-                let pos = Pos::new(row, col);
-                if cells.level(pos) == EMPTY && cells.any_beside(pos, wanted) {
-                    self.near.push(pos);
-                }
-            }
-        }
-        let merges = |pos| match level {
-            Some(level) => reacts(cells, pos, level),
-            // TT3: a star merges when a level it may become does, and only
-            // the level of a tile beside it may.
-            None => {
-                cells.neighbours(pos).map(|n| cells.level(n)).any(|found| wanted(found) && reacts(cells, pos, found))
-            }
-        };
-        self.merging.clear();
-        self.merging.extend(self.near.iter().copied().filter(|&pos| merges(pos)));
-    }
-}
-
-/// What `u.choose` picks from the list of the `count` cells that `keep`
-/// their level, in row-major order, without listing them.
-fn choose_cell(u: &mut Unstructured<'_>, cells: Cells<'_>, count: usize, keep: fn(u8) -> bool) -> Result<Pos> {
-    let index = u.choose_index(count)?;
-    let mut kept = cells.every().filter(|&pos| keep(cells.level(pos)));
-    Ok(kept.nth(index).expect("`count` cells keep their level"))
-}
-
-fn is_empty(level: u8) -> bool {
-    level == EMPTY
-}
-
-fn is_tile(level: u8) -> bool {
-    level != EMPTY
-}
-
 /// The player's next command; `None` when it stops without END.
 fn next_action(
     u: &mut Unstructured<'_>,
@@ -310,8 +249,7 @@ fn next_action(
     survey: &mut Survey,
     written: usize,
 ) -> Result<Option<Action>> {
-    let cells = Cells::of(&town.map);
-    survey.look(cells);
+    survey.look(&town.map);
     if player.refused.happens(u)? {
         return refused(u, town, survey).map(Some);
     }
@@ -322,23 +260,23 @@ fn next_action(
     if survey.empty == 0 {
         // A full map: a bomb to make room, or the end.
         let next = instance.sequence.get(town.built).copied();
-        return Ok(match room(cells, next) {
+        return Ok(match room(survey, next) {
             Some(pos) if town.bombs > 0 && (tiles_left || town.stars > 0) => Some(Action::Bomber(pos.into())),
             _ => ending(player),
         });
     }
     if town.stars > 0 && (!tiles_left || u.ratio(1, 10)?) {
-        let pos = placement(u, cells, survey, None, player.beside)?;
+        let pos = placement(u, survey, None, player.beside)?;
         return Ok(Some(Action::Star(pos.into())));
     }
     if tiles_left && survey.occupied > 0 && town.bombs > 0 && u.ratio(1, 25)? {
-        return Ok(Some(Action::Bomber(choose_cell(u, cells, survey.occupied, is_tile)?.into())));
+        return Ok(Some(Action::Bomber(survey.choose_by_level(u, survey.occupied, is_tile)?.into())));
     }
     if !tiles_left {
         return Ok(ending(player));
     }
     let next = instance.sequence[town.built];
-    let pos = placement(u, cells, survey, Some(next), player.beside)?;
+    let pos = placement(u, survey, Some(next), player.beside)?;
     Ok(Some(Action::Put(pos.into())))
 }
 
@@ -349,33 +287,43 @@ fn ending(player: &Player) -> Option<Action> {
 /// Where to place a tile of `level` (any level for a star): `beside`
 /// percent of the time, beside tiles of its level when there is such a
 /// cell, and there mostly where it merges.
-fn placement(
-    u: &mut Unstructured<'_>,
-    cells: Cells<'_>,
-    survey: &mut Survey,
-    level: Option<u8>,
-    beside: Percent,
-) -> Result<Pos> {
+fn placement(u: &mut Unstructured<'_>, survey: &mut Survey, level: Option<u8>, beside: Percent) -> Result<Pos> {
     if beside.happens(u)? {
-        survey.candidates(cells, level);
-        if !survey.merging.is_empty() && u.ratio(3, 4)? {
-            return u.choose(&survey.merging).copied();
+        let wanted = level.map_or(Levels::ALL, Levels::of);
+        // TT3: a star merges when a level it may become does, and only the
+        // level of a tile beside it may. `&` rather than `&&`: a count of
+        // tests without branches makes vector code.
+        let merging = |level, beside: Beside| is_empty(level) & beside.reacting.meets(wanted);
+        let near = |level, beside: Beside| is_empty(level) & beside.levels.meets(wanted);
+        let count = survey.count(merging);
+        if count > 0 && u.ratio(3, 4)? {
+            return survey.choose(u, count, merging);
         }
-        if !survey.near.is_empty() {
-            return u.choose(&survey.near).copied();
+        let count = survey.count(near);
+        if count > 0 {
+            return survey.choose(u, count, near);
         }
     }
-    choose_cell(u, cells, survey.empty, is_empty)
+    survey.choose_by_level(u, survey.empty, is_empty)
 }
 
 /// The tile to bomb on a full map: the lowest of those whose cell the next
 /// tile would merge in, else the highest of all (the last in row-major
 /// order of equals), which would never make room by merging.
-fn room(cells: Cells<'_>, next: Option<u8>) -> Option<Pos> {
-    let merging = cells.every().filter(|&pos| {
-        next.is_some_and(|next| cells.neighbours(pos).any(|n| cells.level(n) == next) && reacts(cells, pos, next))
-    });
-    merging.min_by_key(|&pos| cells.level(pos)).or_else(|| cells.every().max_by_key(|&pos| cells.level(pos)))
+fn room(survey: &mut Survey, next: Option<u8>) -> Option<Pos> {
+    let next = next.map_or(Levels::NONE, Levels::of);
+    let merging = survey.every().filter(|&(_, _, beside)| beside.reacting.meets(next));
+    let lowest = merging.min_by_key(|&(_, level, _)| level);
+    let (pos, ..) = lowest.or_else(|| survey.every().max_by_key(|&(_, level, _)| level))?;
+    Some(pos)
+}
+
+fn is_empty(level: u8) -> bool {
+    level == EMPTY
+}
+
+fn is_tile(level: u8) -> bool {
+    level != EMPTY
 }
 
 /// Lines the format reads as no command (TT7).
@@ -385,7 +333,6 @@ const UNKNOWN: [&str; 7] = ["PUT 1", "put 1 1", "JUMP 1 1", "STAR one 1", "END 0
 /// on the cells `survey` counts.
 fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Action> {
     let map = &town.map;
-    let cells = Cells::of(map);
     let any = Pos::new(u.int_in_range(0..=map.rows() - 1)?, u.int_in_range(0..=map.cols() - 1)?);
     let (rows, cols) = (map.rows() as i64, map.cols() as i64);
     let outside =
@@ -401,11 +348,11 @@ fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Act
         kinds.push(Action::Bomber(any.into()));
     }
     if survey.occupied > 0 {
-        let at = At::from(choose_cell(u, cells, survey.occupied, is_tile)?);
+        let at = At::from(survey.choose_by_level(u, survey.occupied, is_tile)?);
         kinds.push(if u.arbitrary()? { Action::Put(at) } else { Action::Star(at) });
     }
     if survey.empty > 0 {
-        kinds.push(Action::Bomber(choose_cell(u, cells, survey.empty, is_empty)?.into()));
+        kinds.push(Action::Bomber(survey.choose_by_level(u, survey.empty, is_empty)?.into()));
     }
     let action = u.choose(&kinds)?.clone();
     debug_assert!(verdict(town, &action).is_err(), "{action} is refused");

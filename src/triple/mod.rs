@@ -5,9 +5,11 @@ mod count;
 pub(crate) mod diff;
 mod draw;
 mod generate;
+mod levels;
 mod region;
 mod rules;
 pub(crate) mod shrink;
+mod survey;
 
 use m3_model::triple::{self, Action, Command, CommandRecord, Instance, Map, Outcome, Status, TripleTown};
 use m3_model::ParseError;

@@ -1,9 +1,11 @@
-//! TT2's regions, searched on a map's cells in row-major order: the player
-//! asks whether a tile would merge of every cell it might place on, and the
-//! checker follows every merge, so these searches run on flat indices and
-//! allocate nothing once their buffers have grown.
+//! TT2's regions, searched on a map's cells in row-major order: the checker
+//! asks whether a tile would merge and follows every merge, so these
+//! searches run on flat indices and allocate nothing once their buffers
+//! have grown.
 
-use m3_model::triple::{Map, Pos, MAX_LEVEL};
+use m3_model::triple::{Map, Pos};
+
+use super::levels::{meets, Beside, Levels};
 
 /// A map's levels in row-major order, `cols` to a row: the map as the
 /// searches read it, also when the levels are a checker's working copy.
@@ -31,29 +33,13 @@ impl<'a> Cells<'a> {
         index(self.cols, pos)
     }
 
-    /// The levels in row-major order.
-    #[inline]
-    pub fn levels(self) -> &'a [u8] {
-        self.levels
-    }
-
     #[inline]
     pub fn level(self, pos: Pos) -> u8 {
         self.levels[self.index(pos)]
     }
 
-    #[inline]
-    pub fn rows(self) -> usize {
-        self.rows
-    }
-
-    #[inline]
-    pub fn cols(self) -> usize {
-        self.cols
-    }
-
     /// Every cell, in row-major order.
-    #[inline]
+    #[cfg(test)]
     pub fn every(self) -> impl Iterator<Item = Pos> {
         (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos::new(row, col)))
     }
@@ -61,31 +47,28 @@ impl<'a> Cells<'a> {
     /// The cells beside `pos` on the map: above, below, left, right.
     #[inline]
     pub fn neighbours(self, pos: Pos) -> impl Iterator<Item = Pos> {
-        // Gathered in an array rather than filtered from four options: the
-        // searches call this for every cell they reach.
-        let Pos { row, col } = pos;
-        let mut found = [pos; 4];
-        let mut len = 0;
-        let mut add = |on_map: bool, row: usize, col: usize| {
-            found[len] = Pos::new(row, col);
-            len += usize::from(on_map);
-        };
-        add(row > 0, row.wrapping_sub(1), col);
-        add(row + 1 < self.rows, row + 1, col);
-        add(col > 0, row, col.wrapping_sub(1));
-        add(col + 1 < self.cols, row, col + 1);
-        found.into_iter().take(len)
+        neighbours(self.rows, self.cols, pos)
     }
+}
 
-    /// Whether a cell beside `pos` holds a level that `wanted`.
-    #[inline]
-    pub fn any_beside(self, pos: Pos, wanted: impl Fn(u8) -> bool) -> bool {
-        let at = self.index(pos);
-        (pos.row > 0 && wanted(self.levels[at - self.cols]))
-            || (pos.row + 1 < self.rows && wanted(self.levels[at + self.cols]))
-            || (pos.col > 0 && wanted(self.levels[at - 1]))
-            || (pos.col + 1 < self.cols && wanted(self.levels[at + 1]))
-    }
+/// The cells beside `pos` on a map of `rows` and `cols`: above, below,
+/// left, right.
+#[inline]
+pub fn neighbours(rows: usize, cols: usize, pos: Pos) -> impl Iterator<Item = Pos> {
+    // Gathered in an array rather than filtered from four options: the
+    // searches call this for every cell they reach.
+    let Pos { row, col } = pos;
+    let mut found = [pos; 4];
+    let mut len = 0;
+    let mut add = |on_map: bool, row: usize, col: usize| {
+        found[len] = Pos::new(row, col);
+        len += usize::from(on_map);
+    };
+    add(row > 0, row.wrapping_sub(1), col);
+    add(row + 1 < rows, row + 1, col);
+    add(col > 0, row, col.wrapping_sub(1));
+    add(col + 1 < cols, row, col + 1);
+    found.into_iter().take(len)
 }
 
 /// Where `pos` is among a map's levels in row-major order, `cols` to a row.
@@ -94,20 +77,33 @@ pub fn index(cols: usize, pos: Pos) -> usize {
     pos.row * cols + pos.col
 }
 
-/// TT2: whether a tile of `level` at `start` would merge: whether its
-/// region reaches 3 tiles, that is whether two tiles of `level` stand
-/// beside `start`, or one does with another beside it. It looks at no more
-/// than these few cells, whatever the region's size.
+/// What a tile of one of the `wanted` levels placed at `start` meets
+/// (TT2). It looks at no more than the cells two steps away, whatever the
+/// regions' sizes.
+pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
+    let mut around = [Levels::NONE; 4];
+    let (mut paired, mut flanked) = (Levels::NONE, Levels::NONE);
+    for (slot, next) in around.iter_mut().zip(cells.neighbours(start)) {
+        let level = cells.level(next);
+        *slot = Levels::of(level).and(wanted);
+        if *slot == Levels::NONE {
+            continue;
+        }
+        let same = cells.neighbours(next).filter(|&far| cells.level(far) == level).count();
+        if same >= 1 {
+            paired = paired.or(*slot);
+        }
+        if same >= 2 {
+            flanked = flanked.or(*slot);
+        }
+    }
+    meets(Levels::of(cells.level(start)), around, paired, flanked)
+}
+
+/// TT2: whether a tile of `level` at `start` would merge.
 pub fn reacts(cells: Cells<'_>, start: Pos, level: u8) -> bool {
-    if level >= MAX_LEVEL {
-        return false;
-    }
-    let mut beside = cells.neighbours(start).filter(|&pos| cells.level(pos) == level);
-    match (beside.next(), beside.next()) {
-        (Some(_), Some(_)) => true,
-        (Some(only), None) => cells.neighbours(only).any(|pos| pos != start && cells.level(pos) == level),
-        _ => false,
-    }
+    let level = Levels::of(level);
+    beside(cells, start, level).reacting.meets(level)
 }
 
 /// Searches for whole regions, with buffers kept from one search to the

@@ -3,8 +3,9 @@
 //! verdict on a command, regions, and the level a star becomes. The
 //! implementations carry the rules out their own way.
 
-use m3_model::triple::{Action, At, Invalid, Map, Pos, EMPTY, MAX_STAR_LEVEL, VALUES};
+use m3_model::triple::{Action, At, Invalid, Map, Pos, EMPTY, VALUES};
 
+use super::levels::Levels;
 use super::region::{self, Cells, Regions};
 use super::Town;
 
@@ -47,14 +48,14 @@ pub fn neighbours(map: &Map, pos: Pos) -> impl Iterator<Item = Pos> {
     Cells::of(map).neighbours(pos)
 }
 
-/// TT2: whether a tile of `level` at `pos` would merge.
-pub fn reacts(map: &Map, pos: Pos, level: u8) -> bool {
-    region::reacts(Cells::of(map), pos, level)
+/// TT2: the levels at which a tile placed at `pos` would merge.
+pub fn reacting(cells: Cells<'_>, pos: Pos) -> Levels {
+    region::beside(cells, pos, Levels::ALL).reacting
 }
 
 /// TT3: the level a star at the empty cell `pos` becomes.
 pub fn star_level(cells: Cells<'_>, pos: Pos) -> u8 {
-    (1..=MAX_STAR_LEVEL).rev().find(|&level| region::reacts(cells, pos, level)).unwrap_or(1)
+    reacting(cells, pos).highest().unwrap_or(1)
 }
 
 /// What a tile of `level` scores; nothing for a level the table lacks,
@@ -86,7 +87,7 @@ mod tests {
     #[test]
     fn tt2_l9_never_reacts() {
         let map = map(&["99."]);
-        assert!(!reacts(&map, Pos::new(0, 2), 9));
+        assert!(!region::reacts(Cells::of(&map), Pos::new(0, 2), 9));
         assert_eq!(star_level(Cells::of(&map), Pos::new(0, 2)), 1);
     }
 

@@ -1,0 +1,112 @@
+//! TT2 at one cell from what stands around it, on sets of levels: whether a
+//! tile placed at the cell would merge comes down to a few bitwise steps,
+//! which the checker takes at one cell and the generator's player at every
+//! cell of the map before each command.
+
+use m3_model::triple::MAX_LEVEL;
+
+/// A set of the levels that merge, L1 to L8 (TT2), one bit each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct Levels(u8);
+
+const _: () = assert!(MAX_LEVEL as u32 - 1 == u8::BITS, "one bit for each level that merges");
+
+impl Levels {
+    pub const NONE: Levels = Levels(0);
+    /// Every level that merges: those a star may become (TT3).
+    pub const ALL: Levels = Levels(u8::MAX);
+
+    /// `level` alone, or none when tiles of `level` never merge (an empty
+    /// cell, L9).
+    #[inline]
+    pub fn of(level: u8) -> Levels {
+        if (1..MAX_LEVEL).contains(&level) {
+            Levels(1 << (level - 1))
+        } else {
+            Levels::NONE
+        }
+    }
+
+    /// Whether the two sets share a level.
+    #[inline]
+    pub fn meets(self, other: Levels) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    #[inline]
+    pub fn highest(self) -> Option<u8> {
+        (self != Levels::NONE).then(|| (u8::BITS - self.0.leading_zeros()) as u8)
+    }
+
+    #[inline]
+    pub fn lowest(self) -> Option<u8> {
+        (self != Levels::NONE).then(|| self.0.trailing_zeros() as u8 + 1)
+    }
+
+    #[inline]
+    pub fn and(self, other: Levels) -> Levels {
+        Levels(self.0 & other.0)
+    }
+
+    #[inline]
+    pub fn or(self, other: Levels) -> Levels {
+        Levels(self.0 | other.0)
+    }
+
+    /// The levels of any of four cells.
+    #[inline]
+    pub fn any([a, b, c, d]: [Levels; 4]) -> Levels {
+        Levels(a.0 | b.0 | c.0 | d.0)
+    }
+
+    /// The levels of two or more of four cells.
+    #[inline]
+    pub fn twice([a, b, c, d]: [Levels; 4]) -> Levels {
+        Levels((a.0 & b.0) | (c.0 & d.0) | ((a.0 | b.0) & (c.0 | d.0)))
+    }
+}
+
+/// What a tile placed at a cell meets (TT2), whatever the cell holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Beside {
+    /// The levels of the tiles beside the cell: a tile of one of them
+    /// placed there joins their region.
+    pub levels: Levels,
+    /// The levels at which a tile placed there merges: its region reaches
+    /// 3 tiles.
+    pub reacting: Levels,
+}
+
+/// TT2 at a cell that holds `own` (none when empty or L9), from the levels
+/// `beside` it (none off the map), and the levels of those neighbours that
+/// have one (`paired`) or two (`flanked`) tiles of their level beside them.
+#[inline]
+pub fn meets(own: Levels, beside: [Levels; 4], paired: Levels, flanked: Levels) -> Beside {
+    // The region reaches 3 when two tiles of the level stand beside the
+    // cell, or one does with another beside it; a neighbour of the cell's
+    // own level counts the cell among its own neighbours, so it needs two.
+    let second = (paired.0 & !own.0) | (flanked.0 & own.0);
+    Beside { levels: Levels::any(beside), reacting: Levels(Levels::twice(beside).0 | second) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_that_merge_are_l1_to_l8() {
+        assert_eq!(Levels::of(0), Levels::NONE);
+        assert_eq!(Levels::of(9), Levels::NONE);
+        let both = Levels::of(2).or(Levels::of(7));
+        assert_eq!((both.lowest(), both.highest()), (Some(2), Some(7)));
+        assert_eq!(Levels::ALL.highest(), Some(8));
+    }
+
+    #[test]
+    fn twice_is_two_of_the_four() {
+        let [one, two] = [Levels::of(1), Levels::of(2)];
+        assert_eq!(Levels::twice([one, Levels::NONE, two, one]), one);
+        assert_eq!(Levels::twice([one, two, Levels::NONE, Levels::NONE]), Levels::NONE);
+    }
+}
