@@ -8,7 +8,7 @@ use m3_model::triple::{
     Action, Bombed, CommandRecord, Instance, Outcome, Placed, Pos, Rejection, Status, TripleTown, EMPTY,
 };
 
-use super::region::{index, reacts, Cells, Regions};
+use super::region::{index, merges, reacts, Cells, Regions};
 use super::rules::{on_map, star_level, tiles, value, verdict};
 use super::Town;
 use crate::game::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
@@ -78,16 +78,14 @@ impl game::Checker<TripleTown> for Checker {
                 merged(record, &mut self.expected, cols, pos, level, &mut self.regions)?;
             }
         }
-        if tiles(record.map.cells()) != tiles(&self.expected) {
-            let detail = format!(
-                "{} tiles on the map, the record accounts for {}",
-                tiles(record.map.cells()),
-                tiles(&self.expected)
-            );
-            return Err(Violation::new(CONSERVATION, None, detail));
-        }
         let same_shape = (record.map.rows(), record.map.cols()) == (before.map.rows(), cols);
         if !same_shape || record.map.cells() != self.expected {
+            // Counted only then: equal maps hold as many tiles.
+            let (found, expected) = (tiles(record.map.cells()), tiles(&self.expected));
+            if found != expected {
+                let detail = format!("{found} tiles on the map, the record accounts for {expected}");
+                return Err(Violation::new(CONSERVATION, None, detail));
+            }
             return Err(Violation::new(RECORD, None, "the map is not the one the placement and its merges leave"));
         }
         score_book(before, record)
@@ -163,11 +161,9 @@ fn merged(
     let at = index(cols, pos);
     levels[at] = level;
     for (number, merge) in (1..).zip(&record.merges) {
-        let cells = Cells::new(levels, cols);
-        let reacts = reacts(cells, pos, level);
-        let region = regions.find(cells, pos, level);
+        let region = regions.find(Cells::new(levels, cols), pos, level);
         let others = || region.iter().copied().filter(|&cell| cell != pos);
-        if !reacts || merge.level != level + 1 || !others().eq(merge.emptied.iter().copied()) {
+        if !merges(region, level) || merge.level != level + 1 || !others().eq(merge.emptied.iter().copied()) {
             let detail = format!(
                 "recorded L{} from emptying {:?}; the L{level} region at {pos} is {region:?}",
                 merge.level, merge.emptied

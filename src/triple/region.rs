@@ -100,7 +100,14 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
     meets(Levels::of(cells.level(start)), around, paired, flanked)
 }
 
-/// TT2: whether a tile of `level` at `start` would merge.
+/// TT2: whether `region`, found whole for a tile of `level`, merges: it
+/// holds 3 tiles or more, below L9.
+pub fn merges(region: &[Pos], level: u8) -> bool {
+    region.len() >= 3 && Levels::of(level) != Levels::NONE
+}
+
+/// TT2: whether a tile of `level` at `start` would merge, without finding
+/// its region whole.
 pub fn reacts(cells: Cells<'_>, start: Pos, level: u8) -> bool {
     let level = Levels::of(level);
     beside(cells, start, level).reacting.meets(level)

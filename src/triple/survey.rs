@@ -64,14 +64,17 @@ impl Survey {
         if (map.rows(), map.cols()) != (self.rows, self.cols) {
             return self.look_anew(map);
         }
-        // Most commands change a cell or a few.
-        let words = now.len() / WORD * WORD;
-        for first in (0..words).step_by(WORD) {
-            if word(&self.seen[first..]) != word(&now[first..]) {
-                self.note_changes(first..first + WORD, now);
+        // Most commands change a cell or a few. Compared a word at a time,
+        // the last word ending with the map, over cells compared before.
+        if now.len() < WORD {
+            self.note_changes(0..now.len(), now);
+        } else {
+            for end in (WORD..=now.len()).step_by(WORD).chain([now.len()]) {
+                if word(&self.seen[end - WORD..]) != word(&now[end - WORD..]) {
+                    self.note_changes(end - WORD..end, now);
+                }
             }
         }
-        self.note_changes(words..now.len(), now);
         self.empty = now.len() - self.occupied;
     }
 
