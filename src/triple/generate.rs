@@ -8,6 +8,8 @@
 //! on the lowest tile when the map is full, every kind of refused command now
 //! and then, and END early, last or missing.
 
+use std::cell::RefCell;
+
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
@@ -218,23 +220,31 @@ fn staircase(u: &mut Unstructured<'_>, map: &mut Map) -> Result<()> {
     Ok(())
 }
 
+thread_local! {
+    /// The player's survey, whose buffers each game on this thread reuses.
+    static SURVEY: RefCell<Survey> = RefCell::default();
+}
+
 /// Writes the commands, stepping `S` through them to see the map.
 fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance, player: &Player) -> Result<Instance> {
     let mut game = Following::<TripleTown, S>::start(&instance);
     let mut town = TripleTown::start_state(&instance);
-    let mut survey = Survey::default();
     let mut actions = Vec::new();
     // Enough for every tile, star and bomb, with refusals between them.
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
-    while actions.len() < most && !town.ended {
-        let Some(action) = next_action(u, &instance, &town, player, &mut survey, actions.len())? else { break };
-        let command = Command { line: 0, action: action.clone() };
-        let Some(record) = game.step(&command) else { break };
-        town.count(&record);
-        // The record is the player's to keep: its map is the town's now.
-        town.map = record.map;
-        actions.push(action);
-    }
+    SURVEY.with_borrow_mut(|survey| {
+        survey.forget();
+        while actions.len() < most && !town.ended {
+            let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
+            let command = Command { line: 0, action: action.clone() };
+            let Some(record) = game.step(&command) else { break };
+            town.count(&record);
+            // The record is the player's to keep: its map is the town's now.
+            town.map = record.map;
+            actions.push(action);
+        }
+        Ok(())
+    })?;
     let Instance { test, map, stars, bombs, sequence, .. } = instance;
     instance = Instance::new(test, map, stars, bombs, sequence, actions);
     Ok(instance)

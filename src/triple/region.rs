@@ -49,6 +49,19 @@ impl<'a> Cells<'a> {
     pub fn neighbours(self, pos: Pos) -> impl Iterator<Item = Pos> {
         neighbours(self.rows, self.cols, pos)
     }
+
+    /// How many cells beside `pos` hold `level`.
+    #[inline]
+    pub fn count_beside(self, pos: Pos, level: u8) -> usize {
+        // Flat indices and a sum: TT2's test at a cell asks this of each of
+        // its neighbours.
+        let (at, cols) = (self.index(pos), self.cols);
+        let holds = |on_map: bool, at: usize| usize::from(on_map && self.levels[at] == level);
+        holds(pos.row > 0, at.wrapping_sub(cols))
+            + holds(pos.row + 1 < self.rows, at + cols)
+            + holds(pos.col > 0, at.wrapping_sub(1))
+            + holds(pos.col + 1 < cols, at + 1)
+    }
 }
 
 /// The cells beside `pos` on a map of `rows` and `cols`: above, below,
@@ -89,7 +102,7 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
         if *slot == Levels::NONE {
             continue;
         }
-        let same = cells.neighbours(next).filter(|&far| cells.level(far) == level).count();
+        let same = cells.count_beside(next, level);
         if same >= 1 {
             paired = paired.or(*slot);
         }

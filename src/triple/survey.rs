@@ -78,7 +78,14 @@ impl Survey {
         self.empty = now.len() - self.occupied;
     }
 
-    /// Sees `map` whole: the first look, or one at a map of another shape.
+    /// Starts a game: the next look sees the map whole, in the buffers of
+    /// the games before.
+    pub fn forget(&mut self) {
+        (self.rows, self.cols) = (0, 0);
+    }
+
+    /// Sees `map` whole: the first look of a game, or one at a map of
+    /// another shape.
     fn look_anew(&mut self, map: &Map) {
         (self.rows, self.cols) = (map.rows(), map.cols());
         self.seen.clear();
@@ -96,10 +103,12 @@ impl Survey {
             buffer.clear();
             buffer.resize(framed, Levels::NONE);
         }
-        for at in 0..self.seen.len() {
-            let framed = self.framed(at);
-            self.on_map[framed] = true;
-            self.frame(framed, self.seen[at]);
+        for (row, levels) in map.cells().chunks_exact(self.cols).enumerate() {
+            let first = (row + 1) * self.width();
+            for (framed, &level) in (first..).zip(levels) {
+                self.on_map[framed] = true;
+                self.frame(framed, level);
+            }
         }
         self.fresh = false;
     }
