@@ -33,7 +33,7 @@ impl<'a> Cells<'a> {
         index(self.cols, pos)
     }
 
-    #[inline]
+    #[cfg(test)]
     pub fn level(self, pos: Pos) -> u8 {
         self.levels[self.index(pos)]
     }
@@ -47,41 +47,44 @@ impl<'a> Cells<'a> {
     /// The cells beside `pos` on the map: above, below, left, right.
     #[inline]
     pub fn neighbours(self, pos: Pos) -> impl Iterator<Item = Pos> {
-        neighbours(self.rows, self.cols, pos)
+        // Gathered in an array rather than filtered from four options: the
+        // searches call this for every cell they reach.
+        let Pos { row, col } = pos;
+        let mut found = [pos; 4];
+        let mut len = 0;
+        let mut add = |on_map: bool, row: usize, col: usize| {
+            found[len] = Pos::new(row, col);
+            len += usize::from(on_map);
+        };
+        add(row > 0, row.wrapping_sub(1), col);
+        add(row + 1 < self.rows, row + 1, col);
+        add(col > 0, row, col.wrapping_sub(1));
+        add(col + 1 < self.cols, row, col + 1);
+        found.into_iter().take(len)
     }
 
-    /// How many cells beside `pos` hold `level`.
+    /// The cells beside the cell at index `at`, in column `col`, as
+    /// indices: above, below, left, right, each with its column and whether
+    /// it is on the map. Flat, for the tests TT2 takes at every cell it
+    /// reaches.
     #[inline]
-    pub fn count_beside(self, pos: Pos, level: u8) -> usize {
-        // Flat indices and a sum: TT2's test at a cell asks this of each of
-        // its neighbours.
-        let (at, cols) = (self.index(pos), self.cols);
-        let holds = |on_map: bool, at: usize| usize::from(on_map && self.levels[at] == level);
-        holds(pos.row > 0, at.wrapping_sub(cols))
-            + holds(pos.row + 1 < self.rows, at + cols)
-            + holds(pos.col > 0, at.wrapping_sub(1))
-            + holds(pos.col + 1 < cols, at + 1)
+    fn around(self, at: usize, col: usize) -> [(bool, usize, usize); 4] {
+        let cols = self.cols;
+        [
+            (at >= cols, at.wrapping_sub(cols), col),
+            (at + cols < self.levels.len(), at + cols, col),
+            (col > 0, at.wrapping_sub(1), col.wrapping_sub(1)),
+            (col + 1 < cols, at + 1, col + 1),
+        ]
     }
-}
 
-/// The cells beside `pos` on a map of `rows` and `cols`: above, below,
-/// left, right.
-#[inline]
-pub fn neighbours(rows: usize, cols: usize, pos: Pos) -> impl Iterator<Item = Pos> {
-    // Gathered in an array rather than filtered from four options: the
-    // searches call this for every cell they reach.
-    let Pos { row, col } = pos;
-    let mut found = [pos; 4];
-    let mut len = 0;
-    let mut add = |on_map: bool, row: usize, col: usize| {
-        found[len] = Pos::new(row, col);
-        len += usize::from(on_map);
-    };
-    add(row > 0, row.wrapping_sub(1), col);
-    add(row + 1 < rows, row + 1, col);
-    add(col > 0, row, col.wrapping_sub(1));
-    add(col + 1 < cols, row, col + 1);
-    found.into_iter().take(len)
+    /// How many cells beside the cell at index `at`, in column `col`, hold
+    /// `level`.
+    #[inline]
+    fn count_beside(self, at: usize, col: usize, level: u8) -> usize {
+        let holds = |(on_map, at, _): (bool, usize, usize)| usize::from(on_map && self.levels[at] == level);
+        self.around(at, col).into_iter().map(holds).sum()
+    }
 }
 
 /// Where `pos` is among a map's levels in row-major order, `cols` to a row.
@@ -96,13 +99,17 @@ pub fn index(cols: usize, pos: Pos) -> usize {
 pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
     let mut around = [Levels::NONE; 4];
     let (mut paired, mut flanked) = (Levels::NONE, Levels::NONE);
-    for (slot, next) in around.iter_mut().zip(cells.neighbours(start)) {
-        let level = cells.level(next);
+    let at = cells.index(start);
+    for (slot, (on_map, next, col)) in around.iter_mut().zip(cells.around(at, start.col)) {
+        if !on_map {
+            continue;
+        }
+        let level = cells.levels[next];
         *slot = Levels::of(level).and(wanted);
         if *slot == Levels::NONE {
             continue;
         }
-        let same = cells.count_beside(next, level);
+        let same = cells.count_beside(next, col, level);
         if same >= 1 {
             paired = paired.or(*slot);
         }
@@ -110,7 +117,7 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
             flanked = flanked.or(*slot);
         }
     }
-    meets(Levels::of(cells.level(start)), around, paired, flanked)
+    meets(Levels::of(cells.levels[at]), around, paired, flanked)
 }
 
 /// TT2: whether `region`, found whole for a tile of `level`, merges: it
@@ -130,7 +137,10 @@ pub fn reacts(cells: Cells<'_>, start: Pos, level: u8) -> bool {
 /// next.
 #[derive(Debug, Default)]
 pub struct Regions {
-    /// The region found, in the order found, then sorted.
+    /// The region's cells as indices in row-major order, in the order
+    /// found, then sorted.
+    indices: Vec<usize>,
+    /// The region found.
     found: Vec<Pos>,
     /// `marks[cell] == search` when the current search has found the cell,
     /// so that a new search starts without clearing it.
@@ -142,8 +152,9 @@ impl Regions {
     /// The 4-connected cells of `level` that reach `start`, `start` counted
     /// as one of them whatever it holds, in row-major order.
     pub fn find(&mut self, cells: Cells<'_>, start: Pos, level: u8) -> &[Pos] {
-        if self.marks.len() < cells.levels.len() {
-            self.marks.resize(cells.levels.len(), 0);
+        let (levels, cols) = (cells.levels, cells.cols);
+        if self.marks.len() < levels.len() {
+            self.marks.resize(levels.len(), 0);
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
@@ -152,21 +163,22 @@ impl Regions {
             self.marks.fill(0);
             self.search = 1;
         }
-        self.found.clear();
-        self.found.push(start);
+        self.indices.clear();
+        self.indices.push(cells.index(start));
         self.marks[cells.index(start)] = self.search;
         let mut next = 0;
-        while let Some(&at) = self.found.get(next) {
+        while let Some(&at) = self.indices.get(next) {
             next += 1;
-            for neighbour in cells.neighbours(at) {
-                let mark = &mut self.marks[cells.index(neighbour)];
-                if cells.level(neighbour) == level && *mark != self.search {
-                    *mark = self.search;
-                    self.found.push(neighbour);
+            for (on_map, neighbour, _) in cells.around(at, at % cols) {
+                if on_map && levels[neighbour] == level && self.marks[neighbour] != self.search {
+                    self.marks[neighbour] = self.search;
+                    self.indices.push(neighbour);
                 }
             }
         }
-        self.found.sort_unstable();
+        self.indices.sort_unstable();
+        self.found.clear();
+        self.found.extend(self.indices.iter().map(|&at| Pos::new(at / cols, at % cols)));
         &self.found
     }
 }
