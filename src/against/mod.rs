@@ -125,12 +125,13 @@ fn shown(text: &str) -> String {
 
 /// The reference's answer and the program's judgement on one instance the
 /// statement allows; an error says why it cannot be judged.
-pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<Option<Failed>, String> {
+pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<(Verdict, Option<Failed>), String> {
     if let Some(beyond) = G::beyond_statement(instance) {
         return Err(format!("beyond the statement ({beyond}): --against gives a program only what it allows"));
     }
     let expected = reference_answer::<G>(instance, &mut Tally::default())?;
-    judge::<G>(program, instance, &expected)
+    let failed = judge::<G>(program, instance, &expected)?;
+    Ok((expected, failed))
 }
 
 /// Shrinks `instance`, which `program` fails with `failed`, to a smaller
@@ -143,6 +144,6 @@ pub fn shrink<G: Game>(
 ) -> crate::shrink::Shrunk<G::Instance, Failed> {
     let wrong = failed.wrong;
     crate::shrink::shrink_by::<G, _>(instance, failed, stop, |candidate| {
-        check::<G>(program, candidate).ok().flatten().filter(|failed| failed.wrong == wrong)
+        check::<G>(program, candidate).ok().and_then(|(_, failed)| failed).filter(|failed| failed.wrong == wrong)
     })
 }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::{judge, keep, reference_answer, shrink, Failed, Program, Wrong};
@@ -26,9 +26,10 @@ pub struct AgainstTarget<G: Game> {
     books: Tallied<G::Counter>,
     /// Generated cases beyond the statement, not run.
     beyond: AtomicU64,
-    /// Cases run before the first the program did not crash on, counted
-    /// while it has crashed on every one.
-    crashes_from_the_start: AtomicU64,
+    /// Crashes counted while the program has done nothing else.
+    crashes: AtomicU64,
+    /// Whether the program has done anything but crash: it is not hopeless.
+    answered: AtomicBool,
     kinds: Mutex<HashMap<Wrong, Met>>,
     /// Why the campaign cannot go on: set once.
     hopeless: OnceLock<String>,
@@ -51,7 +52,8 @@ impl<G: Game> AgainstTarget<G> {
             size,
             books: Tallied::new(Spent::with_engine_called("program")),
             beyond: AtomicU64::new(0),
-            crashes_from_the_start: AtomicU64::new(0),
+            crashes: AtomicU64::new(0),
+            answered: AtomicBool::new(false),
             kinds: Mutex::new(HashMap::new()),
             hopeless: OnceLock::new(),
         }
@@ -96,19 +98,18 @@ impl<G: Game> AgainstTarget<G> {
         }
     }
 
-    /// Notes a crash or a pass among the first cases.
-    fn note_crash(&self, crashed: bool, failed: Option<&Failed>) {
-        if !crashed {
-            self.crashes_from_the_start.store(u64::MAX, Ordering::Relaxed);
+    /// Notes how a case ended, to tell a program that crashes on
+    /// everything.
+    fn note_crash(&self, failed: Option<&Failed>) {
+        let Some(crash) = failed.filter(|failed| failed.wrong == Wrong::Crash) else {
+            return self.answered.store(true, Ordering::Relaxed);
+        };
+        if self.answered.load(Ordering::Relaxed) {
             return;
         }
-        let crashes = self.crashes_from_the_start.load(Ordering::Relaxed);
-        if crashes == u64::MAX {
-            return;
-        }
-        let crashes = self.crashes_from_the_start.fetch_add(1, Ordering::Relaxed) + 1;
+        let crashes = self.crashes.fetch_add(1, Ordering::Relaxed) + 1;
         if crashes >= HOPELESS_AFTER {
-            let how = failed.map_or_else(String::new, |failed| failed.got.lines().next().unwrap_or("").to_string());
+            let how = crash.got.lines().next().unwrap_or("");
             let command = self.program.command();
             let _ =
                 self.hopeless.set(format!("--against {command}: crashed on each of the first {crashes} cases ({how})"));
@@ -166,7 +167,7 @@ impl<G: Game> Target for AgainstTarget<G> {
             }
         };
         self.books.ran(&tally);
-        self.note_crash(failed.as_ref().is_some_and(|f| f.wrong == Wrong::Crash), failed.as_ref());
+        self.note_crash(failed.as_ref());
         let Some(failed) = failed else { return };
         self.books.failed();
         if self.hopeless.get().is_none() {
