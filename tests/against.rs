@@ -40,10 +40,21 @@ fn found_and_shrunk(dir: &Path, program: &Path, kind: &str, at_most: usize, extr
     assert!(report.contains("the reference's account of the case:\nMagic Door"), "{report}");
     let replay = report.lines().find_map(|line| line.strip_prefix("replay: ")).expect("a replay line");
     assert!(replay.starts_with("m3diff check door "), "{replay}");
-    let (case, program) = (case.display().to_string(), program.display().to_string());
-    let mut args = vec!["check", "door", &case, "--against", &program];
-    args.extend(extra);
-    let again = m3diff(&args, "");
+    // The replay line as a shell would run it: the program, and the
+    // options it ran with, named again.
+    let words = shlex::split(replay).expect("a replay line a shell reads");
+    assert!(
+        words.ends_with(
+            &[
+                &["--against".to_string(), program.display().to_string()][..],
+                &extra.iter().map(|word| word.to_string()).collect::<Vec<_>>()
+            ]
+            .concat()
+        ),
+        "{replay}"
+    );
+    let words: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let again = m3diff(&words, "");
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
     assert!(text(&again.stdout).starts_with(kind), "{}", text(&again.stdout));
     report
@@ -102,4 +113,22 @@ fn against_checks_one_game_at_a_time() {
     let out = m3diff(&["fuzz", "--game", "door,texas", "--against", "cat", "--cases", "5"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--against checks one game's program"), "{}", text(&out.stderr));
+}
+
+/// The README's C++ example, a contest solution written from RULES.md, is
+/// tried when `g++` is there: it must answer every generated case as the
+/// reference does, which it does only if the README's build line works.
+#[test]
+fn the_readme_cpp_example_answers_every_case_as_the_reference_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = dir.path().join("magic_door");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/against/magic_door.cpp");
+    let Ok(compiled) = std::process::Command::new("g++").args(["-O2", "-o"]).arg(&binary).arg(&source).output() else {
+        eprintln!("g++ is not on PATH: the C++ example is not tried");
+        return;
+    };
+    assert!(compiled.status.success(), "g++: {}", text(&compiled.stderr));
+    let (code, printed) = fuzz_against::<MagicDoor>(&binary, dir.path(), 500, &[]);
+    assert_eq!(code, Some(0), "{printed}");
+    assert!(printed.contains("door: against ") && printed.contains("500 cases, 0 failures"), "{printed}");
 }

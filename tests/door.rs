@@ -212,6 +212,8 @@ fn md1_a_further_swap_of_a_bomb_is_read_and_refused_in_play() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
     assert!(stdout.contains("swap 2: (2,2) with (1,1): refused by MD1 ((2,2) holds no regular gem)"), "{stdout}");
+    // No contest solution reads a second swap: the trace says so first.
+    assert!(stdout.starts_with("beyond the statement: 2 swaps, where the statement makes one;"), "{stdout}");
 }
 
 #[test]

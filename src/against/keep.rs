@@ -56,5 +56,5 @@ pub fn keep<G: Game>(
 
 /// The command that runs the program on a kept case again.
 pub fn replay_command<G: Game>(path: &Path, program: &Program) -> String {
-    format!("m3diff check {} {} --against {}", G::NAME, path.display(), program.quoted())
+    format!("m3diff check {} {} {}", G::NAME, path.display(), program.options())
 }

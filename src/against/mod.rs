@@ -12,7 +12,7 @@ mod target;
 use std::fmt;
 
 pub use keep::{keep, Kept, DEFAULT_KEEP};
-pub use program::{Program, Ran};
+pub use program::{Program, Ran, DEFAULT_TIMEOUT};
 pub use target::AgainstTarget;
 
 use crate::coverage::Tally;

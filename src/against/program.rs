@@ -4,7 +4,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::Duration;
 
@@ -15,6 +15,9 @@ use wait_timeout::ChildExt;
 const MAX_KEPT: u64 = 1 << 20;
 /// The last lines of standard error a crash report shows.
 const STDERR_LINES: usize = 8;
+
+/// How long a run may take unless `--timeout` says otherwise.
+pub const DEFAULT_TIMEOUT: &str = "5s";
 
 /// A program and its arguments, as `--against` gives them.
 #[derive(Debug, Clone)]
@@ -54,10 +57,17 @@ impl Program {
         shlex::try_join(self.argv.iter().map(String::as_str)).unwrap_or_else(|_| self.argv.join(" "))
     }
 
-    /// The command quoted as one word, as `--against` takes it.
-    pub fn quoted(&self) -> String {
+    /// The options that name this program again, in a command that
+    /// replays: `--against` with the command quoted as one word, and
+    /// `--timeout` unless it is the default.
+    pub fn options(&self) -> String {
         let command = self.command();
-        shlex::try_quote(&command).map_or_else(|_| command.clone(), |quoted| quoted.into_owned())
+        let quoted = shlex::try_quote(&command).map_or_else(|_| command.clone(), |quoted| quoted.into_owned());
+        let default = humantime::parse_duration(DEFAULT_TIMEOUT).expect("the default timeout reads");
+        match self.timeout == default {
+            true => format!("--against {quoted}"),
+            false => format!("--against {quoted} --timeout {}", humantime::format_duration(self.timeout)),
+        }
     }
 
     pub fn timeout(&self) -> Duration {
@@ -67,13 +77,13 @@ impl Program {
     /// Runs the program on `input`. An error is the program failing to
     /// start at all, which no input changes.
     pub fn run(&self, input: &str) -> Result<Ran, String> {
-        let mut child = Command::new(&self.argv[0])
-            .args(&self.argv[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("--against: cannot start {}: {e}", self.argv[0]))?;
+        let mut command = Command::new(&self.argv[0]);
+        command.args(&self.argv[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        // A group of its own, so that a timeout ends whatever it started too
+        // (a script's programs), not only the program.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| format!("--against: cannot start {}: {e}", self.argv[0]))?;
         // Each stream on its own thread: a program that prints before it has
         // read all its input must not block on a full pipe.
         let stdin = child.stdin.take().expect("piped");
@@ -87,10 +97,11 @@ impl Program {
         let stderr = read_in_background(child.stderr.take().expect("piped"));
         let status = child.wait_timeout(self.timeout).map_err(|e| format!("--against: cannot wait: {e}"))?;
         let Some(status) = status else {
-            // Killed with whatever it started: a shell script's children
-            // keep the pipes open, so the readers are not waited for.
-            let _ = child.kill();
+            kill_group(&mut child);
             let _ = child.wait();
+            // Not waited for: what left the group (a daemon) may hold the
+            // pipes open still.
+            drop((writer, stdout, stderr));
             return Ok(Ran::TimedOut);
         };
         let _ = writer.join();
@@ -102,6 +113,17 @@ impl Program {
             Ran::Crashed { status: describe(status), printed, stderr: last_lines(&stderr, STDERR_LINES) }
         })
     }
+}
+
+/// Ends the program and everything in its process group.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) takes plain integers; a negative pid names the
+        // group the program leads, made for it at spawn.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
+    let _ = child.kill();
 }
 
 fn read_in_background(stream: impl Read + Send + 'static) -> thread::JoinHandle<String> {
@@ -185,6 +207,31 @@ mod tests {
         let started = Instant::now();
         assert_eq!(sh("sleep 30").run("").unwrap(), Ran::TimedOut);
         assert!(started.elapsed() < Duration::from_secs(10), "killed, not waited for");
+    }
+
+    #[test]
+    fn a_timeout_ends_what_the_program_started_too() {
+        let dir = std::env::temp_dir().join(format!("m3diff-group-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pid_file = dir.join("pid");
+        let script = format!("sleep 30 & echo $! > {}; wait", pid_file.display());
+        assert_eq!(sh(&script).run("").unwrap(), Ran::TimedOut);
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        // `kill -0` succeeds while the process is there (or a zombie not yet
+        // reaped by init), so give init a moment.
+        let alive = || {
+            Command::new("sh")
+                .args(["-c", &format!("ps -o stat= -p {} | grep -qv Z", pid.trim())])
+                .status()
+                .unwrap()
+                .success()
+        };
+        let started = Instant::now();
+        while alive() && started.elapsed() < Duration::from_secs(5) {
+            thread::sleep(Duration::from_millis(50));
+        }
+        assert!(!alive(), "the script's sleep {} outlived the timeout", pid.trim());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
     match against::check::<G>(program, &instance).map_err(|error| format!("{}: {error}", file.display()))? {
         (answer, None) => write_stdout(&format!("agree: the program answers {answer}, as the reference does\n")),
         (_, Some(failed)) => {
-            let shrink = format!("m3diff shrink {} {} --against {}", G::NAME, file.display(), program.quoted());
+            let shrink = format!("m3diff shrink {} {} {}", G::NAME, file.display(), program.options());
             write_stdout(&format!("{failed}\nshrink it: {shrink}\n"))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }

@@ -82,7 +82,7 @@ pub struct AgainstArgs {
     #[arg(long, value_name = "CMD")]
     pub against: Option<String>,
     /// With --against: a run that takes longer is a timeout.
-    #[arg(long, value_parser = duration, default_value = "5s", requires = "against")]
+    #[arg(long, value_parser = duration, default_value = crate::against::DEFAULT_TIMEOUT, requires = "against")]
     pub timeout: Duration,
 }
 
@@ -174,7 +174,9 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         Budget::Cases(cases) => format!("--cases {cases}"),
         Budget::Time(limit) => format!("--time {}", humantime::format_duration(limit)),
     };
-    let replay = format!("m3diff fuzz --game {} --seed {} --size {size} {budget}", names.join(","), settings.seed);
+    let against = program.as_ref().map_or(String::new(), |program| format!(" {}", program.options()));
+    let replay =
+        format!("m3diff fuzz --game {} --seed {} --size {size} {budget}{against}", names.join(","), settings.seed);
     let code = if failures > 0 {
         let kinds: Vec<(&str, KindFound)> =
             targets.iter().flat_map(|t| t.kinds().into_iter().map(|found| (t.name(), found))).collect();

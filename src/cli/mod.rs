@@ -57,6 +57,11 @@ pub enum Command {
         /// Before the answer, give an account of every operation and step.
         #[arg(long)]
         trace: bool,
+        /// Answer a file beyond the statement (several Magic Door swaps, say)
+        /// by this project's extension of the rules; without it, `solve`
+        /// refuses such a file, as no contest solution answers it.
+        #[arg(long)]
+        extended: bool,
     },
     /// Run engine and reference side by side with every invariant.
     Check {
@@ -135,8 +140,8 @@ impl Visitor for OneGame {
 
     fn visit<G: Game>(self) -> Self::Output {
         match self.0 {
-            Command::Solve { file, commands, reference, trace, .. } => {
-                play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace)
+            Command::Solve { file, commands, reference, trace, extended, .. } => {
+                play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace, extended)
             }
             Command::Check { file, commands, against, .. } => match against.program()? {
                 None => play::check::<G>(&file, commands.as_deref()),

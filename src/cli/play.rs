@@ -12,15 +12,34 @@ pub fn solve<G: Game>(
     commands: Option<&Path>,
     reference: bool,
     trace: bool,
+    extended: bool,
 ) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(file, commands)?;
+    // An answer to what no statement allows is this project's reading, not
+    // a contest solution's: a script that takes `solve` for one must not get
+    // it unasked. A trace is read by a person, and says so in its first line.
+    let beyond = G::beyond_statement(&instance);
+    if let (Some(beyond), false, false) = (&beyond, extended, trace) {
+        let name = file.map_or("standard input".to_string(), |file| file.display().to_string());
+        return Err(format!(
+            "{name}: beyond the statement ({beyond}), so no contest solution answers it; \
+             --extended prints the answer by this project's extension of the rules"
+        ));
+    }
     let (account, verdict): (String, Verdict) = match (trace, reference) {
         (false, false) => (String::new(), G::solve(&instance)),
         (with_trace, _) => {
             let (records, outcome) =
                 if reference { play::<G, G::Reference>(&instance) } else { play::<G, G::Engine>(&instance) };
-            let account =
-                if with_trace { crate::oracle::trace::<G>(&instance, &records, &outcome) } else { String::new() };
+            let mut account = match &beyond {
+                Some(beyond) if with_trace => {
+                    format!("beyond the statement: {beyond}; the answer is this project's extension of the rules\n")
+                }
+                _ => String::new(),
+            };
+            if with_trace {
+                account.push_str(&crate::oracle::trace::<G>(&instance, &records, &outcome));
+            }
             (account, G::answer(&outcome))
         }
     };

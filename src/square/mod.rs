@@ -61,7 +61,9 @@ impl crate::Rulebook for SquareRemover {
     fn beyond_statement(instance: &Instance) -> Option<String> {
         let side = instance.board.rows();
         if instance.moves.len() != CONTEST_MOVES {
-            Some(format!("{} moves, where the statement plays {CONTEST_MOVES}", instance.moves.len()))
+            let moves = instance.moves.len();
+            let plural = if moves == 1 { "" } else { "s" };
+            Some(format!("{moves} move{plural}, where the statement plays {CONTEST_MOVES}"))
         } else if !(8..=16).contains(&side) || !(4..=6).contains(&instance.colours) {
             Some(format!(
                 "a {side}x{side} board of {} colours, beyond the statement's 8 to 16 and 4 to 6",

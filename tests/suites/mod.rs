@@ -454,15 +454,27 @@ pub fn cli_solves_corpus<G: Game>() {
         // A verdict that refuses the player's operations exits 1.
         let instance = read::<G>(&Path::new(env!("CARGO_MANIFEST_DIR")).join(&file));
         let code = if G::solve(&instance).is_refused() { 1 } else { 0 };
+        // A file beyond the statement is answered only when asked for.
+        let beyond = G::beyond_statement(&instance).is_some();
+        if beyond {
+            let refused = m3diff(&["solve", G::NAME, &file], "");
+            assert_eq!(refused.status.code(), Some(2), "{file}: {}", text(&refused.stdout));
+            let stderr = text(&refused.stderr);
+            assert!(stderr.lines().count() == 1 && stderr.contains("beyond the statement"), "{file}: {stderr}");
+            assert!(refused.stdout.is_empty(), "{file}: an answer nobody asked for");
+        }
         for extra in [&[][..], &["--reference"]] {
             let mut args = vec!["solve", G::NAME, &file];
             args.extend_from_slice(extra);
+            if beyond {
+                args.push("--extended");
+            }
             let output = m3diff(&args, "");
             assert_eq!(output.status.code(), Some(code), "{file} {extra:?}: {}", text(&output.stderr));
             assert_eq!(text(&output.stdout), format!("{answer}\n"), "{file} {extra:?}");
         }
         let input = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&file)).unwrap();
-        let output = m3diff(&["solve", G::NAME], &input);
+        let output = m3diff(if beyond { &["solve", G::NAME, "--extended"][..] } else { &["solve", G::NAME] }, &input);
         assert_eq!(text(&output.stdout), format!("{answer}\n"), "{file} through standard input");
         let checked = m3diff(&["check", G::NAME, &file], "");
         assert!(checked.status.success(), "{file}: {}", text(&checked.stdout));
