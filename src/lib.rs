@@ -16,6 +16,7 @@ pub mod coverage;
 pub mod diff;
 pub mod door;
 pub mod draw;
+pub mod edges;
 pub mod following;
 pub mod fuzzing;
 pub mod game;

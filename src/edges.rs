@@ -1,0 +1,124 @@
+//! Boundary values, drawn on purpose one field at a time: an engine's bug
+//! hides where a value crosses a bound (one past the board, the last
+//! colour) or the width of an integer it is read through (a direction kept
+//! in a byte, a coordinate in 16 bits). Drawn uniformly, such values come
+//! up about never; each game's generator puts one of these in one field of
+//! an operation or an instance now and then, and its counters name the
+//! draw in the rule-coverage table, so a night shows it reached them.
+
+use arbitrary::{Result, Unstructured};
+
+/// The edges of the integer widths a field may be read through: each
+/// width's largest value and the one past it, signed and unsigned, and the
+/// extremes of 32 and 64 bits.
+pub const WIDTH_EDGES: [i64; 16] = [
+    i8::MAX as i64,
+    i8::MAX as i64 + 1,
+    u8::MAX as i64,
+    u8::MAX as i64 + 1,
+    i16::MAX as i64,
+    i16::MAX as i64 + 1,
+    u16::MAX as i64,
+    u16::MAX as i64 + 1,
+    i32::MIN as i64,
+    i32::MAX as i64,
+    i32::MAX as i64 + 1,
+    u32::MAX as i64,
+    u32::MAX as i64 + 1,
+    i64::MIN,
+    i64::MIN + 1,
+    i64::MAX,
+];
+
+/// Where on a field's edges a drawn value lies, as the coverage tables name
+/// it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    /// -1, 0 or 1.
+    Zero,
+    /// The field's lowest valid value, or one less.
+    Low,
+    /// The field's highest valid value, or one more.
+    High,
+    /// One of [`WIDTH_EDGES`].
+    Width,
+}
+
+/// The edge values of a field whose valid values are `low..=high`, of those
+/// the field's type and the format can hold (`holds`): -1, 0, 1; `low` - 1
+/// and `low`; `high`, `high` + 1 (and `high` - 1, the last but one); the
+/// integer-width edges. Each once, in that order, with the edge it is.
+pub fn edge_values(low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Vec<(Edge, i64)> {
+    let mut values: Vec<(Edge, i64)> = Vec::new();
+    let candidates = [-1, 0, 1]
+        .map(|v| (Edge::Zero, Some(v)))
+        .into_iter()
+        .chain([low.checked_sub(1), Some(low)].map(|v| (Edge::Low, v)))
+        .chain([high.checked_sub(1), Some(high), high.checked_add(1)].map(|v| (Edge::High, v)))
+        .chain(WIDTH_EDGES.map(|v| (Edge::Width, Some(v))));
+    for (edge, value) in candidates {
+        if let Some(value) = value.filter(|&v| holds(v)) {
+            if !values.iter().any(|&(_, seen)| seen == value) {
+                values.push((edge, value));
+            }
+        }
+    }
+    values
+}
+
+/// One of [`edge_values`], drawn from `u`, with the edge it is.
+pub fn draw_edge(u: &mut Unstructured<'_>, low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Result<(Edge, i64)> {
+    let values = edge_values(low, high, holds);
+    Ok(*u.choose(&values)?)
+}
+
+/// Which edge of a field valid in `low..=high` `value` is, by the same
+/// order as [`edge_values`]; `None` for a value on no edge. The counters ask
+/// it of the values a game's records keep, so that the coverage table names
+/// the edges a night reached, whoever drew them.
+pub fn edge_of(low: i64, high: i64, value: i64) -> Option<Edge> {
+    if (-1..=1).contains(&value) {
+        Some(Edge::Zero)
+    } else if low.checked_sub(1).is_some_and(|below| below == value) || value == low {
+        Some(Edge::Low)
+    } else if (high.saturating_sub(1)..=high.saturating_add(1)).contains(&value) {
+        Some(Edge::High)
+    } else {
+        WIDTH_EDGES.contains(&value).then_some(Edge::Width)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_of_ten_has_its_edges_and_the_widths_its_type_holds() {
+        let values: Vec<i64> = edge_values(0, 9, |v| i32::try_from(v).is_ok()).into_iter().map(|(_, v)| v).collect();
+        assert_eq!(values[..6], [-1, 0, 1, 8, 9, 10]);
+        assert!(values.contains(&255) && values.contains(&256) && values.contains(&65536));
+        assert!(values.contains(&i64::from(i32::MAX)) && values.contains(&i64::from(i32::MIN)));
+        assert!(!values.contains(&(i64::from(i32::MAX) + 1)), "an i32 field cannot hold it");
+    }
+
+    #[test]
+    fn each_value_once_with_the_first_edge_it_is() {
+        let edges = edge_values(1, 100, |v| (0..=255).contains(&v));
+        let expected = [
+            (Edge::Zero, 0),
+            (Edge::Zero, 1),
+            (Edge::High, 99),
+            (Edge::High, 100),
+            (Edge::High, 101),
+            (Edge::Width, 127),
+            (Edge::Width, 128),
+            (Edge::Width, 255),
+        ];
+        assert_eq!(edges, expected);
+        for (edge, value) in expected {
+            assert_eq!(edge_of(1, 100, value), Some(edge), "{value}");
+        }
+        assert_eq!(edge_of(1, 100, 50), None);
+        assert_eq!(edge_of(1, 100, i64::MIN), Some(Edge::Width));
+    }
+}
