@@ -15,6 +15,7 @@ use crate::coverage::{Counter, Tally};
 use crate::game::{Game, Size};
 use crate::oracle::{check_game_timed, Failure, FailureKind};
 use crate::regression::{keep, Shelf};
+use crate::shrink::Limits;
 use crate::spent::{Laps, Part, Spent};
 use crate::words::counted;
 
@@ -200,7 +201,7 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
         }
         campaign.reporter.line(&format!("{}: {kind} found by {origin}; shrinking", G::NAME));
         let stop = || campaign.stopped();
-        match keep::<G, E>(shelf, &campaign.settings.corpus, instance, failure, origin, &stop) {
+        match keep::<G, E>(shelf, &campaign.settings.corpus, instance, failure, origin, campaign.shrink_limits(&stop)) {
             Ok(kept) => {
                 let mut kinds = lock(&self.kinds);
                 let met = kinds.get_mut(&kind).expect("claimed above");
@@ -294,11 +295,29 @@ pub struct Campaign<'a> {
     pub settings: &'a Settings,
     pub reporter: &'a dyn Reporter,
     stop: &'a AtomicBool,
+    started: Instant,
 }
+
+/// The longest a campaign shrinks one case: the cases of a night must not
+/// wait on one shrink.
+pub const SHRINK_LIMIT: Duration = Duration::from_secs(60);
+/// What a shrink gets however little is left of a campaign's time: a
+/// failure found in its last second is shrunk too.
+pub const SHRINK_GRACE: Duration = Duration::from_secs(10);
 
 impl Campaign<'_> {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The limits of a shrink begun now: what is left of the campaign's
+    /// time, but at least [`SHRINK_GRACE`] and at most [`SHRINK_LIMIT`].
+    pub fn shrink_limits<'a>(&self, stop: &'a dyn Fn() -> bool) -> Limits<'a> {
+        let left = match self.settings.budget {
+            Budget::Time(limit) => limit.saturating_sub(self.started.elapsed()),
+            Budget::Cases(_) => SHRINK_LIMIT,
+        };
+        Limits { stop, time: Some(left.clamp(SHRINK_GRACE, SHRINK_LIMIT)) }
     }
 }
 
@@ -318,10 +337,10 @@ fn splitmix64(mut x: u64) -> u64 {
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
 /// Cases are dealt out in turn: case c is case c / n of game c mod n.
 pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) {
-    let campaign = Campaign { settings, reporter, stop };
+    let started = Instant::now();
+    let campaign = Campaign { settings, reporter, stop, started };
     let next_case = AtomicU64::new(0);
     let games = targets.len() as u64;
-    let started = Instant::now();
     let out_of_budget = |case: u64| match settings.budget {
         Budget::Cases(per_game) => case >= per_game * games,
         Budget::Time(limit) => started.elapsed() >= limit,

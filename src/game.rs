@@ -90,7 +90,12 @@ pub trait Rulebook: Rules + Sized + 'static {
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
     /// The same start with no operation (the suites compare what the engine
     /// allocates for the two).
-    fn opening(instance: &Self::Instance) -> Self::Instance;
+    fn opening(instance: &Self::Instance) -> Self::Instance {
+        Self::with_operations(instance, Vec::new())
+    }
+    /// The same start with `operations` in place of its own: the shrinker
+    /// cuts operations with it.
+    fn with_operations(instance: &Self::Instance, operations: Vec<Self::Operation>) -> Self::Instance;
 
     /// The state before the first operation.
     fn start_state(instance: &Self::Instance) -> Self::State;

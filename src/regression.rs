@@ -20,7 +20,7 @@ use m3_model::Stepper;
 use crate::corpus::instance_files;
 use crate::game::{Game, Trace};
 use crate::oracle::{check_game_with, Failure};
-use crate::shrink::shrink;
+use crate::shrink::{shrink, Limits};
 
 /// Extension of the report beside a regression.
 pub const REPORT_EXTENSION: &str = "txt";
@@ -193,18 +193,13 @@ pub fn keep<G: Game, E: Stepper<G>>(
     instance: &G::Instance,
     failure: Failure,
     origin: &str,
-    stop: &dyn Fn() -> bool,
+    limits: Limits<'_>,
 ) -> io::Result<Kept<G::Instance>> {
     let before = G::Trace::dimensions(instance);
     let (raw, raw_created) = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
-    let shrunk = shrink::<G, E>(instance, failure, stop);
+    let shrunk = shrink::<G, E>(instance, failure, limits);
     let after = G::Trace::dimensions(&shrunk.instance);
-    let how = format!(
-        "from {before} to {after}: {} steps in {} tries{}",
-        shrunk.steps,
-        shrunk.tries,
-        if shrunk.cut_short { " (cut short)" } else { "" }
-    );
+    let how = format!("from {before} to {after}: {}", shrunk.how());
     let (path, created) = write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how)?;
     if path != raw && raw_created {
         remove(&raw)?;

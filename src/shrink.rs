@@ -1,8 +1,18 @@
-//! Greedy shrinking: keep taking the first smaller candidate that still fails
-//! the same way, until none does. A candidate counts only if the problem
-//! format writes it and reads it back as itself, so that the regression file
-//! is the case that failed. Also the cuts every game's candidates are
-//! made of: fewer operations, one row or column less, fewer colours.
+//! Shrinking: cut a failing case down while it still fails the same way.
+//! Operations go first, in chunks as delta debugging cuts them (halves,
+//! then quarters ... down to single operations, each size tried across the
+//! whole list before the next, from the end, where operations after the
+//! failing one go at once); then the game's own candidates (lines, colours,
+//! specials), the first that still fails kept, and so on while one does;
+//! then operations again, until neither finds a smaller case. A candidate is run once: those already tried are remembered by
+//! their text. A candidate counts only if the problem format writes it and
+//! reads it back as itself, so that the regression file is the case that
+//! failed. Also the cuts every game's candidates are made of: one row or
+//! column less, fewer colours.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::time::{Duration, Instant};
 
 use m3_model::Stepper;
 
@@ -12,6 +22,45 @@ use crate::oracle::{check_game_with, Failure};
 /// At most this many candidates are run for one case.
 pub const MAX_TRIES: usize = 20_000;
 
+/// When a shrink must end, whatever is left to try: the best case so far
+/// is kept.
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    /// Asked between candidates: true when the user stopped (Ctrl-C).
+    pub stop: &'a dyn Fn() -> bool,
+    /// The time the shrink may take, from its start.
+    pub time: Option<Duration>,
+}
+
+impl Limits<'_> {
+    /// No limit but [`MAX_TRIES`]: a shrink the user asked for.
+    pub const NONE: Limits<'static> = Limits { stop: &|| false, time: None };
+}
+
+/// Why a shrink ended before it had tried every candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutShort {
+    Stopped,
+    OutOfTime(Duration),
+    OutOfTries,
+}
+
+impl fmt::Display for CutShort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CutShort::Stopped => write!(f, "cut short: stopped"),
+            CutShort::OutOfTime(time) => {
+                write!(
+                    f,
+                    "cut short: its {} ran out; `m3diff shrink` goes on from here",
+                    humantime::format_duration(*time)
+                )
+            }
+            CutShort::OutOfTries => write!(f, "cut short: {MAX_TRIES} tries"),
+        }
+    }
+}
+
 /// A shrunk case and how it got there.
 pub struct Shrunk<I, F = Failure> {
     pub instance: I,
@@ -20,20 +69,27 @@ pub struct Shrunk<I, F = Failure> {
     pub steps: usize,
     /// Candidates run.
     pub tries: usize,
-    /// True when the shrinker stopped early (asked to, or out of tries).
-    pub cut_short: bool,
+    /// Set when the shrinker stopped early.
+    pub cut_short: Option<CutShort>,
+}
+
+impl<I, F> Shrunk<I, F> {
+    /// How it went, for reports: steps, tries, and whether it was cut short.
+    pub fn how(&self) -> String {
+        let cut = self.cut_short.map_or(String::new(), |cut| format!(" ({cut})"));
+        format!("{} steps in {} tries{cut}", self.steps, self.tries)
+    }
 }
 
 /// Shrinks `instance`, which fails with `failure` when checked with engine
-/// `E`. `stop` is asked between candidates (Ctrl-C): the best case so far is
-/// returned.
+/// `E`, within `limits`.
 pub fn shrink<G: Game, E: Stepper<G>>(
     instance: &G::Instance,
     failure: Failure,
-    stop: &dyn Fn() -> bool,
+    limits: Limits<'_>,
 ) -> Shrunk<G::Instance> {
     let kind = failure.kind.clone();
-    shrink_by::<G, _>(instance, failure, stop, |candidate| {
+    shrink_by::<G, _>(instance, failure, limits, |candidate| {
         check_game_with::<G, E>(candidate, &mut Default::default()).err().filter(|failure| failure.kind == kind)
     })
 }
@@ -43,30 +99,91 @@ pub fn shrink<G: Game, E: Stepper<G>>(
 pub fn shrink_by<G: Game, F>(
     instance: &G::Instance,
     failure: F,
-    stop: &dyn Fn() -> bool,
-    mut fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+    limits: Limits<'_>,
+    fails_alike: impl FnMut(&G::Instance) -> Option<F>,
 ) -> Shrunk<G::Instance, F> {
-    let mut shrunk = Shrunk { instance: instance.clone(), failure, steps: 0, tries: 0, cut_short: false };
-    'pass: loop {
-        for candidate in G::shrink_candidates(&shrunk.instance) {
-            if stop() || shrunk.tries >= MAX_TRIES {
-                shrunk.cut_short = true;
-                break 'pass;
-            }
-            if candidate == shrunk.instance || !round_trips::<G>(&candidate) {
-                continue;
-            }
-            shrunk.tries += 1;
-            if let Some(failure) = fails_alike(&candidate) {
-                shrunk.instance = candidate;
-                shrunk.failure = failure;
-                shrunk.steps += 1;
-                continue 'pass;
-            }
+    let mut shrinking = Shrinking::<G, F, _> {
+        shrunk: Shrunk { instance: instance.clone(), failure, steps: 0, tries: 0, cut_short: None },
+        tried: HashSet::new(),
+        limits,
+        started: Instant::now(),
+        fails_alike,
+    };
+    loop {
+        let steps = shrinking.shrunk.steps;
+        shrinking.fewer_operations();
+        shrinking.game_candidates();
+        if shrinking.shrunk.steps == steps || shrinking.shrunk.cut_short.is_some() {
+            return shrinking.shrunk;
         }
-        break;
     }
-    shrunk
+}
+
+struct Shrinking<'a, G: Game, F, A> {
+    shrunk: Shrunk<G::Instance, F>,
+    /// The hashes of the texts of the candidates run.
+    tried: HashSet<u64>,
+    limits: Limits<'a>,
+    started: Instant,
+    fails_alike: A,
+}
+
+impl<G: Game, F, A: FnMut(&G::Instance) -> Option<F>> Shrinking<'_, G, F, A> {
+    /// Runs `candidate` unless it was run before or cannot be written;
+    /// true when it failed alike and is now the case.
+    fn try_candidate(&mut self, candidate: G::Instance) -> bool {
+        if self.shrunk.cut_short.is_some() || candidate == self.shrunk.instance {
+            return false;
+        }
+        let text = candidate.to_string();
+        if !self.tried.insert(crate::regression::fnv1a(&text)) {
+            return false;
+        }
+        self.shrunk.cut_short = if (self.limits.stop)() {
+            Some(CutShort::Stopped)
+        } else if let Some(time) = self.limits.time.filter(|&time| self.started.elapsed() >= time) {
+            Some(CutShort::OutOfTime(time))
+        } else if self.shrunk.tries >= MAX_TRIES {
+            Some(CutShort::OutOfTries)
+        } else {
+            None
+        };
+        if self.shrunk.cut_short.is_some() || !G::parse(&text).is_ok_and(|again| again == candidate) {
+            return false;
+        }
+        self.shrunk.tries += 1;
+        let Some(failure) = (self.fails_alike)(&candidate) else { return false };
+        self.shrunk = Shrunk { instance: candidate, failure, steps: self.shrunk.steps + 1, ..self.shrunk };
+        true
+    }
+
+    /// Chunks of operations cut, each size across the whole list before
+    /// the next and half as large, from the end.
+    fn fewer_operations(&mut self) {
+        let mut operations = G::operations(&self.shrunk.instance);
+        let mut chunk = operations.len().div_ceil(2);
+        while chunk >= 1 && self.shrunk.cut_short.is_none() {
+            let mut end = operations.len();
+            while end > 0 && self.shrunk.cut_short.is_none() {
+                let start = end.saturating_sub(chunk);
+                let mut fewer = operations.clone();
+                fewer.drain(start..end);
+                if self.try_candidate(G::with_operations(&self.shrunk.instance, fewer)) {
+                    operations.drain(start..end);
+                }
+                end = start;
+            }
+            chunk /= 2;
+        }
+    }
+
+    /// The game's candidates, the first that still fails kept, until none
+    /// does. Each search starts from the first candidate again: going on
+    /// from the last one kept was measured to stop at larger boards (the
+    /// lines an earlier cut made removable are passed over).
+    fn game_candidates(&mut self) {
+        while G::shrink_candidates(&self.shrunk.instance).into_iter().any(|candidate| self.try_candidate(candidate)) {}
+    }
 }
 
 /// Whether the problem format reads `instance`'s text back as `instance`.
@@ -145,7 +262,40 @@ pub fn fewer_colours(used: &[u8], lowest: u8, declared: usize) -> Vec<[u8; 256]>
 
 #[cfg(test)]
 mod tests {
+    use m3_model::square::{self, SquareRemover};
+
     use super::*;
+
+    fn contest_game() -> square::Instance {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/square/example0.in");
+        square::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_one_move_a_failure_needs_is_found_among_10000_in_a_few_tries_each_run_once() {
+        let game = contest_game();
+        let needed = game.moves[6_789];
+        let mut runs = 0;
+        let shrunk = shrink_by::<SquareRemover, ()>(&game, (), Limits::NONE, |candidate| {
+            runs += 1;
+            candidate.moves.contains(&needed).then_some(())
+        });
+        assert_eq!(shrunk.instance.moves, [needed]);
+        assert_eq!(runs, shrunk.tries, "a candidate run twice");
+        // Two tries a chunk size for the moves, then the board's cuts.
+        assert!(shrunk.tries < 150, "{} tries", shrunk.tries);
+        assert_eq!(shrunk.cut_short, None);
+    }
+
+    #[test]
+    fn a_shrink_out_of_time_keeps_the_best_case_and_says_so() {
+        let game = contest_game();
+        let limits = Limits { stop: &|| false, time: Some(Duration::ZERO) };
+        let shrunk = shrink_by::<SquareRemover, ()>(&game, (), limits, |_| Some(()));
+        assert_eq!((shrunk.tries, shrunk.instance == game), (0, true));
+        assert_eq!(shrunk.cut_short, Some(CutShort::OutOfTime(Duration::ZERO)));
+        assert!(shrunk.how().contains("ran out; `m3diff shrink` goes on from here"), "{}", shrunk.how());
+    }
 
     #[test]
     fn fewer_takes_halves_first_then_singles() {

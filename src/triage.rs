@@ -16,6 +16,7 @@ use crate::fuzzing::{instance_from_input, parse_round_trip};
 use crate::game::{Game, Size};
 use crate::oracle::{catch_panic, check_game_with, Failure};
 use crate::regression::{keep, Placed, Shelf};
+use crate::shrink::Limits;
 
 /// One failing case of the night, as found.
 #[derive(Debug, Clone)]
@@ -87,7 +88,7 @@ pub fn triage<G: Game, E: Stepper<G>>(cases: &[Case], corpus: &Path) -> io::Resu
         let mut group = Group { game: G::NAME, kind, origins, shrunk: None, regression: None, placed: None };
         if let Some((_, instance, failure, origin)) = smallest {
             let origin = format!("m3diff triage of {origin}");
-            let kept = keep::<G, E>(&shelf, corpus, &instance, failure, &origin, &|| false)?;
+            let kept = keep::<G, E>(&shelf, corpus, &instance, failure, &origin, Limits::NONE)?;
             if !matches!(kept.placed, Placed::Dropped(_)) {
                 group.shrunk = Some(kept.after);
             }

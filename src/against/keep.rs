@@ -38,13 +38,12 @@ pub fn keep<G: Game>(
     let report = format!(
         "# {title}: {failure}\n\n\
          found by: {origin}\n\
-         shrunk in {steps} steps ({tries} runs of the program), to {size} bytes\n\
+         shrunk: {how} (runs of the program), to {size} bytes\n\
          replay: {replay}\n\n\
          the reference's account of the case:\n{trace}",
         title = G::TITLE,
         failure = shrunk.failure,
-        steps = shrunk.steps,
-        tries = shrunk.tries,
+        how = shrunk.how(),
         size = text.len(),
         replay = replay_command::<G>(&path, program),
         trace = trace::<G>(&shrunk.instance, &records, &outcome),

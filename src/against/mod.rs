@@ -140,10 +140,10 @@ pub fn shrink<G: Game>(
     program: &Program,
     instance: &G::Instance,
     failed: Failed,
-    stop: &dyn Fn() -> bool,
+    limits: crate::shrink::Limits<'_>,
 ) -> crate::shrink::Shrunk<G::Instance, Failed> {
     let wrong = failed.wrong;
-    crate::shrink::shrink_by::<G, _>(instance, failed, stop, |candidate| {
+    crate::shrink::shrink_by::<G, _>(instance, failed, limits, |candidate| {
         check::<G>(program, candidate).ok().and_then(|(_, failed)| failed).filter(|failed| failed.wrong == wrong)
     })
 }

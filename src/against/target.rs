@@ -74,7 +74,8 @@ impl<G: Game> AgainstTarget<G> {
             met.bar = Some(measure);
         }
         campaign.reporter.line(&format!("{}: {wrong} found by {origin}; shrinking", G::NAME));
-        let shrunk = shrink::<G>(&self.program, instance, failed, &|| campaign.stopped());
+        let stop = || campaign.stopped();
+        let shrunk = shrink::<G>(&self.program, instance, failed, campaign.shrink_limits(&stop));
         match keep::<G>(&self.keep, &self.program, &shrunk, origin) {
             Ok(kept) => {
                 let mut kinds = lock(&self.kinds);

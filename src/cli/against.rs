@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND};
 use crate::against::{self, Program};
 use crate::game::Game;
+use crate::shrink::Limits;
 
 pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), commands)?;
@@ -27,7 +28,7 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
     super::fuzz::probe(keep, "--keep")?;
-    let shrunk = against::shrink::<G>(program, &instance, failed, &|| false);
+    let shrunk = against::shrink::<G>(program, &instance, failed, Limits::NONE);
     let origin = format!("m3diff shrink {} {}", G::NAME, file.display());
     let kept = against::keep::<G>(keep, program, &shrunk, &origin)
         .map_err(|error| format!("--keep {}: cannot write the case: {error}", keep.display()))?;

@@ -14,6 +14,7 @@ use crate::game::{Game, Trace};
 use crate::games::{self, Visitor};
 use crate::oracle::check_game;
 use crate::regression::{keep, Shelf};
+use crate::shrink::Limits;
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum CorpusCommand {
@@ -123,7 +124,7 @@ fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path)
     };
     let cannot = |e: std::io::Error| format!("{}: cannot write the regression: {e}", corpus.display());
     let shelf = Mutex::new(Shelf::open::<G, G::Engine>(corpus).map_err(cannot)?);
-    let kept = keep::<G, G::Engine>(&shelf, corpus, instance, failure, origin, &|| false).map_err(cannot)?;
+    let kept = keep::<G, G::Engine>(&shelf, corpus, instance, failure, origin, Limits::NONE).map_err(cannot)?;
     write_stdout(&format!("{}\n", kept.message(G::NAME)))?;
     Ok(ExitCode::from(EXIT_FAILURE_FOUND))
 }

@@ -37,8 +37,8 @@ impl crate::Rulebook for MagicDoor {
         instance.swaps.clone()
     }
 
-    fn opening(instance: &Instance) -> Instance {
-        Instance { swaps: Vec::new(), ..instance.clone() }
+    fn with_operations(instance: &Instance, swaps: Vec<Swap>) -> Instance {
+        Instance { swaps, ..instance.clone() }
     }
 
     fn answer(outcome: &Outcome) -> Verdict {

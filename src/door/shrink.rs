@@ -1,5 +1,5 @@
-//! Smaller Magic Door instances derived from a failing one: fewer swaps, a
-//! row or a column less, fewer bombs and vibranium, fewer colours. A cut
+//! Smaller Magic Door instances derived from a failing one (the shrinker
+//! cuts the swaps itself): a row or a column less, fewer bombs and vibranium, fewer colours. A cut
 //! that makes a starting group or moves the first swap onto a bomb breaks
 //! MD1; the format refuses it, and the shrinker passes over it.
 
@@ -7,15 +7,11 @@ use m3_model::door::{Board, Cell, Instance, Pos, Swap, MAX_COLOUR, MIN_SIDE};
 
 use super::groups::group_through;
 use super::rules::cells_holding;
-use crate::shrink::{fewer, fewer_colours, without_line, Line};
+use crate::shrink::{fewer_colours, without_line, Line};
 
 /// Candidates, the biggest cuts first.
 pub fn candidates(instance: &Instance) -> Vec<Instance> {
-    let mut candidates: Vec<Instance> = fewer(&instance.swaps)
-        .into_iter()
-        .filter(|swaps| !swaps.is_empty())
-        .map(|swaps| Instance { swaps, ..instance.clone() })
-        .collect();
+    let mut candidates = Vec::new();
     let (rows, cols) = (instance.board.rows(), instance.board.cols());
     let fewer_rows = (0..rows).filter(|_| rows > MIN_SIDE).map(Line::Row);
     let fewer_cols = (0..cols).filter(|_| cols > MIN_SIDE).map(Line::Column);

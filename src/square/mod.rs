@@ -40,8 +40,11 @@ impl crate::Rulebook for SquareRemover {
         instance.turns()
     }
 
-    fn opening(instance: &Instance) -> Instance {
-        Instance { moves: Vec::new(), ..instance.clone() }
+    /// The opening adjust (SR3) is every game's: only the moves are cut.
+    fn with_operations(instance: &Instance, turns: Vec<Turn>) -> Instance {
+        let moves =
+            turns.into_iter().filter_map(|turn| if let Turn::Move(m) = turn { Some(m) } else { None }).collect();
+        Instance { moves, ..instance.clone() }
     }
 
     fn start_state(instance: &Instance) -> Standing {

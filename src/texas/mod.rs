@@ -47,8 +47,8 @@ impl crate::Rulebook for Texas {
         instance.swaps.clone()
     }
 
-    fn opening(instance: &Instance) -> Instance {
-        Instance { swaps: Vec::new(), ..instance.clone() }
+    fn with_operations(instance: &Instance, swaps: Vec<Swap>) -> Instance {
+        Instance { swaps, ..instance.clone() }
     }
 
     fn start_state(instance: &Instance) -> Standing {

@@ -1,15 +1,15 @@
-//! Smaller Texas instances derived from a failing one: fewer operations, rows
-//! and columns, fewer colours, fewer specials. Every candidate is an instance
+//! Smaller Texas instances derived from a failing one (the shrinker cuts
+//! the operations itself): fewer rows and columns, fewer colours, fewer
+//! specials. Every candidate is an instance
 //! the problem format accepts (no starting run, TX1).
 
 use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap};
 
-use crate::shrink::{fewer, fewer_colours, without_line, Line};
+use crate::shrink::{fewer_colours, without_line, Line};
 
 /// Candidates, the biggest cuts first.
 pub fn candidates(instance: &Instance) -> Vec<Instance> {
     let mut candidates = Vec::new();
-    fewer_operations(instance, &mut candidates);
     for horizontal in [true, false] {
         fewer_lines(instance, horizontal, &mut candidates);
     }
@@ -17,11 +17,6 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
     fewer_colours_of(instance, &mut candidates);
     candidates.retain(|candidate| first_run(&candidate.board).is_none() && !candidate.swaps.is_empty());
     candidates
-}
-
-/// Chunks of operations removed, halves first, down to single operations.
-fn fewer_operations(instance: &Instance, out: &mut Vec<Instance>) {
-    out.extend(fewer(&instance.swaps).into_iter().map(|swaps| Instance { swaps, ..instance.clone() }));
 }
 
 /// Each row (or column) removed; operations keep pointing at the same pieces,

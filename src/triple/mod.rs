@@ -51,8 +51,11 @@ impl crate::Rulebook for TripleTown {
         instance.commands.clone()
     }
 
-    fn opening(instance: &Instance) -> Instance {
-        Instance { commands: Vec::new(), ..instance.clone() }
+    /// The commands renumbered to the lines they are printed on.
+    fn with_operations(instance: &Instance, commands: Vec<Command>) -> Instance {
+        let (map, sequence) = (instance.map.clone(), instance.sequence.clone());
+        let actions = commands.into_iter().map(|command| command.action).collect();
+        Instance::new(instance.test, map, instance.stars, instance.bombs, sequence, actions)
     }
 
     /// The score, or a refusal: `invalid: line N` with the line of the

@@ -1,0 +1,125 @@
+//! Shrinking a contest-size failing case: a SquareRemover game of 10,000
+//! moves and a Texas board of 50x50, each failing by a planted engine bug
+//! that a small case shows as well. The shrinker must bring each down to a
+//! small board and a handful of operations. How long it takes is printed
+//! (`--nocapture`) and measured in the benches' way, never asserted.
+
+use std::time::Instant;
+
+use m3_model::square::{self, SquareRemover};
+use m3_model::texas::{self, Texas};
+use m3diff::game::{Count, Percent, Sides};
+use m3diff::planted::{Corruption, Planted};
+use m3diff::{check_game_with, Game, Size, Tally, Trace};
+
+/// SR2: a turn of a cascade (two squares or more) takes a buffer tile too
+/// many. Any cascade shows it.
+struct CascadeTakesATileTooMany;
+impl Corruption<SquareRemover> for CascadeTakesATileTooMany {
+    const BUG: &'static str = "SR2 a cascade takes a buffer tile too many";
+    fn corrupt(record: &mut square::TurnRecord) {
+        if record.squares.len() >= 2 {
+            record.buffer += 1;
+        }
+    }
+}
+
+/// SR2: a turn of four squares or more takes a buffer tile too many; a
+/// long game meets such a turn late, after thousands of moves that made it.
+struct FourSquaresTakeATileTooMany;
+impl Corruption<SquareRemover> for FourSquaresTakeATileTooMany {
+    const BUG: &'static str = "SR2 a turn of four squares takes a buffer tile too many";
+    fn corrupt(record: &mut square::TurnRecord) {
+        if record.squares.len() >= 4 {
+            record.buffer += 1;
+        }
+    }
+}
+
+/// TX10: a hand of two pairs or better scored a point short: five valid
+/// operations, of main colours that pair, before it shows.
+struct TwoPairsShort;
+impl Corruption<Texas> for TwoPairsShort {
+    const BUG: &'static str = "TX10 a hand of two pairs or better a point short";
+    fn corrupt(record: &mut texas::OperationRecord) {
+        record.hand_points = record.hand_points.map(|points| if points >= 200 { points - 1 } else { points });
+    }
+}
+
+/// TX8: an operation of three rounds or more scores a chain point too many.
+struct ThirdRoundChainPoint;
+impl Corruption<Texas> for ThirdRoundChainPoint {
+    const BUG: &'static str = "TX8 a chain point too many from the third round";
+    fn corrupt(record: &mut texas::OperationRecord) {
+        if record.rounds.len() >= 3 {
+            record.chain_points += 1;
+        }
+    }
+}
+
+/// The first of the games `shape` draws that fails with bug `C`, shrunk;
+/// its operations and its board after shrinking.
+fn first_failure_shrunk<G: Game, C: Corruption<G>>(shape: &G::Shape) -> G::Instance {
+    let (instance, failure) = (0..200)
+        .find_map(|seed| {
+            let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, Size::Max, shape)).ok()?;
+            let failure = check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).err()?;
+            Some((instance, failure))
+        })
+        .unwrap_or_else(|| panic!("200 games showed no {}", C::BUG));
+    let started = Instant::now();
+    let shrunk = m3diff::shrink::shrink::<G, Planted<G, C>>(&instance, failure, m3diff::shrink::Limits::NONE);
+    println!(
+        "{}: {} -> {} in {:.1} s ({} steps, {} tries{})",
+        C::BUG,
+        G::Trace::dimensions(&instance),
+        G::Trace::dimensions(&shrunk.instance),
+        started.elapsed().as_secs_f64(),
+        shrunk.steps,
+        shrunk.tries,
+        shrunk.cut_short.map_or(String::new(), |cut| format!(", {cut}"))
+    );
+    shrunk.instance
+}
+
+/// A game of the statement's 10,000 moves, on 10x10, with no invalid move
+/// to end it early.
+fn long_game() -> m3diff::square::Shape {
+    m3diff::square::Shape {
+        side: Some(Count::new(10)),
+        moves: Some(Count::new(10_000)),
+        invalid_percent: Some(Percent::new(0)),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn sr2_a_cascade_bug_in_a_game_of_10000_moves_shrinks_to_a_small_board_and_a_few_moves() {
+    let shrunk = first_failure_shrunk::<SquareRemover, CascadeTakesATileTooMany>(&long_game());
+    assert!(shrunk.board.rows() <= 6 && shrunk.moves.len() <= 5, "{shrunk}");
+}
+
+#[test]
+fn tx8_a_chain_bug_on_a_50x50_board_shrinks_to_a_small_board_and_a_few_swaps() {
+    let shape = m3diff::texas::Shape { sides: Sides::new(50, 50), ..Default::default() };
+    let shrunk = first_failure_shrunk::<Texas, ThirdRoundChainPoint>(&shape);
+    let (rows, cols) = (shrunk.board.rows(), shrunk.board.cols());
+    assert!(rows <= 6 && cols <= 6 && shrunk.swaps.len() <= 5, "{rows}x{cols}\n{shrunk}");
+}
+
+#[test]
+fn sr2_a_late_bug_in_a_game_of_10000_moves_shrinks_to_a_small_board_and_a_few_moves() {
+    let shrunk = first_failure_shrunk::<SquareRemover, FourSquaresTakeATileTooMany>(&long_game());
+    assert!(shrunk.board.rows() <= 6 && shrunk.moves.len() <= 5, "{shrunk}");
+}
+
+#[test]
+fn tx10_a_two_pairs_bug_on_a_50x50_board_shrinks_to_the_five_swaps_of_a_hand_on_at_most_12x12() {
+    // Short of the 6x6 the bug allows: every single row or column cut
+    // breaks one of the five runs the hand is made of, so the greedy cuts
+    // stop at about 9x11.
+    let shape = m3diff::texas::Shape { sides: Sides::new(50, 50), ..Default::default() };
+    let shrunk = first_failure_shrunk::<Texas, TwoPairsShort>(&shape);
+    let (rows, cols) = (shrunk.board.rows(), shrunk.board.cols());
+    assert!(rows <= 12 && cols <= 12 && shrunk.swaps.len() == 5, "{rows}x{cols}\n{shrunk}");
+}
