@@ -88,6 +88,33 @@ pub fn edge_of(low: i64, high: i64, value: i64) -> Option<Edge> {
     }
 }
 
+/// The widths, in bits, of the narrower integers a value may be read
+/// through and wrap in: a byte, 16 bits, 32 bits.
+pub const WRAPS: [u32; 3] = [8, 16, 32];
+
+/// The values outside `low..=high` that an integer of one of [`WRAPS`]
+/// reads as values inside: each valid value plus 2^8, 2^16 and 2^32, of
+/// those the field can hold (`holds`). A direction of 257 is one: a byte
+/// reads it as 1. Meant for fields of few valid values: it lists them all.
+pub fn wrapped_values(low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Vec<i64> {
+    let shifted = |bits: u32| (low..=high).filter_map(move |v| v.checked_add(1 << bits));
+    WRAPS.iter().flat_map(|&bits| shifted(bits)).filter(|&v| v > high && holds(v)).collect()
+}
+
+/// One of [`wrapped_values`], drawn from `u`; an error, as an exhausted `u`
+/// gives, when the field holds none.
+pub fn draw_wrapped(u: &mut Unstructured<'_>, low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Result<i64> {
+    Ok(*u.choose(&wrapped_values(low, high, holds))?)
+}
+
+/// Whether `value`, outside `low..=high`, is read as a value inside by an
+/// integer of one of [`WRAPS`] (its low bits, unsigned): as [`edge_of`],
+/// for the counters, whoever drew it.
+pub fn wraps_into(low: i64, high: i64, value: i64) -> bool {
+    let valid = low..=high;
+    !valid.contains(&value) && WRAPS.iter().any(|&bits| valid.contains(&(value & ((1 << bits) - 1))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +147,17 @@ mod tests {
         }
         assert_eq!(edge_of(1, 100, 50), None);
         assert_eq!(edge_of(1, 100, i64::MIN), Some(Edge::Width));
+    }
+
+    #[test]
+    fn a_byte_reads_257_as_a_direction_and_minus_one_as_none() {
+        assert!(wraps_into(0, 3, 257) && wraps_into(0, 3, 65536 + 3) && wraps_into(0, 3, i64::from(i32::MIN)));
+        assert!(!wraps_into(0, 3, 3) && !wraps_into(0, 3, -1) && !wraps_into(0, 3, 260));
+        let bytes: Vec<u8> = (0..=255).collect();
+        let mut u = Unstructured::new(&bytes);
+        for _ in 0..50 {
+            let value = draw_wrapped(&mut u, 0, 3, |v| i32::try_from(v).is_ok()).unwrap();
+            assert!(wraps_into(0, 3, value) && value < 1 << 32, "{value}");
+        }
     }
 }

@@ -3,10 +3,11 @@
 
 mod suites;
 
-use m3_model::square::{self, Invalid, SquareRemover, Status, TurnRecord};
+use m3_model::square::{self, Invalid, Move, SquareRemover, Status, Turn, TurnRecord, LEFT, UP};
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::square::{Counter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::Size;
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
@@ -52,9 +53,112 @@ suites::planted_bugs! {
     sr4_reasons_out_of_order_are_caught_and_shrunk: ReasonOrder => "status",
 }
 
+// Bugs on the edges the generator draws one field at a time (m3diff::edges):
+// each fires on its edge only, and a campaign of the default size finds it
+// in a few thousand cases, well under a minute of a night.
+
+/// An engine that misjudges an invalid move: a turn invalid for `reason`
+/// whose move `fires` holds of (with the board's side) is recorded as
+/// `instead`.
+fn misjudge(record: &mut TurnRecord, reason: Invalid, fires: impl Fn(Move, i64) -> bool, instead: Status) {
+    if let (Turn::Move(m), Status::Invalid(found)) = (record.turn, record.status) {
+        if found == reason && fires(m, record.board.rows() as i64) {
+            record.status = instead;
+        }
+    }
+}
+
+/// SR4: a tile one column past the board judged by its neighbour.
+struct ColumnOnePast;
+impl Corruption<SquareRemover> for ColumnOnePast {
+    const BUG: &'static str = "SR4 a tile one column past the board reported as a neighbour off it";
+    fn corrupt(record: &mut TurnRecord) {
+        let past = |m: Move, side| i64::from(m.col) == side;
+        misjudge(record, Invalid::TileOffBoard, past, Status::Invalid(Invalid::NeighbourOffBoard));
+    }
+}
+
+/// SR4: a tile at row or column -1 judged by its neighbour.
+struct MinusOne;
+impl Corruption<SquareRemover> for MinusOne {
+    const BUG: &'static str = "SR4 a tile at row or column -1 reported as a neighbour off the board";
+    fn corrupt(record: &mut TurnRecord) {
+        let minus_one = |m: Move, _| m.row == -1 || m.col == -1;
+        misjudge(record, Invalid::TileOffBoard, minus_one, Status::Invalid(Invalid::NeighbourOffBoard));
+    }
+}
+
+/// SR4: a row and a column read through a byte, so that 256 is row 0.
+struct TileThroughAByte;
+impl Corruption<SquareRemover> for TileThroughAByte {
+    const BUG: &'static str = "SR4 a row or column read through a byte (256 as 0) played";
+    fn corrupt(record: &mut TurnRecord) {
+        let wraps = |m: Move, side| [m.row, m.col].iter().all(|&v| i64::from(v as u8) < side);
+        misjudge(record, Invalid::TileOffBoard, wraps, Status::Played);
+    }
+}
+
+/// SR4: a direction read through a byte, so that 257 is right.
+struct DirectionThroughAByte;
+impl Corruption<SquareRemover> for DirectionThroughAByte {
+    const BUG: &'static str = "SR4 a direction read through a byte (257 as right) played";
+    fn corrupt(record: &mut TurnRecord) {
+        let wraps = |m: Move, _| (UP..=LEFT).contains(&i32::from(m.dir as u8));
+        misjudge(record, Invalid::UnknownDirection, wraps, Status::Played);
+    }
+}
+
+/// SR4: a direction checked against 4 with `<=`.
+struct DirectionFour;
+impl Corruption<SquareRemover> for DirectionFour {
+    const BUG: &'static str = "SR4 a direction of 4 taken for a valid one";
+    fn corrupt(record: &mut TurnRecord) {
+        misjudge(record, Invalid::UnknownDirection, |m, _| m.dir == LEFT + 1, Status::Played);
+    }
+}
+
+/// SR1: the tenth colour, 9, kept in a table of nine and read as the first.
+struct TenthColour;
+impl Corruption<SquareRemover> for TenthColour {
+    const BUG: &'static str = "SR1 a tile of the tenth colour, 9, comes out of a turn as 0";
+    fn corrupt(record: &mut TurnRecord) {
+        for row in 0..record.board.rows() {
+            for col in 0..record.board.cols() {
+                if record.board.get(row, col) == 9 {
+                    record.board.set(row, col, 0);
+                }
+            }
+        }
+    }
+}
+
+/// SR2: a board of 63 or 64 a side, whose windows overflow a row's bits.
+struct LargestBoard;
+impl Corruption<SquareRemover> for LargestBoard {
+    const BUG: &'static str = "SR2 on a board of 63 or 64 a side a turn's last square is lost";
+    fn corrupt(record: &mut TurnRecord) {
+        if record.board.rows() >= 63 {
+            record.squares.pop();
+        }
+    }
+}
+
+suites::planted_bugs! {
+    SquareRemover, size = Size::Mixed, cases = 3000;
+    sr4_a_column_one_past_the_board_is_caught_and_shrunk: ColumnOnePast => "status", shrunk_to_at_most = 48,
+    sr4_a_row_or_column_of_minus_one_is_caught_and_shrunk: MinusOne => "status", shrunk_to_at_most = 48,
+    sr4_a_row_or_column_read_through_a_byte_is_caught_and_shrunk: TileThroughAByte => "status", shrunk_to_at_most = 64,
+    sr4_a_direction_read_through_a_byte_is_caught_and_shrunk: DirectionThroughAByte => "status", shrunk_to_at_most = 48,
+    sr4_a_direction_of_four_is_caught_and_shrunk: DirectionFour => "status", shrunk_to_at_most = 48,
+    sr1_the_tenth_colour_read_as_the_first_is_caught_and_shrunk: TenthColour => "board", shrunk_to_at_most = 48,
+    sr2_a_square_lost_on_the_largest_board_is_caught_and_shrunk: LargestBoard => "squares", shrunk_to_at_most = 4300,
+}
+
 #[test]
 fn generator_keeps_producing_interesting_games() {
-    let tally = suites::generator_reaches_every_counter::<SquareRemover>(400, &[]);
+    // A game of 9,999 or 10,001 moves costs thirty of the mix: drawn often
+    // enough for 400 games, it would slow every night by a fifth.
+    let tally = suites::generator_reaches_every_counter::<SquareRemover>(400, &[Counter::OneOffContest]);
     let sum = |counters: &[Counter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
     let moves = sum(&[Counter::Up, Counter::Right, Counter::Down, Counter::Left]);
     let scoring = tally.count(Counter::MoveScores);

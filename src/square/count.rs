@@ -1,17 +1,23 @@
 //! What the generated SquareRemover games exercised, rule by rule.
 
 use m3_model::square::{
-    Invalid, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP,
+    Invalid, Move, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP,
 };
+use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
 
 use super::rules::move_tiles;
 use super::Standing;
 use crate::coverage::Tally;
+use crate::edges::{edge_of, wraps_into, Edge};
 use crate::game::Counting;
 
 crate::counters! {
     /// SquareRemover's rule-coverage counters, under their rules.
     pub enum Counter {
+        "SR1" => {
+            SeedAtAnEdge: "startSeed at an edge: 1, the largest, an integer width's",
+            MostColours: "board of 9 or 10 colours (the format's most)",
+        }
         "SR2" => {
             SquareRemoved: "square removed",
             Cascade: "turn removing 2+ squares",
@@ -21,6 +27,7 @@ crate::counters! {
         "SR3" => {
             OpeningScores: "opening adjust removes a square",
             MoveScores: "move followed by a square",
+            LargestBoard: "board of 63 or 64 a side (the format's largest)",
         }
         "SR4" => {
             Up: "move up",
@@ -31,8 +38,18 @@ crate::counters! {
             TileOffBoard: "invalid: tile off the board",
             UnknownDirection: "invalid: unknown direction",
             NeighbourOffBoard: "invalid: neighbour off the board",
+            MinusOne: "invalid move: row or column -1",
+            RowOnePast: "invalid move: row one past the board",
+            ColumnOnePast: "invalid move: column one past the board",
+            TileAtAWidth: "invalid move: row or column at an integer width's edge",
+            TileWrapped: "invalid move: row or column a narrower integer reads on the board",
+            DirectionOffByOne: "invalid move: direction -1 or 4",
+            DirectionAtAWidth: "invalid move: direction at an integer width's edge",
+            DirectionWrapped: "invalid move: direction a narrower integer reads as valid",
             Skipped: "turn skipped after an invalid move",
             ContestLength: "game of 10,000 valid moves",
+            OneOffContest: "game of 9,999 or 10,001 moves (one off the statement's)",
+            MovesAtAWidth: "game of 127, 128, 255 or 256 moves (an integer width's edge)",
         }
     }
 }
@@ -48,8 +65,16 @@ impl Counting<SquareRemover> for Counter {
         tally.add(Counter::AboveOrLeft, above_or_left.count() as u64);
         match (record.status, record.turn) {
             (Status::Skipped, _) => tally.add(Counter::Skipped, 1),
-            (Status::Invalid(reason), _) => tally.add(invalid(reason), 1),
-            (Status::Played, Turn::Opening) => tally.add(Counter::OpeningScores, u64::from(squares > 0)),
+            (Status::Invalid(reason), turn) => {
+                tally.add(invalid(reason), 1);
+                if let Turn::Move(m) = turn {
+                    invalid_edges(tally, before.board.rows(), m);
+                }
+            }
+            (Status::Played, Turn::Opening) => {
+                tally.add(Counter::OpeningScores, u64::from(squares > 0));
+                sizes(tally, before);
+            }
             (Status::Played, Turn::Move(m)) => {
                 tally.add(Counter::MoveScores, u64::from(squares > 0));
                 if let Some(direction) = direction(m.dir) {
@@ -67,6 +92,9 @@ impl Counting<SquareRemover> for Counter {
 
     fn outcome(tally: &mut Tally<Counter>, last: &Standing, outcome: &Outcome) {
         tally.add(Counter::ContestLength, u64::from(outcome.first_invalid.is_none() && last.moves >= CONTEST_MOVES));
+        tally.add(Counter::OneOffContest, u64::from(last.moves.abs_diff(CONTEST_MOVES) == 1));
+        let moves = i64::try_from(last.moves).unwrap_or(i64::MAX);
+        tally.add(Counter::MovesAtAWidth, u64::from(edge_of(0, CONTEST_MOVES as i64, moves) == Some(Edge::Width)));
     }
 }
 
@@ -86,4 +114,32 @@ fn invalid(reason: Invalid) -> Counter {
         Invalid::UnknownDirection => Counter::UnknownDirection,
         Invalid::NeighbourOffBoard => Counter::NeighbourOffBoard,
     }
+}
+
+/// The edges of the game's sizes: the seed, the colours its board shows,
+/// its side.
+fn sizes(tally: &mut Tally<Counter>, start: &Standing) {
+    let seed = i64::try_from(start.seed).unwrap_or(i64::MAX);
+    tally.add(Counter::SeedAtAnEdge, u64::from(edge_of(1, MODULUS as i64 - 1, seed).is_some()));
+    let shown = start.board.cells().iter().max().map_or(0, |&top| i64::from(top) + 1);
+    let colours = (i64::from(MIN_COLOURS), i64::from(MAX_COLOURS));
+    tally.add(Counter::MostColours, u64::from(edge_of(colours.0, colours.1, shown) == Some(Edge::High)));
+    let side = start.board.rows() as i64;
+    tally.add(Counter::LargestBoard, u64::from(edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side) == Some(Edge::High)));
+}
+
+/// The edge an invalid move's fields stand on (SR4), on a board of `side`.
+fn invalid_edges(tally: &mut Tally<Counter>, side: usize, m: Move) {
+    let last = side as i64 - 1;
+    let (row, col, dir) = (i64::from(m.row), i64::from(m.col), i64::from(m.dir));
+    let tile = [row, col];
+    tally.add(Counter::MinusOne, u64::from(tile.contains(&-1)));
+    tally.add(Counter::RowOnePast, u64::from(row == last + 1));
+    tally.add(Counter::ColumnOnePast, u64::from(col == last + 1));
+    tally.add(Counter::TileAtAWidth, u64::from(tile.iter().any(|&v| edge_of(0, last, v) == Some(Edge::Width))));
+    tally.add(Counter::TileWrapped, u64::from(tile.iter().any(|&v| wraps_into(0, last, v))));
+    let directions = (i64::from(UP), i64::from(LEFT));
+    tally.add(Counter::DirectionOffByOne, u64::from(dir == directions.0 - 1 || dir == directions.1 + 1));
+    tally.add(Counter::DirectionAtAWidth, u64::from(edge_of(directions.0, directions.1, dir) == Some(Edge::Width)));
+    tally.add(Counter::DirectionWrapped, u64::from(wraps_into(directions.0, directions.1, dir)));
 }

@@ -2,7 +2,12 @@
 //! allowed: the opening adjust takes them), long games and short ones, moves
 //! mostly made by a simple greedy player on the board as it then stands,
 //! mixed with random moves, equal-colour swaps and now and then one invalid
-//! move of each kind.
+//! move of each kind, one of its fields at an edge (`edges`: -1, one past
+//! the board, an integer width's edge or wrap). Now and then the side, the
+//! colours, the seed or the number of moves is drawn at an edge of what the
+//! format accepts.
+
+use std::ops::RangeInclusive;
 
 use arbitrary::{Result, Unstructured};
 use m3_model::square::{Board, Instance, Move, SquareRemover, Turn, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
@@ -12,6 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::{move_tiles, windows_where};
+use crate::edges::{edge_values, wrapped_values, Edge};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Size};
 
@@ -49,6 +55,24 @@ pub struct Shape {
 const LOOKS: usize = 24;
 /// Percentage of moves that look for an equal-colour swap.
 const EQUAL_PERCENT: u32 = 5;
+/// Percentage of games with one of the side, the colours, the seed and the
+/// number of moves drawn at an edge (in campaigns of every size but the
+/// statement's largest): enough that a few hundred games reach each edge.
+const EDGE_PERCENT: u8 = 12;
+/// Games, of those, with every size at an extreme at once: rare, since a
+/// 10,000-move game on the largest board costs a thousand others.
+const EXTREMES_ONE_IN: u32 = 1000;
+/// Move counts at an edge, of which one in this many is next to the
+/// statement's 10,000: such a game costs as much as thirty of the mix, and
+/// a night of millions still meets thousands.
+const NEAR_CONTEST_ONE_IN: u32 = 32;
+/// The most moves a game on a board of the format's largest side makes,
+/// and the fewest colours it has (the statement's most), unless every size
+/// is at an extreme: a move there costs ten on a board of the statement's,
+/// and the opening adjust of fewer colours removes from sixty squares (four
+/// colours) to five hundred (two), five to thirty games' worth.
+const MOVES_ON_THE_LARGEST: usize = 8;
+const COLOURS_ON_THE_LARGEST: u8 = 6;
 
 impl Generator<SquareRemover> for Shape {
     /// The statement's tests: 10,000 moves on 8 to 16 tiles a side in 4 to 6
@@ -73,6 +97,12 @@ impl Generator<SquareRemover> for Shape {
         let seed = match self.start_seed {
             Some(seed) => seed.clamp(1, MODULUS - 1),
             None => u.int_in_range(1..=MODULUS - 1)?,
+        };
+        let sizes = Sizes { side, colours, seed, moves };
+        let Sizes { side, colours, seed, moves } = if size != Size::Max && Percent::new(EDGE_PERCENT).happens(u)? {
+            self.at_an_edge(u, sizes)?
+        } else {
+            sizes
         };
         let mut tiles = Vec::with_capacity(side * side);
         for _ in 0..side * side {
@@ -120,6 +150,72 @@ impl Generator<SquareRemover> for Shape {
             Benchmark { name: "16x16-m10000", seed: 2, shape: shape(16, 4, CONTEST_MOVES) },
             Benchmark { name: "64x64-m10000", seed: 3, shape: shape(MAX_SIDE, 4, CONTEST_MOVES) },
         ]
+    }
+}
+
+/// The numbers of a game the format reads before its moves.
+#[derive(Debug, Clone, Copy)]
+struct Sizes {
+    side: usize,
+    colours: u8,
+    seed: u64,
+    moves: usize,
+}
+
+impl Shape {
+    /// `sizes` with one of them, of those the shape leaves to draw, at an
+    /// edge of what the format accepts; or, one game in
+    /// [`EXTREMES_ONE_IN`], every one at an extreme. A board of the largest
+    /// side keeps its games short otherwise.
+    fn at_an_edge(&self, u: &mut Unstructured<'_>, mut sizes: Sizes) -> Result<Sizes> {
+        // The edges of a field valid in `low..=high`, of those in `drawn`.
+        let edge = |u: &mut Unstructured<'_>, low: usize, high: usize, drawn: RangeInclusive<usize>| {
+            let values = edge_values(low as i64, high as i64, |v| usize::try_from(v).is_ok_and(|v| drawn.contains(&v)));
+            u.choose(&values).map(|&(_, value)| value as usize)
+        };
+        let extreme = |u: &mut Unstructured<'_>, values: &[usize]| u.choose(values).copied();
+        if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
+            let Sizes { side, colours, moves, .. } = &mut sizes;
+            if self.side.is_none() {
+                *side = extreme(u, &[MIN_SIDE, MAX_SIDE])?;
+            }
+            if self.colours.is_none() {
+                *colours = extreme(u, &[MIN_COLOURS.into(), MAX_COLOURS.into()])? as u8;
+            }
+            if self.moves.is_none() {
+                *moves = extreme(u, &[0, 1, CONTEST_MOVES])?;
+            }
+            return Ok(sizes);
+        }
+        let fields = [self.side.is_none(), self.colours.is_none(), self.start_seed.is_none(), self.moves.is_none()];
+        let open: Vec<usize> = (0..fields.len()).filter(|&field| fields[field]).collect();
+        match open.get(u.choose_index(open.len().max(1))?) {
+            Some(0) => {
+                sizes.side = edge(u, MIN_SIDE, MAX_SIDE, MIN_SIDE..=MAX_SIDE)?;
+                if sizes.side > MAX_SIDE / 2 {
+                    if self.moves.is_none() {
+                        sizes.moves = sizes.moves.min(MOVES_ON_THE_LARGEST);
+                    }
+                    if self.colours.is_none() {
+                        sizes.colours = sizes.colours.max(COLOURS_ON_THE_LARGEST);
+                    }
+                }
+            }
+            Some(1) => {
+                sizes.colours =
+                    edge(u, MIN_COLOURS.into(), MAX_COLOURS.into(), MIN_COLOURS.into()..=MAX_COLOURS.into())? as u8
+            }
+            Some(2) => sizes.seed = edge(u, 1, MODULUS as usize - 1, 1..=MODULUS as usize - 1)? as u64,
+            // The widths past 10,001 moves (32,768, 65,536) would cost a
+            // night more than they find: the engines take the moves as a
+            // list, whose length no integer narrower than usize holds.
+            Some(3) if u.int_in_range(1..=NEAR_CONTEST_ONE_IN)? == 1 => {
+                sizes.moves = edge(u, 0, CONTEST_MOVES, CONTEST_MOVES - 1..=CONTEST_MOVES + 1)?;
+            }
+            Some(3) => sizes.moves = edge(u, 0, CONTEST_MOVES, 0..=CONTEST_MOVES - 2)?,
+            _ => {}
+        }
+        Ok(sizes)
     }
 }
 
@@ -188,20 +284,45 @@ impl Player<'_, '_> {
         }
     }
 
-    /// A move invalid for a drawn reason (SR4).
+    /// A move invalid for a drawn reason (SR4), with one field at an edge
+    /// (`edges`): the row or the column at -1, one past the board, an
+    /// integer width's edge or a value a narrower integer reads as on the
+    /// board; the direction at -1 or 4, a width's edge or a wrap of a valid
+    /// one; or a tile at the board's edge moving off it. Each of the eight
+    /// first is drawn as often, so that a few hundred games reach them all.
     fn invalid(&mut self, side: usize) -> Result<Move> {
-        let side = side as i32;
-        let inside = self.below(side as usize)? as i32;
-        Ok(match self.below(3)? {
-            0 => Move::new([-1, side, i32::MIN][self.below(3)?], inside, RIGHT),
-            1 => Move::new(inside, inside, [4, -1, i32::MAX][self.below(3)?]),
+        let last = side as i32 - 1;
+        let (row, col, dir) = (self.below(side)? as i32, self.below(side)? as i32, self.below(4)? as i32);
+        let in_the_row = self.below(2)? == 0;
+        let tile_at = |value: i32| if in_the_row { Move::new(value, col, dir) } else { Move::new(row, value, dir) };
+        Ok(match self.below(10)? {
+            0 => tile_at(-1),
+            1 => Move::new(last + 1, col, dir),
+            2 => Move::new(row, last + 1, dir),
+            kind @ (3 | 4) => tile_at(self.off(0, last, kind == 4)?),
+            5 => Move::new(row, col, if in_the_row { -1 } else { LEFT + 1 }),
+            kind @ (6 | 7) => Move::new(row, col, self.off(UP, LEFT, kind == 7)?),
             _ => match self.below(4)? {
-                0 => Move::new(0, inside, UP),
-                1 => Move::new(inside, side - 1, RIGHT),
-                2 => Move::new(side - 1, inside, DOWN),
-                _ => Move::new(inside, 0, LEFT),
+                0 => Move::new(0, col, UP),
+                1 => Move::new(row, last, RIGHT),
+                2 => Move::new(last, col, DOWN),
+                _ => Move::new(row, 0, LEFT),
             },
         })
+    }
+
+    /// A value of a move's field, valid in `low..=high`, that is not: an
+    /// integer width's edge, or, when `wrapped`, a valid value wrapped past
+    /// a narrower integer.
+    fn off(&mut self, low: i32, high: i32, wrapped: bool) -> Result<i32> {
+        let (low, high) = (i64::from(low), i64::from(high));
+        let holds = |v: i64| i32::try_from(v).is_ok();
+        let values: Vec<i64> = if wrapped {
+            wrapped_values(low, high, holds)
+        } else {
+            edge_values(low, high, holds).into_iter().filter(|&(edge, _)| edge == Edge::Width).map(|(_, v)| v).collect()
+        };
+        Ok(values[self.below(values.len())?] as i32)
     }
 }
 

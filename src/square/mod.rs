@@ -29,6 +29,9 @@ pub struct Standing {
     pub moves: usize,
     /// True once a move was invalid: the game is over (SR4).
     pub ended: bool,
+    /// The buffer's seed (startSeed, A[0] of SR1): no record shows it, and
+    /// the counters name its edges.
+    pub seed: u64,
 }
 
 impl crate::Rulebook for SquareRemover {
@@ -48,7 +51,7 @@ impl crate::Rulebook for SquareRemover {
     }
 
     fn start_state(instance: &Instance) -> Standing {
-        Standing { board: instance.board.clone(), buffer: 0, score: 0, moves: 0, ended: false }
+        Standing { board: instance.board.clone(), buffer: 0, score: 0, moves: 0, ended: false, seed: instance.seed }
     }
 
     fn advance(state: &mut Standing, record: &TurnRecord) {

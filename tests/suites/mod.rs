@@ -112,12 +112,27 @@ pub(crate) use game_suites;
 /// campaign against the engine with that corruption must find it, name the
 /// field, and shrink it to a case of at most `shrunk_to_at_most` characters
 /// in the problem format, `Game::measure` ([`planted_bug_is_caught_and_shrunk`]).
+///
+/// The second form, for bugs on an edge that a campaign of the default size
+/// draws now and then, runs `cases` cases of `size` and says which case
+/// first found the bug ([`cases_to_find`]).
 macro_rules! planted_bugs {
     ($game:ty, shrunk_to_at_most = $at_most:literal; $($test:ident: $bug:ty => $field:literal),+ $(,)?) => {
         $(
             #[test]
             fn $test() {
                 suites::planted_bug_is_caught_and_shrunk::<$game, $bug>($field, $at_most);
+            }
+        )+
+    };
+    ($game:ty, size = $size:expr, cases = $cases:literal;
+        $($test:ident: $bug:ty => $field:literal, shrunk_to_at_most = $at_most:literal),+ $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                let first = suites::cases_to_find::<$game, $bug>($size, $cases);
+                println!("{}: first found by case {first:?} of {}", <$bug as Corruption<$game>>::BUG, $cases);
+                suites::planted_bug_is_caught_and_shrunk_in::<$game, $bug>($size, $cases, $field, $at_most);
             }
         )+
     };
@@ -384,18 +399,33 @@ impl Reporter for Collect {
 /// diverging `field`, and replay: the kept file fails with the planted
 /// engine and passes with the real one. Returns the kept instance.
 pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(field: &str, at_most: usize) -> G::Instance {
+    planted_bug_is_caught_and_shrunk_in::<G, C>(Size::Small, 500, field, at_most)
+}
+
+/// The seed of the planted bugs' campaigns.
+const PLANTED_SEED: u64 = 1;
+
+/// As [`planted_bug_is_caught_and_shrunk`], by a campaign of `cases` cases
+/// of `size`: a bug on an edge that only the default size draws must be
+/// found by as many cases as a short night runs.
+pub fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
+    size: Size,
+    cases: u64,
+    field: &str,
+    at_most: usize,
+) -> G::Instance {
     let corpus = tempfile::tempdir().unwrap();
     let settings = Settings {
-        budget: Budget::Cases(500),
-        seed: 1,
+        budget: Budget::Cases(cases),
+        seed: PLANTED_SEED,
         jobs: 1,
-        size: Size::Small,
+        size,
         corpus: corpus.path().to_path_buf(),
     };
-    let target = GameTarget::<G, Planted<G, C>>::new(Size::Small);
+    let target = GameTarget::<G, Planted<G, C>>::new(size);
     campaign::run(&[&target as &dyn Target], &settings, &Collect::default(), &AtomicBool::new(false));
 
-    assert!(target.failures() > 0, "500 cases did not find the planted bug: {}", C::BUG);
+    assert!(target.failures() > 0, "{cases} cases did not find the planted bug: {}", C::BUG);
     let kept = instance_files(&corpus.path().join(G::NAME).join("regressions")).unwrap();
     assert_eq!(kept.len(), 1, "one kind of failure, one regression: {kept:?}");
     let instance = read::<G>(&kept[0]);
@@ -413,6 +443,19 @@ pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(field: &str, 
     assert_eq!(failure.kind.to_string(), format!("divergence in `{field}`"));
     assert!(m3diff::check_game::<G>(&instance, &mut Tally::default()).is_ok());
     instance
+}
+
+/// The index of the first of the cases of a campaign of `size` (seeded as
+/// the planted bugs' campaigns are) that finds corruption `C`, among the
+/// first `limit`: what a planted bug's test reports of its edge's reach.
+pub fn cases_to_find<G: Game, C: Corruption<G>>(size: Size, limit: u64) -> Option<u64> {
+    (0..limit).find(|&index| {
+        let seed = campaign::case_seed(PLANTED_SEED, G::NAME, index);
+        let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, size, &G::Shape::default()));
+        instance.is_ok_and(|instance| {
+            m3diff::check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).is_err()
+        })
+    })
 }
 
 /// Runs the m3diff binary in the crate's directory with `stdin` as input.
