@@ -9,7 +9,7 @@ use m3diff::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::oracle::play;
 use m3diff::planted::Corruption;
-use m3diff::Game;
+use m3diff::{Game, Size};
 use suites::{m3diff, text};
 
 // The two official samples and the hand-made cases that pin one rule each.
@@ -80,9 +80,65 @@ suites::planted_bugs! {
     md6_a_chain_stopped_early_is_caught_and_shrunk: StopAfterFirstExplosion => "stages",
 }
 
+// Bugs on the edges the generator draws one field at a time (m3diff::edges):
+// each fires on its edge only, and a campaign of the default size finds it
+// in a few thousand cases, a fraction of a minute of a night.
+
+/// MD1: a corner read as off the grid.
+struct CornerRefused;
+impl Corruption<MagicDoor> for CornerRefused {
+    const BUG: &'static str = "MD1 a swap of a corner cell refused as no regular gem";
+    fn corrupt(record: &mut SwapRecord) {
+        let (rows, cols) = (record.board.rows(), record.board.cols());
+        let corner = |pos: &Pos| [0, rows - 1].contains(&pos.row) && [0, cols - 1].contains(&pos.col);
+        if record.status == Status::Played {
+            if let Some(&pos) = [record.swap.first, record.swap.second].iter().find(|pos| corner(pos)) {
+                record.status = Status::Invalid(Invalid::NotAGem(pos));
+            }
+        }
+    }
+}
+
+/// MD7: a grid of the statement's most rows or columns, counted short.
+struct EightyCountedShort;
+impl Corruption<MagicDoor> for EightyCountedShort {
+    const BUG: &'static str = "MD7 on a grid of 80 rows or columns a swap's count misses a gem";
+    fn corrupt(record: &mut SwapRecord) {
+        if record.board.rows().max(record.board.cols()) == door::MAX_SIDE && record.vanished > 0 {
+            record.vanished -= 1;
+        }
+    }
+}
+
+/// MD5: the last colour, 9, kept in a table of nine and read as the first.
+struct LastColour;
+impl Corruption<MagicDoor> for LastColour {
+    const BUG: &'static str = "MD5 a gem of colour 9 comes out of a fall as colour 1";
+    fn corrupt(record: &mut SwapRecord) {
+        for board in record.stages.iter_mut().map(|stage| &mut stage.board) {
+            for row in 0..board.rows() {
+                for col in 0..board.cols() {
+                    if board.get(row, col) == Cell::Gem(door::MAX_COLOUR) {
+                        board.set(row, col, Cell::Gem(1));
+                    }
+                }
+            }
+        }
+    }
+}
+
+suites::planted_bugs! {
+    MagicDoor, size = Size::Mixed, cases = 5000;
+    md1_a_corner_refused_is_caught_and_shrunk: CornerRefused => "status", shrunk_to_at_most = 64,
+    md7_a_count_short_on_the_largest_side_is_caught_and_shrunk: EightyCountedShort => "vanished", shrunk_to_at_most = 600,
+    md5_the_last_colour_read_as_the_first_is_caught_and_shrunk: LastColour => "board", shrunk_to_at_most = 64,
+}
+
 #[test]
 fn generator_keeps_producing_interesting_games() {
-    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &[Counter::TenStages]);
+    // An 80x80 game costs a hundred of the mix: drawn often enough for 400
+    // games, it would slow every night by half; a night meets thousands.
+    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &[Counter::TenStages, Counter::Largest]);
     let count = |counter| tally.count(counter);
     let made = count(Counter::Played);
     let checks = [

@@ -3,13 +3,15 @@
 //! share of swaps with an explosion (`swap with an explosion` / `swap made`),
 //! stages per swap (`stage` / `swap made`) and how often vibranium fell.
 
-use m3_model::door::{Board, Cell, Invalid, MagicDoor, Stage, StageKind, Status, SwapRecord};
+use m3_model::door::{Board, Cell, Invalid, MagicDoor, Pos, Stage, StageKind, Status, SwapRecord};
+use m3_model::door::{MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
 use super::cell_set::CellSet;
 use super::groups::{line_lengths, GROUP_LENGTH};
 use super::rules::{beams, swapped};
 use super::Settled;
 use crate::coverage::Tally;
+use crate::edges::{edge_of, Edge};
 use crate::game::Counting;
 
 crate::counters! {
@@ -21,6 +23,10 @@ crate::counters! {
             Further: "further swap made on a settled grid",
             SameCell: "further swap refused: one cell",
             NotAGem: "further swap refused: not a regular gem",
+            Corner: "swap of a corner cell",
+            MostRowsOrCols: "grid of 79 or 80 rows or columns (the statement's most)",
+            Largest: "grid of 80x80 (the statement's largest)",
+            LastColour: "grid holding a gem of colour 9 (the last)",
         }
         "MD2" => {
             CrossGroups: "gem in a horizontal and a vertical group",
@@ -69,6 +75,10 @@ impl Counting<MagicDoor> for Counter {
         tally.add(Counter::Played, 1);
         flag(tally, Counter::Distant, a.row.abs_diff(b.row) + a.col.abs_diff(b.col) > 1);
         flag(tally, Counter::Further, before.swaps > 0);
+        flag(tally, Counter::Corner, [a, b].iter().any(|&pos| corner(&before.board, pos)));
+        if before.swaps == 0 {
+            grid_edges(tally, &before.board);
+        }
         let stages = record.stages.len();
         flag(tally, Counter::NoGroup, stages == 0);
         tally.add(Counter::Stages, stages as u64);
@@ -157,4 +167,18 @@ fn vibranium_that_fell(before: &Board, after: &Board) -> u64 {
 fn vibranium_rows_up(board: &Board, col: usize) -> impl Iterator<Item = usize> + '_ {
     let cols = board.cols();
     (0..board.rows()).rev().filter(move |&row| board.cells()[row * cols + col] == Cell::Vibranium)
+}
+
+/// Whether `pos` is a corner of `board`: its row and its column both at an
+/// edge.
+fn corner(board: &Board, pos: Pos) -> bool {
+    [0, board.rows() - 1].contains(&pos.row) && [0, board.cols() - 1].contains(&pos.col)
+}
+
+/// The edges of the grid a game starts on: its sides, its colours.
+fn grid_edges(tally: &mut Tally<Counter>, board: &Board) {
+    let sides = [board.rows(), board.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
+    tally.add(Counter::MostRowsOrCols, u64::from(sides.contains(&Some(Edge::High))));
+    tally.add(Counter::Largest, u64::from(board.rows() == MAX_SIDE && board.cols() == MAX_SIDE));
+    tally.add(Counter::LastColour, u64::from(board.cells().contains(&Cell::Gem(MAX_COLOUR))));
 }

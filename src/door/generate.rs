@@ -5,7 +5,12 @@
 //! those that make a group: from afar, as MD1 allows, or side by side. Bombs
 //! are stacked above the gems that swap clears, so that the fall arms them
 //! and explosions chain. Sometimes further swaps follow, each chosen on the
-//! grid the one before left settled.
+//! grid the one before left settled. Now and then one field is drawn at an
+//! edge (`edges`): a side at 3, 79 or 80 (rarely 80 by 80), the colours at
+//! 2, 8 or 9, the first swap's cell at a corner. The format reads no other
+//! number this generator could put at an edge: it refuses cells off the
+//! grid, values other than -1..=9 and a first swap MD1 refuses, and it
+//! counts no swaps.
 
 use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
@@ -14,6 +19,7 @@ use m3_model::Stepper;
 use super::completing::Completing;
 use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
+use crate::edges::edge_values;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
@@ -55,10 +61,22 @@ pub struct Shape {
     /// cell with no regular gem (5 when left out).
     #[arg(long)]
     pub refused_percent: Option<Percent>,
+    /// Percentage of games with a side, the colours or the first swap's
+    /// cell at an edge (8 when left out, none at the largest size).
+    #[arg(long)]
+    pub edge_percent: Option<Percent>,
 }
 
 /// Tries at a swap that makes a group before looking only side by side.
 const LOOKS: usize = 24;
+/// Percentage of games with one field at an edge (in campaigns of every
+/// size but the statement's largest).
+const EDGE_PERCENT: u8 = 8;
+/// The other side of a grid with a side of 79 or 80 stays within this, but
+/// one time in [`EXTREMES_ONE_IN`], when it is 3 or 80: an 80x80 game costs
+/// a hundred of the mix.
+const OTHER_SIDE: usize = 4;
+const EXTREMES_ONE_IN: u32 = 100;
 
 impl Generator<MagicDoor> for Shape {
     /// The statement's one swap.
@@ -69,13 +87,35 @@ impl Generator<MagicDoor> for Shape {
     /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
     /// for speed) leaves it.
     fn generate<S: Stepper<MagicDoor>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
-        let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
-        let colours = match self.colours {
+        let (mut rows, mut cols) = self.sides.draw(u, |u| side(u, size))?;
+        let mut colours = match self.colours {
             Some(colours) => colours.clamp(2, MAX_COLOUR),
             None => {
                 size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
             }
         };
+        let edge_percent = self.edge_percent.unwrap_or(Percent::new(EDGE_PERCENT));
+        // No draw at all when none is wanted: the bench table's games stay
+        // the games its counts were taken of.
+        let edge = size != Size::Max && edge_percent.get() > 0 && edge_percent.happens(u)?;
+        let edge = if edge {
+            Some(*u.choose(&[AtAnEdge::Rows, AtAnEdge::Cols, AtAnEdge::Colours, AtAnEdge::Corner])?)
+        } else {
+            None
+        };
+        match edge {
+            Some(AtAnEdge::Rows) if self.sides.rows.is_none() => {
+                (rows, cols) = side_at_an_edge(u, cols, self.sides.cols.is_some())?;
+            }
+            Some(AtAnEdge::Cols) if self.sides.cols.is_none() => {
+                (cols, rows) = side_at_an_edge(u, rows, self.sides.rows.is_some())?;
+            }
+            Some(AtAnEdge::Colours) if self.colours.is_none() => {
+                let values = edge_values(2, MAX_COLOUR.into(), |v| (2..=MAX_COLOUR.into()).contains(&v));
+                colours = u.choose(&values)?.1 as u8;
+            }
+            _ => {}
+        }
         let drawn = |given: Option<Percent>, u: &mut Unstructured<'_>, among: &[u8]| match given {
             Some(percent) => Ok(percent),
             None => u.choose(among).map(|&percent| Percent::new(percent)),
@@ -90,7 +130,13 @@ impl Generator<MagicDoor> for Shape {
         let refused_percent = self.refused_percent.unwrap_or(Percent::new(5));
 
         let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
-        let first = if group_percent.happens(u)? { group_swap(u, &board)? } else { None };
+        let first = if edge == Some(AtAnEdge::Corner) {
+            corner_swap(u, &board)?
+        } else if group_percent.happens(u)? {
+            group_swap(u, &board)?
+        } else {
+            None
+        };
         let first = match first {
             Some(swap) => swap,
             None => quiet_swap(u, &board)?.expect("the grid holds two regular gems"),
@@ -123,6 +169,7 @@ impl Generator<MagicDoor> for Shape {
             swaps: Some(Count::new(1)),
             group_percent: Some(Percent::new(100)),
             refused_percent: Some(Percent::new(0)),
+            edge_percent: Some(Percent::new(0)),
         };
         vec![
             Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
@@ -135,6 +182,52 @@ impl Generator<MagicDoor> for Shape {
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
     let max = MAX_SIDE..=MAX_SIDE;
     size.draw(u, &[(1, MIN_SIDE..=8)], &[(12, MIN_SIDE..=8), (6, MIN_SIDE..=20), (1, MIN_SIDE..=MAX_SIDE)], &[(1, max)])
+}
+
+/// The field a game draws at an edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AtAnEdge {
+    Rows,
+    Cols,
+    Colours,
+    /// The first swap's cell: row and column both at an edge of the grid.
+    Corner,
+}
+
+/// A side at an edge of the statement's 3..=80, and the other side, as
+/// drawn (`other`) unless the first is 79 or 80: then at most
+/// [`OTHER_SIDE`], or now and then 3 or 80.
+fn side_at_an_edge(u: &mut Unstructured<'_>, other: usize, other_given: bool) -> Result<(usize, usize)> {
+    let sides = MIN_SIDE as i64..=MAX_SIDE as i64;
+    let values = edge_values(*sides.start(), *sides.end(), |v| sides.contains(&v));
+    let side = u.choose(&values)?.1 as usize;
+    let other = if other_given || side <= MAX_SIDE / 2 {
+        other
+    } else if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
+        *u.choose(&[MIN_SIDE, MAX_SIDE])?
+    } else {
+        other.min(OTHER_SIDE)
+    };
+    Ok((side, other))
+}
+
+/// A swap of a corner cell's gem with one that makes a group with it, if
+/// one of `LOOKS` draws finds it, or else with any other gem; `None` when
+/// the corner drawn holds no regular gem.
+fn corner_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
+    let corner = Pos::new(*u.choose(&[0, board.rows() - 1])?, *u.choose(&[0, board.cols() - 1])?);
+    if board.get(corner.row, corner.col).colour().is_none() {
+        return Ok(None);
+    }
+    let gems: Vec<Pos> = cells_holding(board, |cell| cell.colour().is_some()).filter(|&pos| pos != corner).collect();
+    let Some(&(mut partner)) = gems.first() else { return Ok(None) };
+    for _ in 0..LOOKS {
+        partner = *u.choose(&gems)?;
+        if makes_group(board, corner, partner) {
+            break;
+        }
+    }
+    in_drawn_order(u, corner, partner).map(Some)
 }
 
 /// A grid with no group (MD1) and at least two regular gems (a first swap

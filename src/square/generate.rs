@@ -48,6 +48,11 @@ pub struct Shape {
     /// place).
     #[arg(long)]
     pub invalid_percent: Option<Percent>,
+    /// Percentage of games with the side, the colours, the seed or the
+    /// number of moves at an edge of what the format accepts (12 when left
+    /// out, none at the largest size).
+    #[arg(long)]
+    pub edge_percent: Option<Percent>,
 }
 
 /// Moves a player draws, looking for an equal-colour swap, before it
@@ -99,11 +104,11 @@ impl Generator<SquareRemover> for Shape {
             None => u.int_in_range(1..=MODULUS - 1)?,
         };
         let sizes = Sizes { side, colours, seed, moves };
-        let Sizes { side, colours, seed, moves } = if size != Size::Max && Percent::new(EDGE_PERCENT).happens(u)? {
-            self.at_an_edge(u, sizes)?
-        } else {
-            sizes
-        };
+        let edge_percent = self.edge_percent.unwrap_or(Percent::new(EDGE_PERCENT));
+        // No draw at all when none is wanted: the bench table's games stay
+        // the games its counts were taken of.
+        let edge = size != Size::Max && edge_percent.get() > 0 && edge_percent.happens(u)?;
+        let Sizes { side, colours, seed, moves } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let mut tiles = Vec::with_capacity(side * side);
         for _ in 0..side * side {
             tiles.push(u.int_in_range(0..=colours - 1)?);
@@ -144,6 +149,7 @@ impl Generator<SquareRemover> for Shape {
             moves: Some(Count::new(moves)),
             greedy_percent: Some(Percent::new(100)),
             invalid_percent: Some(Percent::new(0)),
+            edge_percent: Some(Percent::new(0)),
         };
         vec![
             Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },
