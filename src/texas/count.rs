@@ -1,15 +1,22 @@
 //! What the generated Texas games exercised, rule by rule.
 
 use m3_model::texas::{OperationRecord, Outcome, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
+use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use super::hand::best_hand;
 use super::Standing;
 use crate::coverage::Tally;
+use crate::edges::{edge_of, Edge};
 use crate::game::Counting;
 
 crate::counters! {
     /// Texas Match-3's rule-coverage counters, under their rules.
     pub enum Counter {
+        "TX1" => {
+            SideOfFifty: "game on a board with a side of 49 or 50 (the statement's most)",
+            MostColours: "game of k = 100 colours (the statement's most)",
+            LargestBoard: "swap on a 50x50 board of 100 colours, a fifth of its pieces specials",
+        }
         "TX2" => {
             Valid: "valid swap",
             OffBoard: "invalid: off the board",
@@ -17,6 +24,9 @@ crate::counters! {
             NotAdjacent: "invalid: not adjacent",
             EmptyCell: "invalid: empty cell",
             NoRun: "invalid: no run",
+            ZeroCoordinate: "swap naming row or column 0",
+            OnePast: "swap naming a cell one past the board (row n+1 or column m+1)",
+            WidthCoordinate: "swap coordinate at an integer-width edge (127, 255, 65535, 2^31, 2^32-1, ...)",
         }
         "TX3" => {
             OneRound: "operation of 1 round",
@@ -33,6 +43,9 @@ crate::counters! {
             ColourSpecial: "colour special fired",
             SpecialBySpecial: "special fired by another special",
         }
+        "TX7" => {
+            HighColour: "piece of a colour above 63 removed",
+        }
         "TX9" => {
             Combo: "round with a combo (component of 4+)",
         }
@@ -48,6 +61,8 @@ crate::counters! {
         "TX11" => {
             AllValid: "game with every operation valid",
             BoardCleared: "game that cleared the board",
+            MostOperations: "game of q = 1000 operations (the statement's most)",
+            OperationsAtWidth: "game of q = 127, 128, 255 or 256 operations (an integer-width edge)",
         }
     }
 }
@@ -84,6 +99,10 @@ impl Counting<Texas> for Counter {
             Err(reason) => Counter::INVALID[reason as usize],
         };
         tally.add(reason, 1);
+        count_coordinates(tally, before, record);
+        if is_largest(before) {
+            tally.add(Counter::LargestBoard, 1);
+        }
         if record.rounds.is_empty() {
             return;
         }
@@ -96,6 +115,7 @@ impl Counting<Texas> for Counter {
         tally.add(rounds, 1);
         for round in &record.rounds {
             for removal in &round.removed {
+                tally.add(Counter::HighColour, u64::from(removal.piece.colour > 63));
                 if removal.piece.special == Special::None {
                     continue;
                 }
@@ -121,7 +141,40 @@ impl Counting<Texas> for Counter {
         tally.add(Counter::BoardCleared, u64::from(cleared));
         let rest = outcome.parts.endgame - if cleared { CLEARED_BONUS } else { 0 };
         tally.add(Counter::AllValid, u64::from(rest == ALL_VALID_BONUS));
+        let sides = [last.board.rows(), last.board.cols()];
+        let at_most = sides.iter().any(|&side| edge_of(1, MAX_SIDE as i64, side as i64) == Some(Edge::High));
+        tally.add(Counter::SideOfFifty, u64::from(at_most));
+        tally.add(Counter::MostColours, u64::from(last.colours == MAX_COLOURS));
+        let q = last.operations as i64;
+        tally.add(Counter::MostOperations, u64::from(q == MAX_OPERATIONS as i64));
+        tally.add(Counter::OperationsAtWidth, u64::from(edge_of(1, MAX_OPERATIONS as i64, q) == Some(Edge::Width)));
     }
+}
+
+/// TX2's edges of a swap's four coordinates, each against its side of the
+/// board (a row against n, a column against m).
+fn count_coordinates(tally: &mut Tally<Counter>, before: &Standing, record: &OperationRecord) {
+    let (rows, cols) = (before.board.rows() as i64, before.board.cols() as i64);
+    let (first, second) = (record.swap.first, record.swap.second);
+    let coordinates = [(first.row, rows), (first.col, cols), (second.row, rows), (second.col, cols)];
+    let any = |edge: &dyn Fn(i64, i64) -> bool| {
+        u64::from(coordinates.iter().any(|&(value, side)| edge(i64::from(value), side)))
+    };
+    tally.add(Counter::ZeroCoordinate, any(&|value, _| value == 0));
+    tally.add(Counter::OnePast, any(&|value, side| value == side + 1));
+    tally.add(Counter::WidthCoordinate, any(&|value, side| edge_of(1, side, value) == Some(Edge::Width)));
+}
+
+/// The statement's largest board with the other extremes: 50x50, k = 100,
+/// and at least a fifth of the pieces on it specials.
+fn is_largest(standing: &Standing) -> bool {
+    let board = &standing.board;
+    if board.rows() != MAX_SIDE || board.cols() != MAX_SIDE || standing.colours != MAX_COLOURS {
+        return false;
+    }
+    let pieces = board.cells().iter().flatten();
+    let specials = pieces.clone().filter(|piece| piece.special != Special::None).count();
+    specials > 0 && specials * 5 >= pieces.count()
 }
 
 #[cfg(test)]

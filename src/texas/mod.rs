@@ -26,6 +26,10 @@ pub struct Standing {
     pub score: i64,
     /// The main colours of the valid operations since the last hand (TX10).
     pub hand: Vec<Vec<u8>>,
+    /// k, and the operations played so far: the coverage table names the
+    /// games whose k or q lies on an edge.
+    pub colours: u8,
+    pub operations: usize,
 }
 
 /// The board after `swap`, or `None` when the swap names a cell off the
@@ -52,7 +56,7 @@ impl crate::Rulebook for Texas {
     }
 
     fn start_state(instance: &Instance) -> Standing {
-        Standing { board: instance.board.clone(), score: 0, hand: Vec::new() }
+        Standing { board: instance.board.clone(), score: 0, hand: Vec::new(), colours: instance.colours, operations: 0 }
     }
 
     fn advance(state: &mut Standing, record: &OperationRecord) {
@@ -64,6 +68,7 @@ impl crate::Rulebook for Texas {
         }
         state.board.clone_from(&record.board);
         state.score += record.points();
+        state.operations += 1;
     }
 
     fn answer(outcome: &Outcome) -> Verdict {
