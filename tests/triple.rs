@@ -46,6 +46,54 @@ impl Corruption<TripleTown> for FullPenalty {
     }
 }
 
+/// The cell a command names, when it names one.
+fn cell_of(action: &Action) -> Option<At> {
+    match action {
+        Action::Put(at) | Action::Star(at) | Action::Bomber(at) => Some(*at),
+        Action::End | Action::Unknown(_) => None,
+    }
+}
+
+/// TT7: a coordinate of i64::MIN, whose `- 1` overflows, taken for a
+/// number that is no integer.
+struct MinimumCoordinate;
+impl Corruption<TripleTown> for MinimumCoordinate {
+    const BUG: &'static str = "TT7 a command at row or column i64::MIN refused as an unknown command";
+    fn corrupt(record: &mut CommandRecord) {
+        let at_minimum = cell_of(&record.command.action).is_some_and(|at| at.row == i64::MIN || at.col == i64::MIN);
+        if at_minimum && record.status == Status::Invalid(Invalid::OutsideMap) {
+            record.status = Status::Invalid(Invalid::UnknownCommand);
+        }
+    }
+}
+
+/// TT7: a bound checked with `<=` where `<` was meant lets a cell one past
+/// the map through, to be found occupied.
+struct OnePastCalledOccupied;
+impl Corruption<TripleTown> for OnePastCalledOccupied {
+    const BUG: &'static str = "TT7 a command one past the map refused as an occupied cell";
+    fn corrupt(record: &mut CommandRecord) {
+        let (rows, cols) = (record.map.rows() as i64, record.map.cols() as i64);
+        let one_past = cell_of(&record.command.action).is_some_and(|at| at.row == rows + 1 || at.col == cols + 1);
+        if one_past && record.status == Status::Invalid(Invalid::OutsideMap) {
+            record.status = Status::Invalid(Invalid::OccupiedCell);
+        }
+    }
+}
+
+// Bugs that fire only on an edge the generator draws on purpose, found by
+// a campaign of the default size within the cases given: a 60 s night runs
+// some 1,200,000.
+#[test]
+fn tt7_a_coordinate_of_i64_min_is_found_at_the_default_size() {
+    suites::planted_bug_is_found_at::<TripleTown, MinimumCoordinate>(m3diff::Size::Mixed, 2_000, "status");
+}
+
+#[test]
+fn tt7_a_cell_one_past_the_map_is_found_at_the_default_size() {
+    suites::planted_bug_is_found_at::<TripleTown, OnePastCalledOccupied>(m3diff::Size::Mixed, 2_000, "status");
+}
+
 suites::planted_bugs! {
     TripleTown, shrunk_to_at_most = 40;
     tt2_a_chain_stopped_early_is_caught_and_shrunk: OneMergeOnly => "merges",

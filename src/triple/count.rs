@@ -10,6 +10,7 @@ use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region};
 use super::Town;
 use crate::coverage::Tally;
+use crate::edges::{edge_of, Edge};
 use crate::game::Counting;
 
 crate::counters! {
@@ -69,6 +70,10 @@ crate::counters! {
             OccupiedCell: "refused: occupied cell",
             EmptyCell: "refused: empty cell",
             AfterRefusal: "command carried out after a refusal",
+            BeforeMap: "refused: cell at row or column 0 or -1",
+            OnePast: "refused: cell one past the map (row n+1 or column m+1)",
+            WidthCoordinate: "refused: coordinate at an integer-width edge (127, 255, 65535, 2^31, 2^32, ...)",
+            ExtremeCoordinate: "refused: coordinate at an i64 extreme (i64::MIN, i64::MIN + 1, i64::MAX)",
         }
     }
 }
@@ -104,7 +109,10 @@ impl Counting<TripleTown> for Counter {
         let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
         tally.add(Counter::Read, 1);
         match record.status {
-            Status::Invalid(reason) => return tally.add(refused(reason), 1),
+            Status::Invalid(reason) => {
+                count_outside(tally, before, &record.command.action);
+                return tally.add(refused(reason), 1);
+            }
             // TT5: no game the harness plays has one: the format reads
             // nothing after END and the generator writes nothing there, so a
             // counter for it could only ever stand at zero.
@@ -158,6 +166,21 @@ impl Counting<TripleTown> for Counter {
         tally.add(Counter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
         tally.add(Counter::EndMissing, u64::from(!outcome.ended));
     }
+}
+
+/// The edges of a command's coordinates off the map, each against its side
+/// (a row against n, a column against m).
+fn count_outside(tally: &mut Tally<Counter>, before: &Town, action: &Action) {
+    let (Action::Put(at) | Action::Star(at) | Action::Bomber(at)) = action else { return };
+    let (rows, cols) = (before.map.rows() as i64, before.map.cols() as i64);
+    let coordinates = [(at.row, rows), (at.col, cols)];
+    let any = |edge: &dyn Fn(i64, i64) -> bool| u64::from(coordinates.iter().any(|&(value, side)| edge(value, side)));
+    let extreme = |value: i64| [i64::MIN, i64::MIN + 1, i64::MAX].contains(&value);
+    tally.add(Counter::BeforeMap, any(&|value, _| value == 0 || value == -1));
+    tally.add(Counter::OnePast, any(&|value, side| value == side + 1));
+    let width = |value, side| edge_of(1, side, value) == Some(Edge::Width) && !extreme(value);
+    tally.add(Counter::WidthCoordinate, any(&width));
+    tally.add(Counter::ExtremeCoordinate, any(&|value, _| extreme(value)));
 }
 
 fn count_star(tally: &mut Tally<Counter>, before: &Town, pos: Pos, level: u8, quiet: bool) {

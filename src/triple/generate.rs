@@ -18,6 +18,7 @@ use super::levels::{Beside, Levels};
 use super::rules::{neighbours, verdict};
 use super::survey::Survey;
 use super::Town;
+use crate::edges::draw_edge;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
 
@@ -344,10 +345,15 @@ const UNKNOWN: [&str; 7] = ["PUT 1", "put 1 1", "JUMP 1 1", "STAR one 1", "END 0
 fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Action> {
     let map = &town.map;
     let any = Pos::new(u.int_in_range(0..=map.rows() - 1)?, u.int_in_range(0..=map.cols() - 1)?);
-    let (rows, cols) = (map.rows() as i64, map.cols() as i64);
-    let outside =
-        *u.choose(&[At::new(0, 1), At::new(rows + 1, 1), At::new(1, cols + 1), At::new(-1, 0), At::new(i64::MAX, 1)])?;
-    let mut kinds = vec![Action::Unknown(u.choose(&UNKNOWN)?.to_string()), Action::Put(outside)];
+    // A cell of the map with one coordinate moved to an edge of its field
+    // off the map: 0, -1, one past, an integer-width edge, an i64 extreme.
+    let mut outside = At::from(any);
+    let horizontal: bool = u.arbitrary()?;
+    let side = if horizontal { map.cols() } else { map.rows() } as i64;
+    let (_, edge) = draw_edge(u, 1, side, |v| !(1..=side).contains(&v))?;
+    *(if horizontal { &mut outside.col } else { &mut outside.row }) = edge;
+    let tool = [Action::Put(outside), Action::Star(outside), Action::Bomber(outside)];
+    let mut kinds = vec![Action::Unknown(u.choose(&UNKNOWN)?.to_string()), u.choose(&tool)?.clone()];
     if town.built >= town.sequence {
         kinds.push(Action::Put(any.into()));
     }
