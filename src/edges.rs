@@ -6,7 +6,11 @@
 //! an operation or an instance now and then, and its counters name the
 //! draw in the rule-coverage table, so a night shows it reached them.
 
+use std::ops::RangeInclusive;
+
 use arbitrary::{Result, Unstructured};
+
+use crate::game::{Percent, Size};
 
 /// The edges of the integer widths a field may be read through: each
 /// width's largest value and the one past it, signed and unsigned, and the
@@ -70,6 +74,24 @@ pub fn edge_values(low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Vec<(Edg
 pub fn draw_edge(u: &mut Unstructured<'_>, low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Result<(Edge, i64)> {
     let values = edge_values(low, high, holds);
     Ok(*u.choose(&values)?)
+}
+
+/// An edge value of a field valid in `valid` that must stay in `drawn` (a
+/// size or a count the format bounds, whose values past it are no more
+/// than parse errors): `valid`'s own edges, -1, 0, 1 and the width edges,
+/// of those in `drawn`.
+pub fn draw_within(u: &mut Unstructured<'_>, valid: RangeInclusive<i64>, drawn: RangeInclusive<i64>) -> Result<i64> {
+    Ok(draw_edge(u, *valid.start(), *valid.end(), |v| drawn.contains(&v))?.1)
+}
+
+/// Whether a game draws one of its fields at an edge: `percent` of the
+/// games (a generator's `--edge-percent`, else `default`), none at the
+/// largest size, whose games are at their edges already. With 0 there is
+/// no draw at all, so that the bench table's games stay the games its
+/// counts were taken of.
+pub fn happens(u: &mut Unstructured<'_>, percent: Option<Percent>, default: u8, size: Size) -> Result<bool> {
+    let percent = percent.unwrap_or(Percent::new(default));
+    Ok(size != Size::Max && percent.get() > 0 && percent.happens(u)?)
 }
 
 /// Which edge of a field valid in `low..=high` `value` is, by the same

@@ -196,11 +196,14 @@ pub fn keep<G: Game, E: Stepper<G>>(
     limits: Limits<'_>,
 ) -> io::Result<Kept<G::Instance>> {
     let before = G::Trace::dimensions(instance);
-    let (raw, raw_created) = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet")?;
+    let (raw, raw_created) = write::<G>(corpus_root, instance, &failure, origin, "not shrunk yet", None)?;
     let shrunk = shrink::<G, E>(instance, failure, limits);
     let after = G::Trace::dimensions(&shrunk.instance);
     let how = format!("from {before} to {after}: {}", shrunk.how());
-    let (path, created) = write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how)?;
+    // When nothing smaller fails alike, the shrunk case is the raw one, and
+    // its report must say how shrinking went rather than that it has not.
+    let ours = raw_created.then_some(raw.as_path());
+    let (path, created) = write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how, ours)?;
     if path != raw && raw_created {
         remove(&raw)?;
     }
@@ -216,20 +219,22 @@ pub fn directory<G: Game>(corpus_root: &Path) -> PathBuf {
 }
 
 /// Writes one case and its report; returns the instance's path, and whether
-/// this call created it. A case already on disk is left as it is, report
-/// and all, so that a diagnosis written there is never overwritten.
-pub fn write<G: Game>(
+/// this campaign created it. A case already on disk is left as it is, report
+/// and all, so that a diagnosis written there is never overwritten, unless
+/// it is `ours`: written by this campaign a moment ago, before shrinking.
+fn write<G: Game>(
     corpus_root: &Path,
     instance: &G::Instance,
     failure: &Failure,
     origin: &str,
     shrinking: &str,
+    ours: Option<&Path>,
 ) -> io::Result<(PathBuf, bool)> {
     let text = instance.to_string();
     let dir = directory::<G>(corpus_root);
     std::fs::create_dir_all(&dir)?;
     let path = dir.join(format!("{}.{}", short_hash(&text), crate::corpus::INSTANCE_EXTENSION));
-    if path.exists() {
+    if path.exists() && ours != Some(path.as_path()) {
         return Ok((path, false));
     }
     let replay = replay_command(G::NAME, &path);

@@ -71,13 +71,15 @@ pub struct Shrunk<I, F = Failure> {
     pub tries: usize,
     /// Set when the shrinker stopped early.
     pub cut_short: Option<CutShort>,
+    /// How long it took.
+    pub time: Duration,
 }
 
 impl<I, F> Shrunk<I, F> {
     /// How it went, for reports: steps, tries, and whether it was cut short.
     pub fn how(&self) -> String {
         let cut = self.cut_short.map_or(String::new(), |cut| format!(" ({cut})"));
-        format!("{} steps in {} tries{cut}", self.steps, self.tries)
+        format!("{} steps in {} tries, {:.1} s{cut}", self.steps, self.tries, self.time.as_secs_f64())
     }
 }
 
@@ -103,7 +105,14 @@ pub fn shrink_by<G: Game, F>(
     fails_alike: impl FnMut(&G::Instance) -> Option<F>,
 ) -> Shrunk<G::Instance, F> {
     let mut shrinking = Shrinking::<G, F, _> {
-        shrunk: Shrunk { instance: instance.clone(), failure, steps: 0, tries: 0, cut_short: None },
+        shrunk: Shrunk {
+            instance: instance.clone(),
+            failure,
+            steps: 0,
+            tries: 0,
+            cut_short: None,
+            time: Duration::ZERO,
+        },
         tried: HashSet::new(),
         limits,
         started: Instant::now(),
@@ -114,6 +123,7 @@ pub fn shrink_by<G: Game, F>(
         shrinking.fewer_operations();
         shrinking.game_candidates();
         if shrinking.shrunk.steps == steps || shrinking.shrunk.cut_short.is_some() {
+            shrinking.shrunk.time = shrinking.started.elapsed();
             return shrinking.shrunk;
         }
     }

@@ -70,10 +70,12 @@ fn md4_a_program_that_reads_vibranium_as_a_bomb_gives_a_wrong_answer_shrunk_smal
 }
 
 #[test]
-fn a_program_that_crashes_on_boards_with_a_bomb_is_a_crash_with_its_stderr() {
+fn a_program_that_crashes_on_a_bomb_in_the_top_row_is_a_crash_with_its_stderr() {
+    // Not on any bomb: most grids hold one, and a program that crashes on
+    // each of the first cases is refused as broken.
     let dir = tempfile::tempdir().unwrap();
     let body = "input=$(cat)\n\
-                if printf '%s\\n' \"$input\" | grep -qE '(^| )0( |$)'; then echo 'bomb: not handled' >&2; kill -SEGV $$; fi\n\
+                if printf '%s\\n' \"$input\" | sed -n 2p | grep -qE '(^| )0( |$)'; then echo 'bomb: not handled' >&2; kill -SEGV $$; fi\n\
                 printf '%s\\n' \"$input\" | exec \"$M\" solve door";
     let program = script(dir.path(), "no-bombs", body);
     let report = found_and_shrunk(dir.path(), &program, "crash", 60, &[]);

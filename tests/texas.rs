@@ -7,8 +7,8 @@ mod suites;
 use m3_model::texas::{self, Board, Invalid, OperationRecord, Pos, Special, Texas};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
-use m3diff::Size;
 use m3diff::texas::{Counter, LEFTOVER_RUN, RUNS, SPECIALS};
+use m3diff::Size;
 use suites::{m3diff, text};
 
 // Three official samples and the hand-made cases that pin one rule each.
@@ -114,14 +114,14 @@ impl Corruption<Texas> for LastColourOnTheLargestBoard {
 // some 400,000.
 suites::planted_bugs! {
     Texas, size = Size::Mixed, cases = 2000;
-    tx2_a_coordinate_at_the_16_bit_edge_is_caught_and_shrunk: SixteenBitCoordinate => "validity", shrunk_to_at_most = 100000,
-    tx2_a_cell_one_past_the_board_is_caught_and_shrunk: OnePastCalledEmpty => "validity", shrunk_to_at_most = 100000,
-    tx7_a_colour_above_63_is_caught_and_shrunk: ColourInSixBits => "elimination_points", shrunk_to_at_most = 100000,
+    tx2_a_coordinate_at_the_16_bit_edge_is_caught_and_shrunk: SixteenBitCoordinate => "validity", shrunk_to_at_most = 32,
+    tx2_a_cell_one_past_the_board_is_caught_and_shrunk: OnePastCalledEmpty => "validity", shrunk_to_at_most = 32,
+    tx7_a_colour_above_63_is_caught_and_shrunk: ColourInSixBits => "elimination_points", shrunk_to_at_most = 40,
 }
 
 suites::planted_bugs! {
     Texas, size = Size::Mixed, cases = 20000;
-    tx7_colour_100_on_the_largest_board_is_caught_and_shrunk: LastColourOnTheLargestBoard => "elimination_points", shrunk_to_at_most = 100000,
+    tx7_colour_100_on_the_largest_board_is_caught_and_shrunk: LastColourOnTheLargestBoard => "elimination_points", shrunk_to_at_most = 12000,
 }
 
 suites::planted_bugs! {

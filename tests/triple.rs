@@ -9,7 +9,7 @@ use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Sta
 use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
-use m3diff::{Game, Rulebook};
+use m3diff::{Game, Rulebook, Size};
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
@@ -84,18 +84,69 @@ impl Corruption<TripleTown> for OnePastCalledOccupied {
 // Bugs that fire only on an edge the generator draws on purpose, found by
 // a campaign of the default size within the cases given: a 60 s night runs
 // some 1,200,000.
-#[test]
-fn tt7_a_coordinate_of_i64_min_is_found_at_the_default_size() {
-    suites::planted_bug_is_found_at::<TripleTown, MinimumCoordinate>(m3diff::Size::Mixed, 2_000, "status");
+/// TT3: stars counted in a byte: p = 256 (or any multiple) reads as none.
+struct StarsInAByte;
+impl Corruption<TripleTown> for StarsInAByte {
+    const BUG: &'static str = "TT3 with a multiple of 256 stars a star is refused as none left";
+    fn corrupt_in(instance: &triple::Instance, record: &mut CommandRecord) {
+        let star = matches!(record.command.action, Action::Star(_));
+        if star && instance.stars.is_multiple_of(256) && record.status == Status::Played {
+            *record = refusal(record, Invalid::NoStarLeft);
+        }
+    }
 }
 
-#[test]
-fn tt7_a_cell_one_past_the_map_is_found_at_the_default_size() {
-    suites::planted_bug_is_found_at::<TripleTown, OnePastCalledOccupied>(m3diff::Size::Mixed, 2_000, "status");
+/// TT1: the sequence's length kept in a byte: k = 256 reads as none.
+struct SequenceInAByte;
+impl Corruption<TripleTown> for SequenceInAByte {
+    const BUG: &'static str = "TT1 with a sequence of 256 tiles a PUT is refused as the sequence used up";
+    fn corrupt_in(instance: &triple::Instance, record: &mut CommandRecord) {
+        let put = matches!(record.command.action, Action::Put(_));
+        if put && instance.sequence.len() == 256 && record.status == Status::Played {
+            *record = refusal(record, Invalid::SequenceUsedUp);
+        }
+    }
+}
+
+/// TT2: a map 100 wide or high, the format's most, where each merge scores
+/// a point short, as from a table of 99 rows.
+struct HundredWideShort;
+impl Corruption<TripleTown> for HundredWideShort {
+    const BUG: &'static str = "TT2 on a map of 100 rows or columns a merge scores a point short";
+    fn corrupt(record: &mut CommandRecord) {
+        if record.map.rows().max(record.map.cols()) == triple::MAX_SIDE && !record.merges.is_empty() {
+            record.points -= 1;
+            record.score -= 1;
+        }
+    }
+}
+
+/// What `record`'s command does when refused for `reason`: nothing.
+fn refusal(record: &CommandRecord, reason: Invalid) -> CommandRecord {
+    let (score, map) = (record.score - record.points, record.map.clone());
+    CommandRecord {
+        command: record.command.clone(),
+        status: Status::Invalid(reason),
+        placed: None,
+        merges: Vec::new(),
+        bombed: None,
+        points: 0,
+        score,
+        map,
+    }
 }
 
 suites::planted_bugs! {
-    TripleTown, shrunk_to_at_most = 40;
+    TripleTown, size = Size::Mixed, cases = 2000;
+    tt3_stars_in_a_byte_are_caught_and_shrunk: StarsInAByte => "status", shrunk_to_at_most = 32,
+    tt1_a_sequence_length_in_a_byte_is_caught_and_shrunk: SequenceInAByte => "status", shrunk_to_at_most = 560,
+    tt2_a_merge_short_on_a_map_100_wide_is_caught_and_shrunk: HundredWideShort => "points", shrunk_to_at_most = 240,
+    tt7_a_coordinate_of_i64_min_is_caught_and_shrunk: MinimumCoordinate => "status", shrunk_to_at_most = 48,
+    tt7_a_cell_one_past_the_map_is_caught_and_shrunk: OnePastCalledOccupied => "status", shrunk_to_at_most = 32,
+}
+
+suites::planted_bugs! {
+    TripleTown, shrunk_to_at_most = 48;
     tt2_a_chain_stopped_early_is_caught_and_shrunk: OneMergeOnly => "merges",
     tt3_a_star_a_level_too_low_is_caught_and_shrunk: StarOneLevelLower => "placed",
     tt4_a_bomb_at_full_value_is_caught_and_shrunk: FullPenalty => "bombed",
@@ -104,7 +155,7 @@ suites::planted_bugs! {
 #[test]
 fn generator_keeps_producing_interesting_games() {
     use Counter::*;
-    let tally = suites::generator_reaches_every_counter::<TripleTown>(600, &[]);
+    let tally = suites::generator_reaches_every_counter::<TripleTown>(600, &[Counter::Largest]);
     let count = |counter| tally.count(counter);
     let read = count(Read);
     let refusals: u64 = [UnknownCommand, OutsideMap, SequenceUsedUp, NoStarLeft, NoBombLeft, OccupiedCell, EmptyCell]

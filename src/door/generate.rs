@@ -19,7 +19,7 @@ use m3_model::Stepper;
 use super::completing::Completing;
 use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
-use crate::edges::edge_values;
+use crate::edges::{self, draw_within};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
@@ -72,11 +72,9 @@ const LOOKS: usize = 24;
 /// Percentage of games with one field at an edge (in campaigns of every
 /// size but the statement's largest).
 const EDGE_PERCENT: u8 = 8;
-/// The other side of a grid with a side of 79 or 80 stays within this, but
-/// one time in [`EXTREMES_ONE_IN`], when it is 3 or 80: an 80x80 game costs
-/// a hundred of the mix.
-const OTHER_SIDE: usize = 4;
-const EXTREMES_ONE_IN: u32 = 100;
+/// A grid with a side of 79 or 80 has the other side at most this, mostly
+/// (`Sides::one_at_an_edge`).
+const NARROW: usize = 4;
 
 impl Generator<MagicDoor> for Shape {
     /// The statement's one swap.
@@ -94,25 +92,12 @@ impl Generator<MagicDoor> for Shape {
                 size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
             }
         };
-        let edge_percent = self.edge_percent.unwrap_or(Percent::new(EDGE_PERCENT));
-        // No draw at all when none is wanted: the bench table's games stay
-        // the games its counts were taken of.
-        let edge = size != Size::Max && edge_percent.get() > 0 && edge_percent.happens(u)?;
-        let edge = if edge {
-            Some(*u.choose(&[AtAnEdge::Rows, AtAnEdge::Cols, AtAnEdge::Colours, AtAnEdge::Corner])?)
-        } else {
-            None
-        };
+        let edge = edges::happens(u, self.edge_percent, EDGE_PERCENT, size)?;
+        let edge = if edge { Some(*u.choose(&[AtAnEdge::Side, AtAnEdge::Colours, AtAnEdge::Corner])?) } else { None };
         match edge {
-            Some(AtAnEdge::Rows) if self.sides.rows.is_none() => {
-                (rows, cols) = side_at_an_edge(u, cols, self.sides.cols.is_some())?;
-            }
-            Some(AtAnEdge::Cols) if self.sides.cols.is_none() => {
-                (cols, rows) = side_at_an_edge(u, rows, self.sides.rows.is_some())?;
-            }
+            Some(AtAnEdge::Side) => (rows, cols) = self.sides.one_at_an_edge(u, (rows, cols), NARROW)?,
             Some(AtAnEdge::Colours) if self.colours.is_none() => {
-                let values = edge_values(2, MAX_COLOUR.into(), |v| (2..=MAX_COLOUR.into()).contains(&v));
-                colours = u.choose(&values)?.1 as u8;
+                colours = draw_within(u, 2..=MAX_COLOUR.into(), 2..=MAX_COLOUR.into())? as u8;
             }
             _ => {}
         }
@@ -187,28 +172,10 @@ fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
 /// The field a game draws at an edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum AtAnEdge {
-    Rows,
-    Cols,
+    Side,
     Colours,
     /// The first swap's cell: row and column both at an edge of the grid.
     Corner,
-}
-
-/// A side at an edge of the statement's 3..=80, and the other side, as
-/// drawn (`other`) unless the first is 79 or 80: then at most
-/// [`OTHER_SIDE`], or now and then 3 or 80.
-fn side_at_an_edge(u: &mut Unstructured<'_>, other: usize, other_given: bool) -> Result<(usize, usize)> {
-    let sides = MIN_SIDE as i64..=MAX_SIDE as i64;
-    let values = edge_values(*sides.start(), *sides.end(), |v| sides.contains(&v));
-    let side = u.choose(&values)?.1 as usize;
-    let other = if other_given || side <= MAX_SIDE / 2 {
-        other
-    } else if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
-        *u.choose(&[MIN_SIDE, MAX_SIDE])?
-    } else {
-        other.min(OTHER_SIDE)
-    };
-    Ok((side, other))
 }
 
 /// A swap of a corner cell's gem with one that makes a group with it, if

@@ -39,7 +39,7 @@ impl game::Trace<SquareRemover> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = dimensions(instance.board.rows(), instance.board.cols(), "board");
         let moves = counted(instance.moves.len() as u64, "move");
-        format!("{board}, {} colours, seed {}, {moves}", instance.colours, instance.seed)
+        format!("{board}, {}, seed {}, {moves}", counted(instance.colours, "colour"), instance.seed)
     }
 
     fn start(instance: &Instance) -> String {

@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::{move_tiles, windows_where};
-use crate::edges::{edge_values, wrapped_values, Edge};
+use crate::edges::{self, draw_within, edge_values, wrapped_values, Edge};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Size};
 
@@ -104,10 +104,7 @@ impl Generator<SquareRemover> for Shape {
             None => u.int_in_range(1..=MODULUS - 1)?,
         };
         let sizes = Sizes { side, colours, seed, moves };
-        let edge_percent = self.edge_percent.unwrap_or(Percent::new(EDGE_PERCENT));
-        // No draw at all when none is wanted: the bench table's games stay
-        // the games its counts were taken of.
-        let edge = size != Size::Max && edge_percent.get() > 0 && edge_percent.happens(u)?;
+        let edge = edges::happens(u, self.edge_percent, EDGE_PERCENT, size)?;
         let Sizes { side, colours, seed, moves } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let mut tiles = Vec::with_capacity(side * side);
         for _ in 0..side * side {
@@ -176,8 +173,8 @@ impl Shape {
     fn at_an_edge(&self, u: &mut Unstructured<'_>, mut sizes: Sizes) -> Result<Sizes> {
         // The edges of a field valid in `low..=high`, of those in `drawn`.
         let edge = |u: &mut Unstructured<'_>, low: usize, high: usize, drawn: RangeInclusive<usize>| {
-            let values = edge_values(low as i64, high as i64, |v| usize::try_from(v).is_ok_and(|v| drawn.contains(&v)));
-            u.choose(&values).map(|&(_, value)| value as usize)
+            let drawn = *drawn.start() as i64..=*drawn.end() as i64;
+            draw_within(u, low as i64..=high as i64, drawn).map(|value| value as usize)
         };
         let extreme = |u: &mut Unstructured<'_>, values: &[usize]| u.choose(values).copied();
         if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {

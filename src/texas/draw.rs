@@ -51,9 +51,9 @@ impl game::Trace<Texas> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         format!(
-            "{}, {} colours, {}",
+            "{}, {}, {}",
             dimensions(board.rows(), board.cols(), "board"),
-            instance.colours,
+            counted(instance.colours, "colour"),
             counted(instance.swaps.len() as u64, "operation")
         )
     }

@@ -3,7 +3,7 @@
 //! specials. Every candidate is an instance
 //! the problem format accepts (no starting run, TX1).
 
-use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap};
+use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap, RUN_LENGTH};
 
 use crate::shrink::{fewer_colours, without_line, Line};
 
@@ -15,40 +15,69 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
     }
     fewer_specials(instance, &mut candidates);
     fewer_colours_of(instance, &mut candidates);
-    candidates.retain(|candidate| first_run(&candidate.board).is_none() && !candidate.swaps.is_empty());
-    candidates
+    candidates.into_iter().filter(|candidate| !candidate.swaps.is_empty()).filter_map(without_runs).collect()
 }
 
-/// Each row (or column) removed; operations keep pointing at the same pieces,
-/// and those on the removed line move to its neighbour.
+/// `instance` with each run it starts with (TX1 refuses them) broken by
+/// another colour for its third piece, one no run through that cell can
+/// have. Removing a line brings two lines together, and on a dense board
+/// of few colours nearly every removal makes such a run somewhere, most
+/// often far from what fails. `None` when no colour breaks one.
+fn without_runs(mut instance: Instance) -> Option<Instance> {
+    let board = &mut instance.board;
+    for _ in 0..board.rows() * board.cols() {
+        let Some(run) = first_run(board) else { return Some(instance) };
+        let cell = if run.horizontal {
+            Pos::new(run.start.row, run.start.col + RUN_LENGTH - 1)
+        } else {
+            Pos::new(run.start.row + RUN_LENGTH - 1, run.start.col)
+        };
+        let piece = board.get(cell)?;
+        let near = |row: usize, col: usize| {
+            let cell = Pos::new(row, col);
+            board.contains(cell).then(|| board.get(cell)).flatten().map(|piece| piece.colour)
+        };
+        let (row, col) = (cell.row, cell.col);
+        let within = [row.wrapping_sub(2), row.wrapping_sub(1), row + 1, row + 2];
+        let across = [col.wrapping_sub(2), col.wrapping_sub(1), col + 1, col + 2];
+        let taken: Vec<Option<u8>> =
+            within.iter().map(|&r| near(r, col)).chain(across.iter().map(|&c| near(row, c))).collect();
+        let colour = (1..=instance.colours).find(|&colour| !taken.contains(&Some(colour)))?;
+        board.set(cell, Some(Piece { colour, ..piece }));
+    }
+    None
+}
+
+/// Blocks of rows (or columns) removed, halves first, down to each line
+/// alone; operations keep pointing at the same pieces, and those on a
+/// removed line move to its neighbour.
 fn fewer_lines(instance: &Instance, horizontal: bool, out: &mut Vec<Instance>) {
     let board = &instance.board;
+    let lines = if horizontal { board.rows() } else { board.cols() };
+    let mut block = lines / 2;
+    while block >= 1 {
+        for start in (0..lines).step_by(block) {
+            let mut shrunk = instance.clone();
+            for removed in (start..(start + block).min(lines)).rev() {
+                shrunk = without(&shrunk, removed, horizontal);
+            }
+            out.push(shrunk);
+        }
+        block /= 2;
+    }
+}
+
+/// `instance` without row (or column) `removed`.
+fn without(instance: &Instance, removed: usize, horizontal: bool) -> Instance {
+    let board = &instance.board;
     let (lines, across) = if horizontal { (board.rows(), board.cols()) } else { (board.cols(), board.rows()) };
-    if lines <= 1 {
-        return;
-    }
-    for removed in 0..lines {
-        let line = if horizontal { Line::Row(removed) } else { Line::Column(removed) };
-        let cells = without_line(board.cells(), board.cols(), line);
-        let (rows, cols) = if horizontal { (lines - 1, across) } else { (across, lines - 1) };
-        let shrunk = Board::from_cells(rows, cols, cells);
-        let shift = |p: u32| if p as usize > removed + 1 { p - 1 } else { p };
-        let swaps = instance
-            .swaps
-            .iter()
-            .map(|swap| {
-                let moved = |p: At| {
-                    if horizontal {
-                        At::new(shift(p.row), p.col)
-                    } else {
-                        At::new(p.row, shift(p.col))
-                    }
-                };
-                Swap::new(moved(swap.first), moved(swap.second))
-            })
-            .collect();
-        out.push(Instance { colours: instance.colours, board: shrunk, swaps });
-    }
+    let line = if horizontal { Line::Row(removed) } else { Line::Column(removed) };
+    let cells = without_line(board.cells(), board.cols(), line);
+    let (rows, cols) = if horizontal { (lines - 1, across) } else { (across, lines - 1) };
+    let shift = |p: u32| if p as usize > removed + 1 { p - 1 } else { p };
+    let moved = |p: At| if horizontal { At::new(shift(p.row), p.col) } else { At::new(p.row, shift(p.col)) };
+    let swaps = instance.swaps.iter().map(|swap| Swap::new(moved(swap.first), moved(swap.second))).collect();
+    Instance { colours: instance.colours, board: Board::from_cells(rows, cols, cells), swaps }
 }
 
 /// Every special cleared, then each one alone.

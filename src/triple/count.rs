@@ -5,7 +5,9 @@
 //! refusal among the commands.
 
 use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
+use m3_model::triple::{MAX_SIDE, MIN_SIDE};
 
+use super::generate::MAX_TILES;
 use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region};
 use super::Town;
@@ -20,6 +22,11 @@ crate::counters! {
             Read: "command read",
             Built: "tile built from the sequence",
             SequenceDone: "game that used up its sequence",
+            OneRowOrCol: "map of 1 row or 1 column",
+            MostRowsOrCols: "map of 99 or 100 rows or columns (the format's most)",
+            Largest: "map of 100x100 (the format's largest)",
+            NoTiles: "game with an empty sequence (k = 0)",
+            WidthTiles: "sequence of a length at an integer-width edge (127, 128, 255, 256, ...)",
         }
         "TT2" => {
             Merge: "merge",
@@ -49,10 +56,12 @@ crate::counters! {
             StarL8: "star became L8",
             NotLowest: "star above the lowest level that reacts",
             StarNoReaction: "star that reacts at no level (L1)",
+            WidthStars: "game with p stars at an integer-width edge or the format's most (127, 128, ..., 2^32 - 1)",
         }
         "TT4" => {
             Bomb: "bomb",
             BombHigh: "bomb on a tile of L5 or more",
+            WidthBombs: "game with q bombs at an integer-width edge or the format's most (127, 128, ..., 2^32 - 1)",
         }
         "TT5" => {
             EndEarly: "END before the sequence is used up",
@@ -108,6 +117,9 @@ impl Counting<TripleTown> for Counter {
     fn record(tally: &mut Tally<Counter>, before: &Town, record: &CommandRecord) {
         let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
         tally.add(Counter::Read, 1);
+        if before.commands == 0 {
+            count_sizes(tally, before);
+        }
         match record.status {
             Status::Invalid(reason) => {
                 count_outside(tally, before, &record.command.action);
@@ -166,6 +178,21 @@ impl Counting<TripleTown> for Counter {
         tally.add(Counter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
         tally.add(Counter::EndMissing, u64::from(!outcome.ended));
     }
+}
+
+/// The edges of the sizes a game starts with, which the generator draws
+/// now and then (`generate::Shape::at_an_edge`).
+fn count_sizes(tally: &mut Tally<Counter>, start: &Town) {
+    let sides = [start.map.rows(), start.map.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
+    let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
+    flag(tally, Counter::OneRowOrCol, sides.contains(&Some(Edge::Zero)));
+    flag(tally, Counter::MostRowsOrCols, sides.contains(&Some(Edge::High)));
+    flag(tally, Counter::Largest, start.map.rows() == MAX_SIDE && start.map.cols() == MAX_SIDE);
+    flag(tally, Counter::NoTiles, start.sequence == 0);
+    flag(tally, Counter::WidthTiles, edge_of(0, MAX_TILES as i64, start.sequence as i64) == Some(Edge::Width));
+    let tools = |count: u32| matches!(edge_of(0, u32::MAX.into(), count.into()), Some(Edge::Width | Edge::High));
+    flag(tally, Counter::WidthStars, tools(start.stars));
+    flag(tally, Counter::WidthBombs, tools(start.bombs));
 }
 
 /// The edges of a command's coordinates off the map, each against its side

@@ -18,9 +18,10 @@ use super::levels::{Beside, Levels};
 use super::rules::{neighbours, verdict};
 use super::survey::Survey;
 use super::Town;
-use crate::edges::draw_edge;
+use crate::edges::{self, draw_edge, draw_within};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
+use crate::knobs::EXTREMES_ONE_IN;
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;
@@ -56,6 +57,46 @@ pub struct Shape {
     /// How the player writes the commands.
     #[command(flatten)]
     pub play: Play,
+    /// Percentage of games with a side, the stars, the bombs or the
+    /// sequence's length at an edge of what the format reads (8 when left
+    /// out, none at the largest size).
+    #[arg(long)]
+    pub edge_percent: Option<Percent>,
+}
+
+/// Percentage of games with one field at an edge (in campaigns of every
+/// size but the largest).
+const EDGE_PERCENT: u8 = 8;
+/// A map with a side of 99 or 100 has the other side at most this, mostly
+/// (`Sides::one_at_an_edge`).
+const NARROW: usize = 4;
+/// The sequence lengths past this (the widths 32,768 to 65,536, the most
+/// the generator draws) come up once in [`EXTREMES_ONE_IN`] of a length's
+/// edges: such a game costs a few hundred of the mix.
+const SHORT_SEQUENCE: i64 = 256;
+
+/// The most stars a player uses, however many it has: the most it is given
+/// but at an edge.
+const MOST_STARS_USED: u32 = 20;
+/// The longest sequence a campaign plays whole, the most `--size max` draws.
+const LONGEST_PLAYED: usize = 3000;
+
+/// The field a game draws at an edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AtAnEdge {
+    Side,
+    Stars,
+    Bombs,
+    Tiles,
+}
+
+/// The sizes of a game that may be drawn at an edge.
+struct Sizes {
+    rows: usize,
+    cols: usize,
+    tiles: usize,
+    stars: u32,
+    bombs: u32,
 }
 
 /// The stars and the bombs the player has, the input's third line (p q):
@@ -131,9 +172,12 @@ impl Generator<TripleTown> for Shape {
     fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let tiles = Count::or_draw(self.tiles, u, |u| {
-            size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=3000)])
+            size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=LONGEST_PLAYED)])
         })?;
         let (stars, bombs) = self.tools.draw(u)?;
+        let sizes = Sizes { rows, cols, tiles, stars, bombs };
+        let edge = edges::happens(u, self.edge_percent, EDGE_PERCENT, size)?;
+        let Sizes { rows, cols, tiles, stars, bombs } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let fill = match self.fill_percent {
             Some(percent) => percent,
             None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
@@ -151,7 +195,15 @@ impl Generator<TripleTown> for Shape {
         for _ in 0..tiles {
             sequence.push(level(u, false)?);
         }
-        let player = self.play.draw(u, tiles)?;
+        let mut player = self.play.draw(u, tiles)?;
+        // A sequence as long as a wide integer's edge, which only `edges`
+        // draws, is played no longer than the longest drawn otherwise: the
+        // edge is in its length, and playing it all would cost a night
+        // thousands of games.
+        if tiles > LONGEST_PLAYED && self.tiles.is_none() && self.play.ending.is_none() {
+            player.ending = Ending::Early;
+            player.end_after = player.end_after.min(LONGEST_PLAYED);
+        }
         let test = u.int_in_range(0..=10)?;
         let instance = Instance::new(test, map, stars, bombs, sequence, Vec::new());
         play::<S>(u, instance, &player)
@@ -170,11 +222,40 @@ impl Generator<TripleTown> for Shape {
                 refused_percent: Some(Percent::new(0)),
                 ending: Some(Ending::Last),
             },
+            edge_percent: Some(Percent::new(0)),
         };
         vec![
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
             Benchmark { name: "20x20-100k", seed: 1, shape: shape(20, MAX_TILES) },
         ]
+    }
+}
+
+impl Shape {
+    /// `sizes` with one of them, of those the shape leaves to draw, at an
+    /// edge of what the format reads.
+    fn at_an_edge(&self, u: &mut Unstructured<'_>, mut sizes: Sizes) -> Result<Sizes> {
+        let open = [
+            (AtAnEdge::Side, self.sides.rows.is_none() || self.sides.cols.is_none()),
+            (AtAnEdge::Stars, self.tools.stars.is_none()),
+            (AtAnEdge::Bombs, self.tools.bombs.is_none()),
+            (AtAnEdge::Tiles, self.tiles.is_none()),
+        ];
+        let open: Vec<AtAnEdge> = open.iter().filter(|(_, open)| *open).map(|&(field, _)| field).collect();
+        let Ok(&field) = u.choose(&open) else { return Ok(sizes) };
+        let tools = 0..=i64::from(u32::MAX);
+        match field {
+            AtAnEdge::Side => {
+                (sizes.rows, sizes.cols) = self.sides.one_at_an_edge(u, (sizes.rows, sizes.cols), NARROW)?
+            }
+            AtAnEdge::Stars => sizes.stars = draw_within(u, tools.clone(), tools)? as u32,
+            AtAnEdge::Bombs => sizes.bombs = draw_within(u, tools.clone(), tools)? as u32,
+            AtAnEdge::Tiles => {
+                let most = if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 { MAX_TILES as i64 } else { SHORT_SEQUENCE };
+                sizes.tiles = draw_within(u, 0..=MAX_TILES as i64, 0..=most)? as usize;
+            }
+        }
+        Ok(sizes)
     }
 }
 
@@ -235,7 +316,9 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
     SURVEY.with_borrow_mut(|survey| {
         survey.forget();
-        while actions.len() < most && !town.ended {
+        // An exhausted `u` would draw refusals to the end (every `happens`
+        // is true on zeros): stop, and let `seed::with_seed` give more bytes.
+        while actions.len() < most && !town.ended && !u.is_empty() {
             let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
             let command = Command { line: 0, action: action.clone() };
             let Some(record) = game.step(&command) else { break };
@@ -276,7 +359,9 @@ fn next_action(
             _ => ending(player),
         });
     }
-    if town.stars > 0 && (!tiles_left || u.ratio(1, 10)?) {
+    // Stars by the thousand (an edge of p) would bury the map in L1s.
+    let stars_usable = town.stars > 0 && instance.stars - town.stars < MOST_STARS_USED;
+    if stars_usable && (!tiles_left || u.ratio(1, 10)?) {
         let pos = placement(u, survey, None, player.beside)?;
         return Ok(Some(Action::Star(pos.into())));
     }

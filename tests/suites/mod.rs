@@ -430,6 +430,7 @@ pub fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
     assert_eq!(kept.len(), 1, "one kind of failure, one regression: {kept:?}");
     let instance = read::<G>(&kept[0]);
     let measure = G::measure(&instance);
+    println!("{}: kept {measure} characters, {}", C::BUG, G::Trace::dimensions(&instance));
     assert!(
         measure <= at_most,
         "not shrunk enough: {measure} characters, {}\n{instance}",
