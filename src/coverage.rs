@@ -90,9 +90,16 @@ impl<C: Counter> Tally<C> {
     }
 }
 
-impl<C: Counter> fmt::Display for Tally<C> {
-    /// The rule-coverage table, then the counters at zero.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<C: Counter> Tally<C> {
+    /// The table as [`fmt::Display`] writes it, but for the counters
+    /// `apart`, which no case of this campaign could reach (those beyond a
+    /// statement, under `--against`): named on a line of their own, not
+    /// among those never reached.
+    pub fn apart_from<'a>(&'a self, apart: &'a [C], why: &'a str) -> impl fmt::Display + 'a {
+        Apart { tally: self, apart, why }
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, apart: &[C], why: &str) -> fmt::Result {
         let width = C::ALL.iter().map(|c| c.variant().len()).chain(["counter".len()]).max().unwrap_or(0);
         let rule_width = C::ALL.iter().map(|c| c.rule().len()).chain(["rule".len()]).max().unwrap_or(0);
         let per_game = |count: u64| if self.games == 0 { 0.0 } else { count as f64 / self.games as f64 };
@@ -108,13 +115,38 @@ impl<C: Counter> fmt::Display for Tally<C> {
                 per_game(count)
             )?;
         }
-        let zero = self.never_reached();
-        if zero.is_empty() {
-            write!(f, "every counter reached")
-        } else {
-            let names: Vec<String> = zero.iter().map(|c| format!("{} {}", c.rule(), c.variant())).collect();
-            write!(f, "never reached ({}): {}", zero.len(), names.join("; "))
+        let names = |counters: &[C]| -> String {
+            counters.iter().map(|c| format!("{} {}", c.rule(), c.variant())).collect::<Vec<_>>().join("; ")
+        };
+        if !apart.is_empty() {
+            writeln!(f, "{why} ({}): {}", apart.len(), names(apart))?;
         }
+        let zero: Vec<C> =
+            self.never_reached().into_iter().filter(|c| !apart.iter().any(|a| a.index() == c.index())).collect();
+        match (zero.is_empty(), apart.is_empty()) {
+            (true, true) => write!(f, "every counter reached"),
+            (true, false) => write!(f, "every other counter reached"),
+            (false, _) => write!(f, "never reached ({}): {}", zero.len(), names(&zero)),
+        }
+    }
+}
+
+struct Apart<'a, C: Counter> {
+    tally: &'a Tally<C>,
+    apart: &'a [C],
+    why: &'a str,
+}
+
+impl<C: Counter> fmt::Display for Apart<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.tally.write(f, self.apart, self.why)
+    }
+}
+
+impl<C: Counter> fmt::Display for Tally<C> {
+    /// The rule-coverage table, then the counters at zero.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &[], "")
     }
 }
 
@@ -138,6 +170,16 @@ mod tests {
         assert!(table.ends_with("never reached (1): EX2 bomb exploded"), "{table}");
         tally.add(Example::Bomb, 1);
         assert!(tally.to_string().ends_with("every counter reached"));
+    }
+
+    #[test]
+    fn counters_no_case_could_reach_are_named_apart_from_those_never_reached() {
+        let mut tally = Tally::<Example> { games: 2, ..Default::default() };
+        tally.add(Example::Swap, 3);
+        let table = tally.apart_from(&[Example::Bomb], "beyond the statement").to_string();
+        assert!(table.ends_with("beyond the statement (1): EX2 bomb exploded\nevery other counter reached"), "{table}");
+        let table = Tally::<Example>::default().apart_from(&[Example::Bomb], "beyond the statement").to_string();
+        assert!(table.ends_with("\nnever reached (1): EX1 swap made"), "{table}");
     }
 
     crate::counters! {

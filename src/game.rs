@@ -184,6 +184,12 @@ pub trait Trace<G: Game> {
 pub trait Counting<G: Game>: Counter {
     /// Counts what one record exercised.
     fn record(tally: &mut Tally<Self>, before: &G::State, record: &G::Record);
+    /// The counters only games beyond the statement reach
+    /// (`Rulebook::beyond_statement`): a campaign `--against` a program
+    /// never draws them.
+    fn beyond_statement() -> &'static [Self] {
+        &[]
+    }
     /// Counts what a finished game exercised; nothing for a game whose end
     /// adds nothing to its records.
     fn outcome(tally: &mut Tally<Self>, last: &G::State, outcome: &G::Outcome) {

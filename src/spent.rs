@@ -98,6 +98,16 @@ impl Spent {
         }
     }
 
+    /// What the summary and its JSON call `part`: the engine's part is the
+    /// program's under `--against`.
+    pub fn name_of(&self, part: Part) -> &'static str {
+        if part == Part::Engine {
+            self.engine
+        } else {
+            part.name()
+        }
+    }
+
     pub fn of(&self, part: Part) -> Duration {
         Duration::from_nanos(self.nanos[part as usize].load(Ordering::Relaxed))
     }
@@ -119,9 +129,8 @@ impl Spent {
 impl fmt::Display for Spent {
     /// "time: engine 12%, reference 30%, checker 38%, generator 20% of 1.52 s"
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |part: Part| if part == Part::Engine { self.engine } else { part.name() };
         let shares: Vec<String> =
-            Part::ALL.iter().map(|&part| format!("{} {:.0}%", name(part), self.percent(part))).collect();
+            Part::ALL.iter().map(|&part| format!("{} {:.0}%", self.name_of(part), self.percent(part))).collect();
         write!(f, "time: {} of {:.2} s", shares.join(", "), self.total().as_secs_f64())
     }
 }

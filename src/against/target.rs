@@ -11,10 +11,12 @@ use std::sync::{Mutex, OnceLock};
 use super::{judge, keep, reference_answer, shrink, Failed, Program, Wrong};
 use crate::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
 use crate::coverage::Tally;
-use crate::game::{Game, Generator, Size};
+use crate::game::{Counting, Game, Generator, Size};
 use crate::spent::{Laps, Part, Spent};
 use crate::words::counted;
 
+/// Draws of a case before it gives up on one within the statement.
+const REDRAWS: usize = 16;
 /// A program that crashes on each of this many first cases crashes on
 /// everything: the campaign stops and says so rather than run the night.
 const HOPELESS_AFTER: u64 = 5;
@@ -127,25 +129,37 @@ impl<G: Game> Target for AgainstTarget<G> {
         if self.hopeless.get().is_some() {
             return;
         }
+        let mut laps = Laps::default();
+        // A case beyond the statement is drawn again from the next seed,
+        // so that `--cases N` runs N cases through the program.
+        let mut case_seed = case_seed;
+        let mut instance = None;
+        for _ in 0..REDRAWS {
+            let generate = || {
+                crate::seed::with_seed(case_seed, |u| {
+                    let shape = G::Shape::within_statement(u)?;
+                    G::generate(u, self.size, &shape)
+                })
+            };
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate)) {
+                Ok(Ok(drawn)) if G::beyond_statement(&drawn).is_none() => {
+                    instance = Some(drawn);
+                    break;
+                }
+                Ok(Ok(_)) => {
+                    self.beyond.fetch_add(1, Ordering::Relaxed);
+                    case_seed = crate::campaign::next_seed(case_seed);
+                }
+                _ => break,
+            }
+        }
+        laps.lap(Part::Generator);
+        let Some(instance) = instance else { return self.books.spent.add(&laps) };
         let origin = || {
             let size = campaign.settings.size.name();
             let seed = campaign.settings.seed;
             format!("case {case_seed} of m3diff fuzz --against at --seed {seed} --size {size}")
         };
-        let mut laps = Laps::default();
-        let generate = || {
-            crate::seed::with_seed(case_seed, |u| {
-                let shape = G::Shape::within_statement(u)?;
-                G::generate(u, self.size, &shape)
-            })
-        };
-        let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
-        laps.lap(Part::Generator);
-        let Ok(Ok(instance)) = generated else { return self.books.spent.add(&laps) };
-        if G::beyond_statement(&instance).is_some() {
-            self.beyond.fetch_add(1, Ordering::Relaxed);
-            return self.books.spent.add(&laps);
-        }
         let mut tally = Tally::default();
         let expected = reference_answer::<G>(&instance, &mut tally);
         laps.lap(Part::Reference);
@@ -183,12 +197,15 @@ impl<G: Game> Target for AgainstTarget<G> {
     fn summary(&self) -> String {
         let beyond = counted(self.beyond.load(Ordering::Relaxed), "generated case");
         format!(
-            "{}: against {}: {} ({beyond} beyond the statement not run)\n{}\n{}",
+            "{}: against {}: {} ({beyond} beyond the statement drawn again)\n{}\n{}",
             G::NAME,
             self.program.command(),
             self.books.counted(),
             self.books.spent,
-            lock(&self.books.tally)
+            lock(&self.books.tally).apart_from(
+                <G::Counter as Counting<G>>::beyond_statement(),
+                "beyond the statement, never drawn against a program"
+            )
         )
     }
 

@@ -268,7 +268,8 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .iter()
                 .map(|&part| {
                     let seconds = spent.of(part).as_secs_f64();
-                    (part.name().to_string(), serde_json::json!({ "seconds": seconds, "percent": spent.percent(part) }))
+                    let name = spent.name_of(part).to_string();
+                    (name, serde_json::json!({ "seconds": seconds, "percent": spent.percent(part) }))
                 })
                 .collect();
             serde_json::json!({

@@ -64,6 +64,11 @@ crate::counters! {
 
 // No `outcome`: MD7's total is the sum of the swaps' counts, already counted.
 impl Counting<MagicDoor> for Counter {
+    /// Under `--against`, whose cases keep to the statement.
+    fn beyond_statement() -> &'static [Counter] {
+        &[Counter::Further, Counter::SameCell, Counter::NotAGem]
+    }
+
     fn record(tally: &mut Tally<Counter>, before: &Settled, record: &SwapRecord) {
         match record.status {
             Status::Invalid(Invalid::SameCell) => return tally.add(Counter::SameCell, 1),

@@ -55,6 +55,11 @@ crate::counters! {
 }
 
 impl Counting<SquareRemover> for Counter {
+    /// Under `--against`, whose cases keep to the statement.
+    fn beyond_statement() -> &'static [Counter] {
+        &[Counter::MostColours, Counter::LargestBoard, Counter::OneOffContest, Counter::MovesAtAWidth]
+    }
+
     fn record(tally: &mut Tally<Counter>, before: &Standing, record: &TurnRecord) {
         let squares = record.squares.len() as u64;
         tally.add(Counter::SquareRemoved, squares);

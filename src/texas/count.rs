@@ -93,6 +93,11 @@ impl Counter {
 }
 
 impl Counting<Texas> for Counter {
+    /// Under `--against`, whose cases keep to the statement.
+    fn beyond_statement() -> &'static [Counter] {
+        &[Counter::OffBoard, Counter::ZeroCoordinate, Counter::OnePast, Counter::WidthCoordinate]
+    }
+
     fn record(tally: &mut Tally<Counter>, before: &Standing, record: &OperationRecord) {
         let reason = match record.validity {
             Ok(()) => Counter::Valid,

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use m3diff::Game;
+use m3diff::{Counter, Counting, Game};
 
 use super::{m3diff, text};
 
@@ -35,9 +35,21 @@ pub fn fuzz_against<G: Game>(program: &Path, dir: &Path, cases: u64, extra: &[&s
 pub fn own_solver_passes<G: Game>() {
     let dir = tempfile::tempdir().unwrap();
     let solver = script(dir.path(), "solver", &format!("exec \"$M\" solve {}", G::NAME));
-    let (code, printed) = fuzz_against::<G>(&solver, dir.path(), 60, &[]);
+    let json = dir.path().join("summary.json");
+    let (code, printed) = fuzz_against::<G>(&solver, dir.path(), 60, &["--json", json.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{printed}");
     assert!(printed.contains("the program answered every case as the reference does"), "{printed}");
+    // The counters only games beyond the statement reach are named apart,
+    // never among those this campaign could have reached.
+    let never = printed.lines().find(|line| line.starts_with("never reached")).unwrap_or_default();
+    for &counter in <G::Counter as Counting<G>>::beyond_statement() {
+        assert!(!never.contains(counter.variant()), "{printed}");
+        assert!(printed.contains(&format!("{} {}", counter.rule(), counter.variant())), "{printed}");
+    }
+    // The JSON names the parts of the time as the summary line does.
+    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let time = &summary["games"][0]["time"];
+    assert!(time.get("program").is_some() && time.get("engine").is_none(), "{time}");
 }
 
 /// Every instance a program is given keeps to the statement: a program is
@@ -56,7 +68,9 @@ pub fn only_the_statement_reaches_the_program<G: Game>() {
     let (code, printed) = fuzz_against::<G>(&recorder, dir.path(), 40, &[]);
     assert_eq!(code, Some(0), "{printed}");
     let files: Vec<_> = std::fs::read_dir(&given).unwrap().map(|entry| entry.unwrap().path()).collect();
-    assert!(files.len() >= 20, "only {} cases reached the program\n{printed}", files.len());
+    // A case drawn beyond the statement is drawn again: --cases 40 is 40
+    // cases run through the program.
+    assert_eq!(files.len(), 40, "cases that reached the program\n{printed}");
     for file in files {
         let instance = G::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
         assert_eq!(G::beyond_statement(&instance), None, "given to the program:\n{instance}");
