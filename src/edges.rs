@@ -84,14 +84,29 @@ pub fn draw_within(u: &mut Unstructured<'_>, valid: RangeInclusive<i64>, drawn: 
     Ok(draw_edge(u, *valid.start(), *valid.end(), |v| drawn.contains(&v))?.1)
 }
 
-/// Whether a game draws one of its fields at an edge: `percent` of the
-/// games (a generator's `--edge-percent`, else `default`), none at the
-/// largest size, whose games are at their edges already. With 0 there is
-/// no draw at all, so that the bench table's games stay the games its
-/// counts were taken of.
-pub fn happens(u: &mut Unstructured<'_>, percent: Option<Percent>, default: u8, size: Size) -> Result<bool> {
-    let percent = percent.unwrap_or(Percent::new(default));
-    Ok(size != Size::Max && percent.get() > 0 && percent.happens(u)?)
+/// The knob `--edge-percent` of a generator that draws one field of a game
+/// at an edge now and then.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+pub struct EdgeKnob {
+    /// Percentage of games with one field (a side, a count, a value the
+    /// format reads) at an edge; the game's own share when left out, none
+    /// at the largest size.
+    #[arg(long)]
+    pub edge_percent: Option<Percent>,
+}
+
+impl EdgeKnob {
+    /// No field at an edge, and no draw for it: the bench table's games
+    /// stay the games its counts were taken of.
+    pub const NONE: EdgeKnob = EdgeKnob { edge_percent: Some(Percent::ZERO) };
+
+    /// Whether a game draws one of its fields at an edge: the knob's
+    /// percentage of the games, else `default`, none at the largest size,
+    /// whose games are at their edges already. At 0, nothing is drawn.
+    pub fn happens(self, u: &mut Unstructured<'_>, default: u8, size: Size) -> Result<bool> {
+        let percent = self.edge_percent.unwrap_or(Percent::new(default));
+        Ok(size != Size::Max && percent.get() > 0 && percent.happens(u)?)
+    }
 }
 
 /// Which edge of a field valid in `low..=high` `value` is, by the same

@@ -89,6 +89,9 @@ pub const EXTREMES_ONE_IN: u32 = 100;
 pub struct Percent(u8);
 
 impl Percent {
+    /// Never.
+    pub const ZERO: Percent = Percent(0);
+
     /// `percent`, or 100 when it is more.
     pub fn new(percent: u8) -> Percent {
         Percent(percent.min(100))

@@ -115,10 +115,12 @@ fn sr2_a_late_bug_in_a_game_of_10000_moves_shrinks_to_a_small_board_and_a_few_mo
 
 #[test]
 fn tx10_a_two_pairs_bug_on_a_50x50_board_shrinks_to_the_five_swaps_of_a_hand_on_at_most_24x24() {
-    // Short of the 6x6 the bug allows: the hand's five swaps lie apart
-    // (rows 15 to 21, columns 5 to 17 of the 22x18 it stops at), and the
-    // pieces that fall into their runs come from the rows above, so every
-    // cut of a block or a line changes a swap's run or its main colour.
+    // Short of the 6x6 the bug allows: in the case drawn, the hand's first
+    // swap sets off a chain of 5,120 chain points that empties most of the
+    // board, and the other four swap what falls there from every row above
+    // (22x18 after shrinking). Every row or column cut breaks the hand (a cut
+    // of the top row leaves two of the four on empty cells): a small hand
+    // would be another case, not a cut of this one.
     let shape = m3diff::texas::Shape { sides: Sides::new(50, 50), ..Default::default() };
     let shrunk = first_failure_shrunk::<Texas, TwoPairsShort>(&shape);
     let (rows, cols) = (shrunk.board.rows(), shrunk.board.cols());

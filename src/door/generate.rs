@@ -19,7 +19,7 @@ use m3_model::Stepper;
 use super::completing::Completing;
 use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
-use crate::edges::{self, draw_within};
+use crate::edges::{draw_within, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
@@ -61,10 +61,9 @@ pub struct Shape {
     /// cell with no regular gem (5 when left out).
     #[arg(long)]
     pub refused_percent: Option<Percent>,
-    /// Percentage of games with a side, the colours or the first swap's
-    /// cell at an edge (8 when left out, none at the largest size).
-    #[arg(long)]
-    pub edge_percent: Option<Percent>,
+    /// One field at an edge now and then (8% of the games when left out).
+    #[command(flatten)]
+    pub edges: EdgeKnob,
 }
 
 /// Tries at a swap that makes a group before looking only side by side.
@@ -92,7 +91,7 @@ impl Generator<MagicDoor> for Shape {
                 size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
             }
         };
-        let edge = edges::happens(u, self.edge_percent, EDGE_PERCENT, size)?;
+        let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
         let edge = if edge { Some(*u.choose(&[AtAnEdge::Side, AtAnEdge::Colours, AtAnEdge::Corner])?) } else { None };
         match edge {
             Some(AtAnEdge::Side) => (rows, cols) = self.sides.one_at_an_edge(u, (rows, cols), NARROW)?,
@@ -154,7 +153,7 @@ impl Generator<MagicDoor> for Shape {
             swaps: Some(Count::new(1)),
             group_percent: Some(Percent::new(100)),
             refused_percent: Some(Percent::new(0)),
-            edge_percent: Some(Percent::new(0)),
+            edges: EdgeKnob::NONE,
         };
         vec![
             Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },

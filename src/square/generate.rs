@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::{move_tiles, windows_where};
-use crate::edges::{self, draw_within, edge_values, wrapped_values, Edge};
+use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Size};
 
@@ -48,11 +48,9 @@ pub struct Shape {
     /// place).
     #[arg(long)]
     pub invalid_percent: Option<Percent>,
-    /// Percentage of games with the side, the colours, the seed or the
-    /// number of moves at an edge of what the format accepts (12 when left
-    /// out, none at the largest size).
-    #[arg(long)]
-    pub edge_percent: Option<Percent>,
+    /// One field at an edge now and then (12% of the games when left out).
+    #[command(flatten)]
+    pub edges: EdgeKnob,
 }
 
 /// Moves a player draws, looking for an equal-colour swap, before it
@@ -104,7 +102,7 @@ impl Generator<SquareRemover> for Shape {
             None => u.int_in_range(1..=MODULUS - 1)?,
         };
         let sizes = Sizes { side, colours, seed, moves };
-        let edge = edges::happens(u, self.edge_percent, EDGE_PERCENT, size)?;
+        let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
         let Sizes { side, colours, seed, moves } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let mut tiles = Vec::with_capacity(side * side);
         for _ in 0..side * side {
@@ -146,7 +144,7 @@ impl Generator<SquareRemover> for Shape {
             moves: Some(Count::new(moves)),
             greedy_percent: Some(Percent::new(100)),
             invalid_percent: Some(Percent::new(0)),
-            edge_percent: Some(Percent::new(0)),
+            edges: EdgeKnob::NONE,
         };
         vec![
             Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },

@@ -18,7 +18,7 @@ use super::levels::{Beside, Levels};
 use super::rules::{neighbours, verdict};
 use super::survey::Survey;
 use super::Town;
-use crate::edges::{self, draw_edge, draw_within};
+use crate::edges::{draw_edge, draw_within, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
 use crate::knobs::EXTREMES_ONE_IN;
@@ -57,27 +57,14 @@ pub struct Shape {
     /// How the player writes the commands.
     #[command(flatten)]
     pub play: Play,
-    /// Percentage of games with a side, the stars, the bombs or the
-    /// sequence's length at an edge of what the format reads (8 when left
-    /// out, none at the largest size).
-    #[arg(long)]
-    pub edge_percent: Option<Percent>,
+    /// One field at an edge now and then (8% of the games when left out).
+    #[command(flatten)]
+    pub edges: EdgeKnob,
 }
 
 /// Percentage of games with one field at an edge (in campaigns of every
 /// size but the largest).
 const EDGE_PERCENT: u8 = 8;
-/// A map with a side of 99 or 100 has the other side at most this, mostly
-/// (`Sides::one_at_an_edge`).
-const NARROW: usize = 4;
-/// The sequence lengths past this (the widths 32,768 to 65,536, the most
-/// the generator draws) come up once in [`EXTREMES_ONE_IN`] of a length's
-/// edges: such a game costs a few hundred of the mix.
-const SHORT_SEQUENCE: i64 = 256;
-
-/// The most stars a player uses, however many it has: the most it is given
-/// but at an edge.
-const MOST_STARS_USED: u32 = 20;
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
 const LONGEST_PLAYED: usize = 3000;
 
@@ -176,7 +163,7 @@ impl Generator<TripleTown> for Shape {
         })?;
         let (stars, bombs) = self.tools.draw(u)?;
         let sizes = Sizes { rows, cols, tiles, stars, bombs };
-        let edge = edges::happens(u, self.edge_percent, EDGE_PERCENT, size)?;
+        let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
         let Sizes { rows, cols, tiles, stars, bombs } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let fill = match self.fill_percent {
             Some(percent) => percent,
@@ -222,7 +209,7 @@ impl Generator<TripleTown> for Shape {
                 refused_percent: Some(Percent::new(0)),
                 ending: Some(Ending::Last),
             },
-            edge_percent: Some(Percent::new(0)),
+            edges: EdgeKnob::NONE,
         };
         vec![
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
@@ -230,6 +217,14 @@ impl Generator<TripleTown> for Shape {
         ]
     }
 }
+
+/// A map with a side of 99 or 100 has the other side at most this, mostly
+/// (`Sides::one_at_an_edge`).
+const NARROW: usize = 4;
+/// The sequence lengths past this (the widths 32,768 to 65,536, the most
+/// the generator draws) come up once in [`EXTREMES_ONE_IN`] of a length's
+/// edges: such a game costs a few hundred of the mix.
+const SHORT_SEQUENCE: i64 = 256;
 
 impl Shape {
     /// `sizes` with one of them, of those the shape leaves to draw, at an
@@ -333,6 +328,10 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     instance = Instance::new(test, map, stars, bombs, sequence, actions);
     Ok(instance)
 }
+
+/// The most stars a player uses, however many it has: the most it is given
+/// but at an edge.
+const MOST_STARS_USED: u32 = 20;
 
 /// The player's next command; `None` when it stops without END.
 fn next_action(
