@@ -53,13 +53,12 @@ impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
 
     /// `sides` with one side, of those not given, at an edge of `MIN..=MAX`
     /// (`crate::edges`). Past half of `MAX`, the other side, unless given,
-    /// becomes at most `narrow`, or one time in [`EXTREMES_ONE_IN`] `MIN` or
-    /// `MAX`: a game on the largest grid costs a hundred of the mix.
+    /// becomes at most [`NARROW`], or one time in [`EXTREMES_ONE_IN`] `MIN`
+    /// or `MAX`: a game on the largest grid costs a hundred of the mix.
     pub fn one_at_an_edge(
         &self,
         u: &mut Unstructured<'_>,
         (rows, cols): (usize, usize),
-        narrow: usize,
     ) -> arbitrary::Result<(usize, usize)> {
         let given = [self.rows.is_some(), self.cols.is_some()];
         let open: Vec<usize> = (0..2).filter(|&side| !given[side]).collect();
@@ -72,7 +71,7 @@ impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
             sides[other] = if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
                 *u.choose(&[MIN, MAX])?
             } else {
-                sides[other].min(narrow)
+                sides[other].min(NARROW)
             };
         }
         Ok((sides[0], sides[1]))
@@ -82,6 +81,9 @@ impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
 /// How seldom a generator that puts a side at an edge draws the largest
 /// grid, or the narrowest beside the longest side.
 pub const EXTREMES_ONE_IN: u32 = 100;
+/// The most the other side of a grid with a side at its largest edge
+/// mostly is.
+pub const NARROW: usize = 4;
 
 /// How often a generator does something, in percent (0 to 100): a knob of
 /// `m3diff gen`, where it takes a whole number in that range.

@@ -4,11 +4,12 @@
 //! whole list before the next, from the end, where operations after the
 //! failing one go at once); then the game's own candidates (lines, colours,
 //! specials), the first that still fails kept, and so on while one does;
-//! then operations again, until neither finds a smaller case. A candidate is run once: those already tried are remembered by
-//! their text. A candidate counts only if the problem format writes it and
-//! reads it back as itself, so that the regression file is the case that
-//! failed. Also the cuts every game's candidates are made of: one row or
-//! column less, fewer colours.
+//! then operations again, until neither finds a smaller case. A candidate
+//! is run once: those already tried are remembered by their text. A
+//! candidate counts only if the problem format writes it and reads it back
+//! as itself, so that the regression file is the case that failed. Also the
+//! cuts every game's candidates are made of: one row or column less, fewer
+//! colours.
 
 use std::collections::HashSet;
 use std::fmt;

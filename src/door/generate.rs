@@ -71,9 +71,6 @@ const LOOKS: usize = 24;
 /// Percentage of games with one field at an edge (in campaigns of every
 /// size but the statement's largest).
 const EDGE_PERCENT: u8 = 8;
-/// A grid with a side of 79 or 80 has the other side at most this, mostly
-/// (`Sides::one_at_an_edge`).
-const NARROW: usize = 4;
 
 impl Generator<MagicDoor> for Shape {
     /// The statement's one swap.
@@ -94,7 +91,7 @@ impl Generator<MagicDoor> for Shape {
         let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
         let edge = if edge { Some(*u.choose(&[AtAnEdge::Side, AtAnEdge::Colours, AtAnEdge::Corner])?) } else { None };
         match edge {
-            Some(AtAnEdge::Side) => (rows, cols) = self.sides.one_at_an_edge(u, (rows, cols), NARROW)?,
+            Some(AtAnEdge::Side) => (rows, cols) = self.sides.one_at_an_edge(u, (rows, cols))?,
             Some(AtAnEdge::Colours) if self.colours.is_none() => {
                 colours = draw_within(u, 2..=MAX_COLOUR.into(), 2..=MAX_COLOUR.into())? as u8;
             }

@@ -1,7 +1,8 @@
 //! Smaller Magic Door instances derived from a failing one (the shrinker
-//! cuts the swaps itself): a row or a column less, fewer bombs and vibranium, fewer colours. A cut
-//! that makes a starting group or moves the first swap onto a bomb breaks
-//! MD1; the format refuses it, and the shrinker passes over it.
+//! cuts the swaps itself): a row or a column less, fewer bombs and
+//! vibranium, fewer colours. A cut that makes a starting group or moves the
+//! first swap onto a bomb breaks MD1; the format refuses it, and the
+//! shrinker passes over it.
 
 use m3_model::door::{Board, Cell, Instance, Pos, Swap, MAX_COLOUR, MIN_SIDE};
 

@@ -1,7 +1,7 @@
 //! Smaller Texas instances derived from a failing one (the shrinker cuts
 //! the operations itself): fewer rows and columns, fewer colours, fewer
-//! specials. Every candidate is an instance
-//! the problem format accepts (no starting run, TX1).
+//! specials. Every candidate is an instance the problem format accepts (no
+//! starting run, TX1).
 
 use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap, RUN_LENGTH};
 

@@ -21,7 +21,6 @@ use super::Town;
 use crate::edges::{draw_edge, draw_within, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
-use crate::knobs::EXTREMES_ONE_IN;
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;
@@ -218,13 +217,11 @@ impl Generator<TripleTown> for Shape {
     }
 }
 
-/// A map with a side of 99 or 100 has the other side at most this, mostly
-/// (`Sides::one_at_an_edge`).
-const NARROW: usize = 4;
 /// The sequence lengths past this (the widths 32,768 to 65,536, the most
-/// the generator draws) come up once in [`EXTREMES_ONE_IN`] of a length's
-/// edges: such a game costs a few hundred of the mix.
+/// the generator draws) come up once in [`LONG_SEQUENCE_ONE_IN`] of a
+/// length's edges: such a game costs a few hundred of the mix.
 const SHORT_SEQUENCE: i64 = 256;
+const LONG_SEQUENCE_ONE_IN: u32 = 100;
 
 impl Shape {
     /// `sizes` with one of them, of those the shape leaves to draw, at an
@@ -240,13 +237,12 @@ impl Shape {
         let Ok(&field) = u.choose(&open) else { return Ok(sizes) };
         let tools = 0..=i64::from(u32::MAX);
         match field {
-            AtAnEdge::Side => {
-                (sizes.rows, sizes.cols) = self.sides.one_at_an_edge(u, (sizes.rows, sizes.cols), NARROW)?
-            }
+            AtAnEdge::Side => (sizes.rows, sizes.cols) = self.sides.one_at_an_edge(u, (sizes.rows, sizes.cols))?,
             AtAnEdge::Stars => sizes.stars = draw_within(u, tools.clone(), tools)? as u32,
             AtAnEdge::Bombs => sizes.bombs = draw_within(u, tools.clone(), tools)? as u32,
             AtAnEdge::Tiles => {
-                let most = if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 { MAX_TILES as i64 } else { SHORT_SEQUENCE };
+                let most =
+                    if u.int_in_range(1..=LONG_SEQUENCE_ONE_IN)? == 1 { MAX_TILES as i64 } else { SHORT_SEQUENCE };
                 sizes.tiles = draw_within(u, 0..=MAX_TILES as i64, 0..=most)? as usize;
             }
         }

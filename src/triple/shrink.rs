@@ -1,8 +1,8 @@
 //! Smaller Triple Town instances derived from a failing one (the shrinker
-//! cuts the commands itself): a shorter sequence, a row or a column less, fewer stars and
-//! bombs, fewer tiles on the map. Commands are laid out again on the lines
-//! where the instance prints them, so that a candidate reads back as itself
-//! (the shrinker passes over one that does not).
+//! cuts the commands itself): a shorter sequence, a row or a column less,
+//! fewer stars and bombs, fewer tiles on the map. Commands are laid out
+//! again on the lines where the instance prints them, so that a candidate
+//! reads back as itself (the shrinker passes over one that does not).
 
 use m3_model::triple::{Action, At, Instance, Map, EMPTY, MIN_SIDE};
 
@@ -15,8 +15,8 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
         Instance::new(instance.test, map.clone(), stars, bombs, sequence.to_vec(), actions)
     };
     let (map, stars, bombs, sequence) = (&instance.map, instance.stars, instance.bombs, &instance.sequence);
-    let mut candidates: Vec<Instance> = Vec::new();
-    candidates.extend(fewer(sequence).into_iter().map(|shorter| with(map, stars, bombs, &shorter, actions.clone())));
+    let mut candidates: Vec<Instance> =
+        fewer(sequence).into_iter().map(|shorter| with(map, stars, bombs, &shorter, actions.clone())).collect();
     let (rows, cols) = (map.rows(), map.cols());
     let fewer_rows = (0..rows).filter(|_| rows > MIN_SIDE).map(Line::Row);
     let fewer_cols = (0..cols).filter(|_| cols > MIN_SIDE).map(Line::Column);
