@@ -9,14 +9,14 @@ use m3diff::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::oracle::play;
 use m3diff::planted::Corruption;
-use m3diff::{Game, Size};
+use m3diff::Game;
 use suites::{m3diff, text};
 
 // The two official samples and the hand-made cases that pin one rule each.
 suites::game_suites!(MagicDoor, answered = 8);
 
-/// MD4: a beam that goes on through vibranium, taking what lies behind it.
-struct BeamThroughVibranium;
+// MD4: a beam that goes on through vibranium, taking what lies behind it.
+suites::planted_bug!(md4_a_beam_through_vibranium_is_caught_and_shrunk: BeamThroughVibranium => "vanished", at_most = 64);
 impl Corruption<MagicDoor> for BeamThroughVibranium {
     const BUG: &'static str = "MD4 a beam passes vibranium";
     fn corrupt(record: &mut SwapRecord) {
@@ -48,8 +48,8 @@ impl Corruption<MagicDoor> for BeamThroughVibranium {
     }
 }
 
-/// MD5: a bomb that falls in Stage 2's fall is not armed.
-struct NotArmedByStage2Fall;
+// MD5: a bomb that falls in Stage 2's fall is not armed.
+suites::planted_bug!(md5_a_bomb_not_armed_by_stage_2s_fall_is_caught_and_shrunk: NotArmedByStage2Fall => "activated", at_most = 64);
 impl Corruption<MagicDoor> for NotArmedByStage2Fall {
     const BUG: &'static str = "MD5 a bomb moved by Stage 2's fall is not armed";
     fn corrupt(record: &mut SwapRecord) {
@@ -61,8 +61,8 @@ impl Corruption<MagicDoor> for NotArmedByStage2Fall {
     }
 }
 
-/// MD6: the chain reaction stops after its first explosion.
-struct StopAfterFirstExplosion;
+// MD6: the chain reaction stops after its first explosion.
+suites::planted_bug!(md6_a_chain_stopped_early_is_caught_and_shrunk: StopAfterFirstExplosion => "stages", at_most = 64);
 impl Corruption<MagicDoor> for StopAfterFirstExplosion {
     const BUG: &'static str = "MD6 the chain reaction stops after its first Stage 2 pass";
     fn corrupt(record: &mut SwapRecord) {
@@ -73,19 +73,12 @@ impl Corruption<MagicDoor> for StopAfterFirstExplosion {
     }
 }
 
-suites::planted_bugs! {
-    MagicDoor, shrunk_to_at_most = 64;
-    md4_a_beam_through_vibranium_is_caught_and_shrunk: BeamThroughVibranium => "vanished",
-    md5_a_bomb_not_armed_by_stage_2s_fall_is_caught_and_shrunk: NotArmedByStage2Fall => "activated",
-    md6_a_chain_stopped_early_is_caught_and_shrunk: StopAfterFirstExplosion => "stages",
-}
-
 // Bugs on the edges the generator draws one field at a time (m3diff::edges):
 // each fires on its edge only, and a campaign of the default size finds it
 // in a few thousand cases, a fraction of a minute of a night.
 
-/// MD1: a corner read as off the grid.
-struct CornerRefused;
+// MD1: a corner read as off the grid.
+suites::planted_bug!(md1_a_corner_refused_is_caught_and_shrunk: CornerRefused => "status", at_most = 64, cases = 5000);
 impl Corruption<MagicDoor> for CornerRefused {
     const BUG: &'static str = "MD1 a swap of a corner cell refused as no regular gem";
     fn corrupt(record: &mut SwapRecord) {
@@ -99,8 +92,8 @@ impl Corruption<MagicDoor> for CornerRefused {
     }
 }
 
-/// MD7: a grid of the statement's most rows or columns, counted short.
-struct EightyCountedShort;
+// MD7: a grid of the statement's most rows or columns, counted short.
+suites::planted_bug!(md7_a_count_short_on_the_largest_side_is_caught_and_shrunk: EightyCountedShort => "vanished", at_most = 600, cases = 5000);
 impl Corruption<MagicDoor> for EightyCountedShort {
     const BUG: &'static str = "MD7 on a grid of 80 rows or columns a swap's count misses a gem";
     fn corrupt(record: &mut SwapRecord) {
@@ -110,8 +103,8 @@ impl Corruption<MagicDoor> for EightyCountedShort {
     }
 }
 
-/// MD5: the last colour, 9, kept in a table of nine and read as the first.
-struct LastColour;
+// MD5: the last colour, 9, kept in a table of nine and read as the first.
+suites::planted_bug!(md5_the_last_colour_read_as_the_first_is_caught_and_shrunk: LastColour => "board", at_most = 64, cases = 5000);
 impl Corruption<MagicDoor> for LastColour {
     const BUG: &'static str = "MD5 a gem of colour 9 comes out of a fall as colour 1";
     fn corrupt(record: &mut SwapRecord) {
@@ -125,13 +118,6 @@ impl Corruption<MagicDoor> for LastColour {
             }
         }
     }
-}
-
-suites::planted_bugs! {
-    MagicDoor, size = Size::Mixed, cases = 5000;
-    md1_a_corner_refused_is_caught_and_shrunk: CornerRefused => "status", shrunk_to_at_most = 64,
-    md7_a_count_short_on_the_largest_side_is_caught_and_shrunk: EightyCountedShort => "vanished", shrunk_to_at_most = 600,
-    md5_the_last_colour_read_as_the_first_is_caught_and_shrunk: LastColour => "board", shrunk_to_at_most = 64,
 }
 
 #[test]

@@ -7,14 +7,13 @@ use m3_model::square::{self, Invalid, Move, SquareRemover, Status, Turn, TurnRec
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::square::{Counter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
-use m3diff::Size;
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
 suites::game_suites!(SquareRemover, answered = 14);
 
-/// SR2: the first two squares of a cascade taken in the other order.
-struct CascadeOutOfOrder;
+// SR2: the first two squares of a cascade taken in the other order.
+suites::planted_bug!(sr2_a_cascade_out_of_order_is_caught_and_shrunk: CascadeOutOfOrder => "squares", at_most = 48);
 impl Corruption<SquareRemover> for CascadeOutOfOrder {
     const BUG: &'static str = "SR2 the first two squares of a cascade in the other order";
     fn corrupt(record: &mut TurnRecord) {
@@ -24,8 +23,8 @@ impl Corruption<SquareRemover> for CascadeOutOfOrder {
     }
 }
 
-/// SR1: a tile too many taken from the buffer by a turn of three squares.
-struct BufferOffByOne;
+// SR1: a tile too many taken from the buffer by a turn of three squares.
+suites::planted_bug!(sr1_a_buffer_off_by_one_is_caught_and_shrunk: BufferOffByOne => "buffer", at_most = 48);
 impl Corruption<SquareRemover> for BufferOffByOne {
     const BUG: &'static str = "SR1 a buffer tile too many after three squares";
     fn corrupt(record: &mut TurnRecord) {
@@ -35,8 +34,8 @@ impl Corruption<SquareRemover> for BufferOffByOne {
     }
 }
 
-/// SR4: a move off the bottom edge judged by its direction first.
-struct ReasonOrder;
+// SR4: a move off the bottom edge judged by its direction first.
+suites::planted_bug!(sr4_reasons_out_of_order_are_caught_and_shrunk: ReasonOrder => "status", at_most = 48);
 impl Corruption<SquareRemover> for ReasonOrder {
     const BUG: &'static str = "SR4 a neighbour off the board reported as an unknown direction";
     fn corrupt(record: &mut TurnRecord) {
@@ -44,13 +43,6 @@ impl Corruption<SquareRemover> for ReasonOrder {
             record.status = Status::Invalid(Invalid::UnknownDirection);
         }
     }
-}
-
-suites::planted_bugs! {
-    SquareRemover, shrunk_to_at_most = 48;
-    sr2_a_cascade_out_of_order_is_caught_and_shrunk: CascadeOutOfOrder => "squares",
-    sr1_a_buffer_off_by_one_is_caught_and_shrunk: BufferOffByOne => "buffer",
-    sr4_reasons_out_of_order_are_caught_and_shrunk: ReasonOrder => "status",
 }
 
 // Bugs on the edges the generator draws one field at a time (m3diff::edges):
@@ -68,8 +60,8 @@ fn misjudge(record: &mut TurnRecord, reason: Invalid, fires: impl Fn(Move, i64) 
     }
 }
 
-/// SR4: a tile one column past the board judged by its neighbour.
-struct ColumnOnePast;
+// SR4: a tile one column past the board judged by its neighbour.
+suites::planted_bug!(sr4_a_column_one_past_the_board_is_caught_and_shrunk: ColumnOnePast => "status", at_most = 48, cases = 3000);
 impl Corruption<SquareRemover> for ColumnOnePast {
     const BUG: &'static str = "SR4 a tile one column past the board reported as a neighbour off it";
     fn corrupt(record: &mut TurnRecord) {
@@ -78,8 +70,8 @@ impl Corruption<SquareRemover> for ColumnOnePast {
     }
 }
 
-/// SR4: a tile at row or column -1 judged by its neighbour.
-struct MinusOne;
+// SR4: a tile at row or column -1 judged by its neighbour.
+suites::planted_bug!(sr4_a_row_or_column_of_minus_one_is_caught_and_shrunk: MinusOne => "status", at_most = 48, cases = 3000);
 impl Corruption<SquareRemover> for MinusOne {
     const BUG: &'static str = "SR4 a tile at row or column -1 reported as a neighbour off the board";
     fn corrupt(record: &mut TurnRecord) {
@@ -88,8 +80,8 @@ impl Corruption<SquareRemover> for MinusOne {
     }
 }
 
-/// SR4: a row and a column read through a byte, so that 256 is row 0.
-struct TileThroughAByte;
+// SR4: a row and a column read through a byte, so that 256 is row 0.
+suites::planted_bug!(sr4_a_row_or_column_read_through_a_byte_is_caught_and_shrunk: TileThroughAByte => "status", at_most = 64, cases = 3000);
 impl Corruption<SquareRemover> for TileThroughAByte {
     const BUG: &'static str = "SR4 a row or column read through a byte (256 as 0) played";
     fn corrupt(record: &mut TurnRecord) {
@@ -98,8 +90,8 @@ impl Corruption<SquareRemover> for TileThroughAByte {
     }
 }
 
-/// SR4: a direction read through a byte, so that 257 is right.
-struct DirectionThroughAByte;
+// SR4: a direction read through a byte, so that 257 is right.
+suites::planted_bug!(sr4_a_direction_read_through_a_byte_is_caught_and_shrunk: DirectionThroughAByte => "status", at_most = 48, cases = 3000);
 impl Corruption<SquareRemover> for DirectionThroughAByte {
     const BUG: &'static str = "SR4 a direction read through a byte (257 as right) played";
     fn corrupt(record: &mut TurnRecord) {
@@ -108,8 +100,8 @@ impl Corruption<SquareRemover> for DirectionThroughAByte {
     }
 }
 
-/// SR4: a direction checked against 4 with `<=`.
-struct DirectionFour;
+// SR4: a direction checked against 4 with `<=`.
+suites::planted_bug!(sr4_a_direction_of_four_is_caught_and_shrunk: DirectionFour => "status", at_most = 48, cases = 3000);
 impl Corruption<SquareRemover> for DirectionFour {
     const BUG: &'static str = "SR4 a direction of 4 taken for a valid one";
     fn corrupt(record: &mut TurnRecord) {
@@ -117,8 +109,8 @@ impl Corruption<SquareRemover> for DirectionFour {
     }
 }
 
-/// SR1: the tenth colour, 9, kept in a table of nine and read as the first.
-struct TenthColour;
+// SR1: the tenth colour, 9, kept in a table of nine and read as the first.
+suites::planted_bug!(sr1_the_tenth_colour_read_as_the_first_is_caught_and_shrunk: TenthColour => "board", at_most = 48, cases = 3000);
 impl Corruption<SquareRemover> for TenthColour {
     const BUG: &'static str = "SR1 a tile of the tenth colour, 9, comes out of a turn as 0";
     fn corrupt(record: &mut TurnRecord) {
@@ -132,8 +124,8 @@ impl Corruption<SquareRemover> for TenthColour {
     }
 }
 
-/// SR2: a board of 63 or 64 a side, whose windows overflow a row's bits.
-struct LargestBoard;
+// SR2: a board of 63 or 64 a side, whose windows overflow a row's bits.
+suites::planted_bug!(sr2_a_square_lost_on_the_largest_board_is_caught_and_shrunk: LargestBoard => "squares", at_most = 4300, cases = 3000);
 impl Corruption<SquareRemover> for LargestBoard {
     const BUG: &'static str = "SR2 on a board of 63 or 64 a side a turn's last square is lost";
     fn corrupt(record: &mut TurnRecord) {
@@ -141,17 +133,6 @@ impl Corruption<SquareRemover> for LargestBoard {
             record.squares.pop();
         }
     }
-}
-
-suites::planted_bugs! {
-    SquareRemover, size = Size::Mixed, cases = 3000;
-    sr4_a_column_one_past_the_board_is_caught_and_shrunk: ColumnOnePast => "status", shrunk_to_at_most = 48,
-    sr4_a_row_or_column_of_minus_one_is_caught_and_shrunk: MinusOne => "status", shrunk_to_at_most = 48,
-    sr4_a_row_or_column_read_through_a_byte_is_caught_and_shrunk: TileThroughAByte => "status", shrunk_to_at_most = 64,
-    sr4_a_direction_read_through_a_byte_is_caught_and_shrunk: DirectionThroughAByte => "status", shrunk_to_at_most = 48,
-    sr4_a_direction_of_four_is_caught_and_shrunk: DirectionFour => "status", shrunk_to_at_most = 48,
-    sr1_the_tenth_colour_read_as_the_first_is_caught_and_shrunk: TenthColour => "board", shrunk_to_at_most = 48,
-    sr2_a_square_lost_on_the_largest_board_is_caught_and_shrunk: LargestBoard => "squares", shrunk_to_at_most = 4300,
 }
 
 #[test]

@@ -8,14 +8,13 @@ use m3_model::texas::{self, Board, Invalid, OperationRecord, Pos, Special, Texas
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::texas::{Counter, LEFTOVER_RUN, RUNS, SPECIALS};
-use m3diff::Size;
 use suites::{m3diff, text};
 
 // Three official samples and the hand-made cases that pin one rule each.
 suites::game_suites!(Texas, answered = 8);
 
-/// TX7 off by one in any round that triggers a 3x3 special.
-struct SquareSpecialPoint;
+// TX7 off by one in any round that triggers a 3x3 special.
+suites::planted_bug!(tx7_a_point_too_many_for_a_square_special_is_caught_and_shrunk: SquareSpecialPoint => "elimination_points", at_most = 160);
 impl Corruption<Texas> for SquareSpecialPoint {
     const BUG: &'static str = "TX7 a point too many when a 3x3 special fires";
     fn corrupt(record: &mut OperationRecord) {
@@ -27,8 +26,8 @@ impl Corruption<Texas> for SquareSpecialPoint {
     }
 }
 
-/// TX5: the last piece a special reached is left out of the removed list.
-struct CellLeftUnremoved;
+// TX5: the last piece a special reached is left out of the removed list.
+suites::planted_bug!(tx5_a_piece_left_unremoved_is_caught_and_shrunk: CellLeftUnremoved => "removed", at_most = 160);
 impl Corruption<Texas> for CellLeftUnremoved {
     const BUG: &'static str = "TX5 a piece a special reached left unremoved";
     fn corrupt(record: &mut OperationRecord) {
@@ -42,8 +41,8 @@ impl Corruption<Texas> for CellLeftUnremoved {
     }
 }
 
-/// TX10: every hand one point short.
-struct HandOffByOne;
+// TX10: every hand one point short.
+suites::planted_bug!(tx10_a_hand_off_by_one_is_caught_and_shrunk: HandOffByOne => "hand_points", at_most = 160);
 impl Corruption<Texas> for HandOffByOne {
     const BUG: &'static str = "TX10 every hand a point short";
     fn corrupt(record: &mut OperationRecord) {
@@ -51,9 +50,9 @@ impl Corruption<Texas> for HandOffByOne {
     }
 }
 
-/// TX2: a coordinate at the 16-bit edge, as if read through a `u16`, is
-/// taken for a cell on the board.
-struct SixteenBitCoordinate;
+// TX2: a coordinate at the 16-bit edge, as if read through a `u16`, is
+// taken for a cell on the board.
+suites::planted_bug!(tx2_a_coordinate_at_the_16_bit_edge_is_caught_and_shrunk: SixteenBitCoordinate => "validity", at_most = 32, cases = 2000);
 impl Corruption<Texas> for SixteenBitCoordinate {
     const BUG: &'static str = "TX2 a swap with a coordinate of 65535 or 65536 called not adjacent, not off the board";
     fn corrupt(record: &mut OperationRecord) {
@@ -67,9 +66,9 @@ impl Corruption<Texas> for SixteenBitCoordinate {
     }
 }
 
-/// TX2: a bound checked with `<=` where `<` was meant lets a cell one past
-/// the board through, to be found empty.
-struct OnePastCalledEmpty;
+// TX2: a bound checked with `<=` where `<` was meant lets a cell one past
+// the board through, to be found empty.
+suites::planted_bug!(tx2_a_cell_one_past_the_board_is_caught_and_shrunk: OnePastCalledEmpty => "validity", at_most = 32, cases = 2000);
 impl Corruption<Texas> for OnePastCalledEmpty {
     const BUG: &'static str = "TX2 a swap naming a cell one past the board called an empty cell";
     fn corrupt(record: &mut OperationRecord) {
@@ -81,8 +80,8 @@ impl Corruption<Texas> for OnePastCalledEmpty {
     }
 }
 
-/// TX7: colours kept in six bits.
-struct ColourInSixBits;
+// TX7: colours kept in six bits.
+suites::planted_bug!(tx7_a_colour_above_63_is_caught_and_shrunk: ColourInSixBits => "elimination_points", at_most = 40, cases = 2000);
 impl Corruption<Texas> for ColourInSixBits {
     const BUG: &'static str = "TX7 a colour above 63 scored as colour & 63";
     fn corrupt(record: &mut OperationRecord) {
@@ -93,9 +92,9 @@ impl Corruption<Texas> for ColourInSixBits {
     }
 }
 
-/// TX7 on the largest board: colour 100 scores nothing, as from a table of
-/// 100 colours indexed from 0.
-struct LastColourOnTheLargestBoard;
+// TX7 on the largest board: colour 100 scores nothing, as from a table of
+// 100 colours indexed from 0.
+suites::planted_bug!(tx7_colour_100_on_the_largest_board_is_caught_and_shrunk: LastColourOnTheLargestBoard => "elimination_points", at_most = 12000, cases = 20000);
 impl Corruption<Texas> for LastColourOnTheLargestBoard {
     const BUG: &'static str = "TX7 colour 100 scores nothing on a 50x50 board";
     fn corrupt(record: &mut OperationRecord) {
@@ -112,24 +111,6 @@ impl Corruption<Texas> for LastColourOnTheLargestBoard {
 // Bugs that fire only on an edge the generator draws on purpose, found by
 // a campaign of the default size within the cases given: a 60 s night runs
 // some 400,000.
-suites::planted_bugs! {
-    Texas, size = Size::Mixed, cases = 2000;
-    tx2_a_coordinate_at_the_16_bit_edge_is_caught_and_shrunk: SixteenBitCoordinate => "validity", shrunk_to_at_most = 32,
-    tx2_a_cell_one_past_the_board_is_caught_and_shrunk: OnePastCalledEmpty => "validity", shrunk_to_at_most = 32,
-    tx7_a_colour_above_63_is_caught_and_shrunk: ColourInSixBits => "elimination_points", shrunk_to_at_most = 40,
-}
-
-suites::planted_bugs! {
-    Texas, size = Size::Mixed, cases = 20000;
-    tx7_colour_100_on_the_largest_board_is_caught_and_shrunk: LastColourOnTheLargestBoard => "elimination_points", shrunk_to_at_most = 12000,
-}
-
-suites::planted_bugs! {
-    Texas, shrunk_to_at_most = 160;
-    tx7_a_point_too_many_for_a_square_special_is_caught_and_shrunk: SquareSpecialPoint => "elimination_points",
-    tx5_a_piece_left_unremoved_is_caught_and_shrunk: CellLeftUnremoved => "removed",
-    tx10_a_hand_off_by_one_is_caught_and_shrunk: HandOffByOne => "hand_points",
-}
 
 #[test]
 fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {

@@ -9,14 +9,14 @@ use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Sta
 use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
-use m3diff::{Game, Rulebook, Size};
+use m3diff::{Game, Rulebook};
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
 suites::game_suites!(TripleTown, answered = 15);
 
-/// TT2: a chain stops after its first merge.
-struct OneMergeOnly;
+// TT2: a chain stops after its first merge.
+suites::planted_bug!(tt2_a_chain_stopped_early_is_caught_and_shrunk: OneMergeOnly => "merges", at_most = 48);
 impl Corruption<TripleTown> for OneMergeOnly {
     const BUG: &'static str = "TT2 a chain stops after its first merge";
     fn corrupt(record: &mut CommandRecord) {
@@ -24,8 +24,8 @@ impl Corruption<TripleTown> for OneMergeOnly {
     }
 }
 
-/// TT3: a star becomes the lowest level that reacts.
-struct StarOneLevelLower;
+// TT3: a star becomes the lowest level that reacts.
+suites::planted_bug!(tt3_a_star_a_level_too_low_is_caught_and_shrunk: StarOneLevelLower => "placed", at_most = 48);
 impl Corruption<TripleTown> for StarOneLevelLower {
     const BUG: &'static str = "TT3 a star becomes a level below the highest that reacts";
     fn corrupt(record: &mut CommandRecord) {
@@ -35,8 +35,8 @@ impl Corruption<TripleTown> for StarOneLevelLower {
     }
 }
 
-/// TT4: a bomb costs the tile's whole value.
-struct FullPenalty;
+// TT4: a bomb costs the tile's whole value.
+suites::planted_bug!(tt4_a_bomb_at_full_value_is_caught_and_shrunk: FullPenalty => "bombed", at_most = 48);
 impl Corruption<TripleTown> for FullPenalty {
     const BUG: &'static str = "TT4 a bomb takes the tile's whole value";
     fn corrupt(record: &mut CommandRecord) {
@@ -54,9 +54,9 @@ fn cell_of(action: &Action) -> Option<At> {
     }
 }
 
-/// TT7: a coordinate of i64::MIN, whose `- 1` overflows, taken for a
-/// number that is no integer.
-struct MinimumCoordinate;
+// TT7: a coordinate of i64::MIN, whose `- 1` overflows, taken for a
+// number that is no integer.
+suites::planted_bug!(tt7_a_coordinate_of_i64_min_is_caught_and_shrunk: MinimumCoordinate => "status", at_most = 48, cases = 2000);
 impl Corruption<TripleTown> for MinimumCoordinate {
     const BUG: &'static str = "TT7 a command at row or column i64::MIN refused as an unknown command";
     fn corrupt(record: &mut CommandRecord) {
@@ -67,9 +67,9 @@ impl Corruption<TripleTown> for MinimumCoordinate {
     }
 }
 
-/// TT7: a bound checked with `<=` where `<` was meant lets a cell one past
-/// the map through, to be found occupied.
-struct OnePastCalledOccupied;
+// TT7: a bound checked with `<=` where `<` was meant lets a cell one past
+// the map through, to be found occupied.
+suites::planted_bug!(tt7_a_cell_one_past_the_map_is_caught_and_shrunk: OnePastCalledOccupied => "status", at_most = 32, cases = 2000);
 impl Corruption<TripleTown> for OnePastCalledOccupied {
     const BUG: &'static str = "TT7 a command one past the map refused as an occupied cell";
     fn corrupt(record: &mut CommandRecord) {
@@ -84,8 +84,8 @@ impl Corruption<TripleTown> for OnePastCalledOccupied {
 // Bugs that fire only on an edge the generator draws on purpose, found by
 // a campaign of the default size within the cases given: a 60 s night runs
 // some 1,200,000.
-/// TT3: stars counted in a byte: p = 256 (or any multiple) reads as none.
-struct StarsInAByte;
+// TT3: stars counted in a byte: p = 256 (or any multiple) reads as none.
+suites::planted_bug!(tt3_stars_in_a_byte_are_caught_and_shrunk: StarsInAByte => "status", at_most = 32, cases = 2000);
 impl Corruption<TripleTown> for StarsInAByte {
     const BUG: &'static str = "TT3 with a multiple of 256 stars a star is refused as none left";
     fn corrupt_in(instance: &triple::Instance, record: &mut CommandRecord) {
@@ -96,8 +96,8 @@ impl Corruption<TripleTown> for StarsInAByte {
     }
 }
 
-/// TT1: the sequence's length kept in a byte: k = 256 reads as none.
-struct SequenceInAByte;
+// TT1: the sequence's length kept in a byte: k = 256 reads as none.
+suites::planted_bug!(tt1_a_sequence_length_in_a_byte_is_caught_and_shrunk: SequenceInAByte => "status", at_most = 560, cases = 2000);
 impl Corruption<TripleTown> for SequenceInAByte {
     const BUG: &'static str = "TT1 with a sequence of 256 tiles a PUT is refused as the sequence used up";
     fn corrupt_in(instance: &triple::Instance, record: &mut CommandRecord) {
@@ -108,9 +108,9 @@ impl Corruption<TripleTown> for SequenceInAByte {
     }
 }
 
-/// TT2: a map 100 wide or high, the format's most, where each merge scores
-/// a point short, as from a table of 99 rows.
-struct HundredWideShort;
+// TT2: a map 100 wide or high, the format's most, where each merge scores
+// a point short, as from a table of 99 rows.
+suites::planted_bug!(tt2_a_merge_short_on_a_map_100_wide_is_caught_and_shrunk: HundredWideShort => "points", at_most = 240, cases = 2000);
 impl Corruption<TripleTown> for HundredWideShort {
     const BUG: &'static str = "TT2 on a map of 100 rows or columns a merge scores a point short";
     fn corrupt(record: &mut CommandRecord) {
@@ -134,22 +134,6 @@ fn refusal(record: &CommandRecord, reason: Invalid) -> CommandRecord {
         score,
         map,
     }
-}
-
-suites::planted_bugs! {
-    TripleTown, size = Size::Mixed, cases = 2000;
-    tt3_stars_in_a_byte_are_caught_and_shrunk: StarsInAByte => "status", shrunk_to_at_most = 32,
-    tt1_a_sequence_length_in_a_byte_is_caught_and_shrunk: SequenceInAByte => "status", shrunk_to_at_most = 560,
-    tt2_a_merge_short_on_a_map_100_wide_is_caught_and_shrunk: HundredWideShort => "points", shrunk_to_at_most = 240,
-    tt7_a_coordinate_of_i64_min_is_caught_and_shrunk: MinimumCoordinate => "status", shrunk_to_at_most = 48,
-    tt7_a_cell_one_past_the_map_is_caught_and_shrunk: OnePastCalledOccupied => "status", shrunk_to_at_most = 32,
-}
-
-suites::planted_bugs! {
-    TripleTown, shrunk_to_at_most = 48;
-    tt2_a_chain_stopped_early_is_caught_and_shrunk: OneMergeOnly => "merges",
-    tt3_a_star_a_level_too_low_is_caught_and_shrunk: StarOneLevelLower => "placed",
-    tt4_a_bomb_at_full_value_is_caught_and_shrunk: FullPenalty => "bombed",
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The test suites every game runs, written once against `Game`. A game's
 //! test file instantiates them with `game_suites!` and adds what is its own:
-//! its planted bugs (`planted_bugs!`), its checker's corrupted records
+//! its planted bugs (`planted_bug!`), its checker's corrupted records
 //! (`corrupted_records!`), its generator's floors. Its malformed inputs are
 //! data, `tests/malformed/<game>.txt`.
 
@@ -108,36 +108,35 @@ macro_rules! game_suites {
 #[allow(unused_imports)]
 pub(crate) use game_suites;
 
-/// One test per planted bug, each `test_name: Corruption => "field"`: a
-/// campaign against the engine with that corruption must find it, name the
-/// field, and shrink it to a case of at most `shrunk_to_at_most` characters
-/// in the problem format, `Game::measure` ([`planted_bug_is_caught_and_shrunk`]).
+/// A planted bug and its test, written above the bug's `Corruption` so that
+/// the two read together: `test_name: Bug => "field", at_most = N` declares
+/// the unit struct `Bug` and a test that runs a small campaign against the
+/// engine with that corruption, which must find it, name `field`, and shrink
+/// it to a case of at most N characters in the problem format,
+/// `Game::measure` ([`planted_bug_is_caught_and_shrunk`]).
 ///
-/// The second form, for bugs on an edge that a campaign of the default size
-/// draws now and then, runs `cases` cases of `size` and says which case
-/// first found the bug ([`cases_to_find`]).
-macro_rules! planted_bugs {
-    ($game:ty, shrunk_to_at_most = $at_most:literal; $($test:ident: $bug:ty => $field:literal),+ $(,)?) => {
-        $(
-            #[test]
-            fn $test() {
-                suites::planted_bug_is_caught_and_shrunk::<$game, $bug>($field, $at_most);
-            }
-        )+
+/// With `, cases = C`, for a bug on an edge that a campaign of the default
+/// size draws now and then, the campaign is C cases of that size, and the
+/// test says which case first found the bug ([`cases_to_find`]).
+macro_rules! planted_bug {
+    ($test:ident: $bug:ident => $field:literal, at_most = $at_most:literal) => {
+        struct $bug;
+
+        #[test]
+        fn $test() {
+            suites::planted_bug_is_caught_and_shrunk::<_, $bug>($field, $at_most);
+        }
     };
-    ($game:ty, size = $size:expr, cases = $cases:literal;
-        $($test:ident: $bug:ty => $field:literal, shrunk_to_at_most = $at_most:literal),+ $(,)?) => {
-        $(
-            #[test]
-            fn $test() {
-                let first = suites::cases_to_find::<$game, $bug>($size, $cases);
-                println!("{}: first found by case {first:?} of {}", <$bug as Corruption<$game>>::BUG, $cases);
-                suites::planted_bug_is_caught_and_shrunk_in::<$game, $bug>($size, $cases, $field, $at_most);
-            }
-        )+
+    ($test:ident: $bug:ident => $field:literal, at_most = $at_most:literal, cases = $cases:literal) => {
+        struct $bug;
+
+        #[test]
+        fn $test() {
+            suites::planted_bug_is_found_at_the_default_size::<_, $bug>($cases, $field, $at_most);
+        }
     };
 }
-pub(crate) use planted_bugs;
+pub(crate) use planted_bug;
 
 /// One test per corrupted record, each `test_name: "corpus file" =>
 /// INVARIANT, |instance, records, outcome| { change }`: the reference's
@@ -406,9 +405,22 @@ pub fn planted_bug_is_caught_and_shrunk<G: Game, C: Corruption<G>>(field: &str, 
 const PLANTED_SEED: u64 = 1;
 
 /// As [`planted_bug_is_caught_and_shrunk`], by a campaign of `cases` cases
-/// of `size`: a bug on an edge that only the default size draws must be
-/// found by as many cases as a short night runs.
-pub fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
+/// of the default size: a bug on an edge that only that size draws must be
+/// found by as many cases as a short night runs. Prints the case that first
+/// finds it.
+pub fn planted_bug_is_found_at_the_default_size<G: Game, C: Corruption<G>>(
+    cases: u64,
+    field: &str,
+    at_most: usize,
+) -> G::Instance {
+    let first = cases_to_find::<G, C>(Size::Mixed, cases);
+    println!("{}: first found by case {first:?} of {cases}", C::BUG);
+    planted_bug_is_caught_and_shrunk_in::<G, C>(Size::Mixed, cases, field, at_most)
+}
+
+/// A campaign of `cases` cases of `size` against `C` finds it, names
+/// `field`, and keeps one regression of at most `at_most` characters.
+fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
     size: Size,
     cases: u64,
     field: &str,
