@@ -151,7 +151,9 @@ pub fn check_game_timed<G: Game, E: Stepper<G>>(
 }
 
 /// Steps `side` through `operations`, the first of which is operation
-/// `first + 1`, into `records`; at a panic it stops, and says where.
+/// `first + 1`, into `records`; at a panic it stops, and says where. One
+/// `catch_unwind` guards the batch, not each step: a record is then moved
+/// once, and the operation that panicked is the one after the last record.
 fn step_through<G: Game, S: Stepper<G>>(
     name: &'static str,
     side: &mut S,
@@ -159,13 +161,8 @@ fn step_through<G: Game, S: Stepper<G>>(
     first: usize,
     records: &mut Vec<G::Record>,
 ) -> Option<Failure> {
-    for (index, operation) in (first..).zip(operations) {
-        match guarded::<G, _>(name, Some(index + 1), || side.step(operation)) {
-            Ok(record) => records.push(record),
-            Err(failure) => return Some(failure),
-        }
-    }
-    None
+    let stepped = catch_panic(|| records.extend(operations.iter().map(|operation| side.step(operation))));
+    stepped.err().map(|panicked| panic_failure::<G>(name, Some(first + records.len() + 1), panicked))
 }
 
 /// Counts, of two records that differ, what both exercised: a rule the
@@ -237,20 +234,24 @@ pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, Panicked> {
 }
 
 fn guarded<G: Game, T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
-    catch_panic(f).map_err(|Panicked { mut message, site }| {
-        if let Some(location) = &site {
-            message = format!("{message} (at {location})");
-        }
-        let site = site.unwrap_or_else(|| "an unknown place".to_string());
-        let place =
-            operation.map_or_else(|| format!("outside any {}", G::OPERATION), |n| format!("at {} {n}", G::OPERATION));
-        Failure {
-            kind: FailureKind::Panic { side, site },
-            operation,
-            step: None,
-            report: format!("the {side} panicked {place}: {message}\n"),
-        }
-    })
+    catch_panic(f).map_err(|panicked| panic_failure::<G>(side, operation, panicked))
+}
+
+/// The failure of `side` panicking at `operation` (`None`: outside any).
+fn panic_failure<G: Game>(side: &'static str, operation: Option<usize>, panicked: Panicked) -> Failure {
+    let Panicked { mut message, site } = panicked;
+    if let Some(location) = &site {
+        message = format!("{message} (at {location})");
+    }
+    let site = site.unwrap_or_else(|| "an unknown place".to_string());
+    let place =
+        operation.map_or_else(|| format!("outside any {}", G::OPERATION), |n| format!("at {} {n}", G::OPERATION));
+    Failure {
+        kind: FailureKind::Panic { side, site },
+        operation,
+        step: None,
+        report: format!("the {side} panicked {place}: {message}\n"),
+    }
 }
 
 fn divergence<G: Game>(operation: Option<usize>, place: &str, difference: Difference) -> Failure {
