@@ -14,7 +14,7 @@ use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
-use super::levels::{Beside, Levels};
+use super::levels::Levels;
 use super::rules::{neighbours, verdict};
 use super::survey::Survey;
 use super::Town;
@@ -361,7 +361,7 @@ fn next_action(
         return Ok(Some(Action::Star(pos.into())));
     }
     if tiles_left && survey.occupied > 0 && town.bombs > 0 && u.ratio(1, 25)? {
-        return Ok(Some(Action::Bomber(survey.choose_by_level(u, survey.occupied, is_tile)?.into())));
+        return Ok(Some(Action::Bomber(survey.tiles().choose(u)?.into())));
     }
     if !tiles_left {
         return Ok(ending(player));
@@ -380,22 +380,17 @@ fn ending(player: &Player) -> Option<Action> {
 /// cell, and there mostly where it merges.
 fn placement(u: &mut Unstructured<'_>, survey: &mut Survey, level: Option<u8>, beside: Percent) -> Result<Pos> {
     if beside.happens(u)? {
-        let wanted = level.map_or(Levels::ALL, Levels::of);
         // TT3: a star merges when a level it may become does, and only the
-        // level of a tile beside it may. `&` rather than `&&`: a count of
-        // tests without branches makes vector code.
-        let merging = |level, beside: Beside| is_empty(level) & beside.reacting.meets(wanted);
-        let near = |level, beside: Beside| is_empty(level) & beside.levels.meets(wanted);
-        let count = survey.count(merging);
-        if count > 0 && u.ratio(3, 4)? {
-            return survey.choose(u, count, merging);
+        // level of a tile beside it may.
+        let met = survey.meet(level.map_or(Levels::ALL, Levels::of));
+        if met.merging.count() > 0 && u.ratio(3, 4)? {
+            return met.merging.choose(u);
         }
-        let count = survey.count(near);
-        if count > 0 {
-            return survey.choose(u, count, near);
+        if met.near.count() > 0 {
+            return met.near.choose(u);
         }
     }
-    survey.choose_by_level(u, survey.empty, is_empty)
+    survey.empty_cells().choose(u)
 }
 
 /// The tile to bomb on a full map: the lowest of those whose cell the next
@@ -403,18 +398,9 @@ fn placement(u: &mut Unstructured<'_>, survey: &mut Survey, level: Option<u8>, b
 /// order of equals), which would never make room by merging.
 fn room(survey: &mut Survey, next: Option<u8>) -> Option<Pos> {
     let next = next.map_or(Levels::NONE, Levels::of);
-    let merging = survey.every().filter(|&(_, _, beside)| beside.reacting.meets(next));
-    let lowest = merging.min_by_key(|&(_, level, _)| level);
-    let (pos, ..) = lowest.or_else(|| survey.every().max_by_key(|&(_, level, _)| level))?;
+    let lowest = survey.meet_at_tiles(next).merging.each().min_by_key(|&(_, level)| level);
+    let (pos, _) = lowest.or_else(|| survey.tiles().each().max_by_key(|&(_, level)| level))?;
     Some(pos)
-}
-
-fn is_empty(level: u8) -> bool {
-    level == EMPTY
-}
-
-fn is_tile(level: u8) -> bool {
-    level != EMPTY
 }
 
 /// Lines the format reads as no command (TT7).
@@ -444,11 +430,11 @@ fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Act
         kinds.push(Action::Bomber(any.into()));
     }
     if survey.occupied > 0 {
-        let at = At::from(survey.choose_by_level(u, survey.occupied, is_tile)?);
+        let at = At::from(survey.tiles().choose(u)?);
         kinds.push(if u.arbitrary()? { Action::Put(at) } else { Action::Star(at) });
     }
     if survey.empty > 0 {
-        kinds.push(Action::Bomber(survey.choose_by_level(u, survey.empty, is_empty)?.into()));
+        kinds.push(Action::Bomber(survey.empty_cells().choose(u)?.into()));
     }
     let action = u.choose(&kinds)?.clone();
     debug_assert!(verdict(town, &action).is_err(), "{action} is refused");

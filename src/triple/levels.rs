@@ -1,9 +1,41 @@
-//! TT2 at one cell from what stands around it, on sets of levels: whether a
+//! TT2 at one cell from what stands around it, on sets of bits: whether a
 //! tile placed at the cell would merge comes down to a few bitwise steps,
-//! which the checker takes at one cell and the generator's player at every
-//! cell of the map before each command.
+//! which the checker takes at one cell on sets of levels, and the
+//! generator's player on sets of cells, one level and 64 cells at a time.
+
+use std::ops::{BitAnd, BitOr, Not};
 
 use m3_model::triple::MAX_LEVEL;
+
+/// A set the steps of TT2 take: of levels, one bit each ([`Levels`]), or
+/// of a level's cells, one bit each (`bits`).
+pub trait Bits: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {}
+
+impl<T: Copy + BitAnd<Output = T> + BitOr<Output = T> + Not<Output = T>> Bits for T {}
+
+/// The members of any of four sets.
+#[inline]
+pub fn any<T: Bits>([a, b, c, d]: [T; 4]) -> T {
+    a | b | c | d
+}
+
+/// The members of two or more of four sets.
+#[inline]
+pub fn twice<T: Bits>([a, b, c, d]: [T; 4]) -> T {
+    (a & b) | (c & d) | ((a | b) & (c | d))
+}
+
+/// TT2: whether a tile placed at a cell merges, from whether the cell
+/// holds its level (`own`), whether two cells beside it do (`twice`), and
+/// whether one beside it has one (`paired`) or two (`flanked`) of its level
+/// beside it.
+#[inline]
+pub fn reacts<T: Bits>(own: T, twice: T, paired: T, flanked: T) -> T {
+    // The region reaches 3 when two tiles of the level stand beside the
+    // cell, or one does with another beside it; a neighbour of the cell's
+    // own level counts the cell among its own neighbours, so it needs two.
+    twice | (paired & !own) | (flanked & own)
+}
 
 /// A set of the levels that merge, L1 to L8 (TT2), one bit each.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -56,14 +88,24 @@ impl Levels {
 
     /// The levels of any of four cells.
     #[inline]
-    pub fn any([a, b, c, d]: [Levels; 4]) -> Levels {
-        Levels(a.0 | b.0 | c.0 | d.0)
+    pub fn any(cells: [Levels; 4]) -> Levels {
+        Levels(any(cells.map(|levels| levels.0)))
     }
 
     /// The levels of two or more of four cells.
     #[inline]
-    pub fn twice([a, b, c, d]: [Levels; 4]) -> Levels {
-        Levels((a.0 & b.0) | (c.0 & d.0) | ((a.0 | b.0) & (c.0 | d.0)))
+    pub fn twice(cells: [Levels; 4]) -> Levels {
+        Levels(twice(cells.map(|levels| levels.0)))
+    }
+
+    /// The levels in the set, lowest first.
+    pub fn each(self) -> impl Iterator<Item = u8> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let lowest = (rest != 0).then(|| rest.trailing_zeros() as u8 + 1);
+            rest &= rest.wrapping_sub(1);
+            lowest
+        })
     }
 }
 
@@ -83,11 +125,8 @@ pub struct Beside {
 /// have one (`paired`) or two (`flanked`) tiles of their level beside them.
 #[inline]
 pub fn meets(own: Levels, beside: [Levels; 4], paired: Levels, flanked: Levels) -> Beside {
-    // The region reaches 3 when two tiles of the level stand beside the
-    // cell, or one does with another beside it; a neighbour of the cell's
-    // own level counts the cell among its own neighbours, so it needs two.
-    let second = (paired.0 & !own.0) | (flanked.0 & own.0);
-    Beside { levels: Levels::any(beside), reacting: Levels(Levels::twice(beside).0 | second) }
+    let reacting = reacts(own.0, Levels::twice(beside).0, paired.0, flanked.0);
+    Beside { levels: Levels::any(beside), reacting: Levels(reacting) }
 }
 
 #[cfg(test)]

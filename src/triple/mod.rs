@@ -1,5 +1,6 @@
 //! Triple Town (NOI 2012) in the harness.
 
+mod bits;
 mod check;
 mod count;
 pub(crate) mod diff;
