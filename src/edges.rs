@@ -53,27 +53,58 @@ pub enum Edge {
 /// and `low`; `high`, `high` + 1 (and `high` - 1, the last but one); the
 /// integer-width edges. Each once, in that order, with the edge it is.
 pub fn edge_values(low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Vec<(Edge, i64)> {
-    let mut values: Vec<(Edge, i64)> = Vec::new();
-    let candidates = [-1, 0, 1]
-        .map(|v| (Edge::Zero, Some(v)))
-        .into_iter()
-        .chain([low.checked_sub(1), Some(low)].map(|v| (Edge::Low, v)))
-        .chain([high.checked_sub(1), Some(high), high.checked_add(1)].map(|v| (Edge::High, v)))
-        .chain(WIDTH_EDGES.map(|v| (Edge::Width, Some(v))));
-    for (edge, value) in candidates {
-        if let Some(value) = value.filter(|&v| holds(v)) {
-            if !values.iter().any(|&(_, seen)| seen == value) {
-                values.push((edge, value));
-            }
-        }
-    }
-    values
+    EdgeValues::of(low, high, holds).as_slice().to_vec()
 }
 
 /// One of [`edge_values`], drawn from `u`, with the edge it is.
 pub fn draw_edge(u: &mut Unstructured<'_>, low: i64, high: i64, holds: impl Fn(i64) -> bool) -> Result<(Edge, i64)> {
-    let values = edge_values(low, high, holds);
-    Ok(*u.choose(&values)?)
+    Ok(*u.choose(EdgeValues::of(low, high, holds).as_slice())?)
+}
+
+/// [`edge_values`] in an array rather than a `Vec`: generators draw one of
+/// them for some of their operations, and a list allocated for each would
+/// cost more than the draw.
+struct EdgeValues {
+    values: [(Edge, i64); EdgeValues::MOST],
+    len: usize,
+}
+
+impl EdgeValues {
+    /// Every candidate, were they all distinct and held.
+    const MOST: usize = 3 + 2 + 3 + WIDTH_EDGES.len();
+
+    fn of(low: i64, high: i64, holds: impl Fn(i64) -> bool) -> EdgeValues {
+        let mut found = EdgeValues { values: [(Edge::Zero, 0); EdgeValues::MOST], len: 0 };
+        let bounds = [-1, 0, 1]
+            .map(|v| (Edge::Zero, Some(v)))
+            .into_iter()
+            .chain([low.checked_sub(1), Some(low)].map(|v| (Edge::Low, v)))
+            .chain([high.checked_sub(1), Some(high), high.checked_add(1)].map(|v| (Edge::High, v)));
+        for (edge, value) in bounds {
+            if let Some(value) = value.filter(|&v| holds(v)) {
+                found.add_new(edge, value, found.len);
+            }
+        }
+        // The width edges differ from one another: one can only be a value
+        // found before them.
+        let before = found.len;
+        for value in WIDTH_EDGES.into_iter().filter(|&v| holds(v)) {
+            found.add_new(Edge::Width, value, before);
+        }
+        found
+    }
+
+    /// Adds `value`, unless it is one of the first `among` values.
+    fn add_new(&mut self, edge: Edge, value: i64, among: usize) {
+        if !self.values[..among].iter().any(|&(_, seen)| seen == value) {
+            self.values[self.len] = (edge, value);
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[(Edge, i64)] {
+        &self.values[..self.len]
+    }
 }
 
 /// An edge value of a field valid in `valid` that must stay in `drawn` (a
@@ -178,6 +209,17 @@ mod tests {
         }
         assert_eq!(edge_of(1, 100, 50), None);
         assert_eq!(edge_of(1, 100, i64::MIN), Some(Edge::Width));
+    }
+
+    #[test]
+    fn a_bound_at_a_width_edge_is_named_once_as_the_bound() {
+        let edges = edge_values(128, 255, |v| (0..=300).contains(&v));
+        let named = |value| edges.iter().filter(|&&(_, v)| v == value).map(|&(edge, _)| edge).collect::<Vec<_>>();
+        assert_eq!(
+            (named(127), named(128), named(255), named(256)),
+            (vec![Edge::Low], vec![Edge::Low], vec![Edge::High], vec![Edge::High])
+        );
+        assert_eq!(edges.len(), 2 + 2 + 3, "-1 is not held, and no width edge is new");
     }
 
     #[test]
