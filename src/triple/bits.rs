@@ -102,36 +102,40 @@ pub fn remove(set: &mut [u64], bit: usize) {
     set[bit / BITS] &= !(1 << (bit % BITS));
 }
 
-pub fn count(set: &[u64]) -> usize {
-    set.iter().map(|word| word.count_ones() as usize).sum()
-}
-
-/// The bit of the cell `index` of `set`, counted from 0 in row-major order.
-pub fn nth(set: &[u64], mut index: usize) -> Option<usize> {
-    for (at, &word) in set.iter().enumerate() {
-        let count = word.count_ones() as usize;
-        if index < count {
-            let mut word = word;
-            for _ in 0..index {
-                word &= word - 1;
-            }
-            return Some(at * BITS + word.trailing_zeros() as usize);
-        }
-        index -= count;
+impl Layout {
+    /// How many cells `set` holds.
+    pub fn count(self, set: &[u64]) -> usize {
+        set[self.map()].iter().map(|word| word.count_ones() as usize).sum()
     }
-    None
-}
 
-/// The bits of `set`'s cells in row-major order.
-pub fn each(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(|(at, &word)| {
-        let mut word = word;
-        std::iter::from_fn(move || {
-            let bit = (word != 0).then(|| at * BITS + word.trailing_zeros() as usize);
-            word &= word.wrapping_sub(1);
-            bit
+    /// The bit of the cell `index` of `set`, counted from 0 in row-major
+    /// order.
+    pub fn nth(self, set: &[u64], mut index: usize) -> Option<usize> {
+        for (at, &word) in self.map().zip(&set[self.map()]) {
+            let count = word.count_ones() as usize;
+            if index < count {
+                let mut word = word;
+                for _ in 0..index {
+                    word &= word - 1;
+                }
+                return Some(at * BITS + word.trailing_zeros() as usize);
+            }
+            index -= count;
+        }
+        None
+    }
+
+    /// The bits of `set`'s cells in row-major order.
+    pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                let bit = (word != 0).then(|| at * BITS + word.trailing_zeros() as usize);
+                word &= word.wrapping_sub(1);
+                bit
+            })
         })
-    })
+    }
 }
 
 #[cfg(test)]
@@ -154,7 +158,7 @@ mod tests {
                 for word in layout.map() {
                     found[word] = any(layout.beside(&set, word)) & on_map[word];
                 }
-                let cells: Vec<usize> = each(&found).map(|bit| layout.cell(bit).1).collect();
+                let cells: Vec<usize> = layout.each(&found).map(|bit| layout.cell(bit).1).collect();
                 let (row, col) = (at / cols, at % cols);
                 let mut expected = Vec::new();
                 expected.extend((row > 0).then(|| at - cols));
@@ -175,12 +179,12 @@ mod tests {
         for at in cells {
             insert(&mut set, layout.bit(at));
         }
-        assert_eq!(count(&set), cells.len());
+        assert_eq!(layout.count(&set), cells.len());
         for (index, at) in cells.into_iter().enumerate() {
-            assert_eq!(nth(&set, index).map(|bit| layout.cell(bit).1), Some(at));
+            assert_eq!(layout.nth(&set, index).map(|bit| layout.cell(bit).1), Some(at));
         }
-        assert_eq!(nth(&set, cells.len()), None);
+        assert_eq!(layout.nth(&set, cells.len()), None);
         remove(&mut set, layout.bit(40));
-        assert_eq!(each(&set).map(|bit| layout.cell(bit).1).collect::<Vec<_>>(), [3, 41, 80]);
+        assert_eq!(layout.each(&set).map(|bit| layout.cell(bit).1).collect::<Vec<_>>(), [3, 41, 80]);
     }
 }

@@ -24,12 +24,8 @@ pub struct Survey {
     seen: Vec<u8>,
     pub empty: usize,
     pub occupied: usize,
-    /// The empty cells, as a set.
-    empty_cells: Vec<u64>,
-    /// The cells that hold a tile, as a set.
-    tiles: Vec<u64>,
-    /// The cells of each level that merges, L1 first (TT2).
-    holding: [Vec<u64>; 8],
+    /// The levels as sets of cells.
+    sets: Sets,
     /// For the level a search is at, the cells with two of its tiles beside
     /// them; of its tiles, those with one tile of their level beside them,
     /// and those with two.
@@ -42,6 +38,37 @@ pub struct Survey {
     near: Vec<u64>,
 }
 
+/// The map's cells as sets of bits: the empty ones, those that hold a
+/// tile, and those of each level that merges.
+#[derive(Default)]
+struct Sets {
+    empty: Vec<u64>,
+    tiles: Vec<u64>,
+    /// L1 first (TT2).
+    holding: [Vec<u64>; 8],
+}
+
+impl Sets {
+    /// Calls `change` on each set a cell of `level` is in.
+    fn of(&mut self, level: u8, mut change: impl FnMut(&mut [u64])) {
+        if level == EMPTY {
+            return change(&mut self.empty);
+        }
+        change(&mut self.tiles);
+        // Tiles of L9 never merge: they are in no level's set.
+        if Levels::of(level) != Levels::NONE {
+            change(&mut self.holding[usize::from(level - 1)]);
+        }
+    }
+
+    /// Moves the cell at `bit` from the sets of level `from` to those of
+    /// `to`.
+    fn change(&mut self, bit: usize, from: u8, to: u8) {
+        self.of(from, |set| bits::remove(set, bit));
+        self.of(to, |set| bits::insert(set, bit));
+    }
+}
+
 impl Survey {
     /// Sees `map` as the last command left it.
     pub fn look(&mut self, map: &Map) {
@@ -49,20 +76,36 @@ impl Survey {
         if (map.rows(), map.cols()) != (self.layout.rows(), self.layout.cols()) {
             return self.look_anew(map);
         }
+        let Survey { layout, seen, sets, occupied, .. } = self;
+        let mut note = |at: usize, seen: &mut u8, level: u8| {
+            sets.change(layout.bit(at), *seen, level);
+            *occupied = *occupied + usize::from(level != EMPTY) - usize::from(*seen != EMPTY);
+            *seen = level;
+        };
         // Most commands change a cell or a few: compared a word at a time,
         // and in a word that differs, only the cells that do.
-        let whole = now.len() / WORD * WORD;
-        for start in (0..whole).step_by(WORD) {
-            let mut changed = word(&self.seen[start..]) ^ word(&now[start..]);
+        let mut compare = |start: usize, seen: &mut [u8], now: &[u8]| {
+            let mut changed = word(seen) ^ word(now);
             while changed != 0 {
-                let at = start + changed.trailing_zeros() as usize / 8;
-                self.note_change(at, now[at]);
-                changed &= !(0xff << (8 * (at - start)));
+                let cell = changed.trailing_zeros() as usize / 8;
+                note(start + cell, &mut seen[cell], now[cell]);
+                changed &= !(0xff << (8 * cell));
             }
+        };
+        let words = seen.chunks_exact_mut(WORD).zip(now.chunks_exact(WORD));
+        for (start, (seen, now)) in (0..).step_by(WORD).zip(words) {
+            compare(start, seen, now);
         }
-        for (at, &level) in now.iter().enumerate().skip(whole) {
-            if self.seen[at] != level {
-                self.note_change(at, level);
+        if !now.len().is_multiple_of(WORD) && now.len() > WORD {
+            // The last cells in the word that ends the map, over cells
+            // noted already.
+            let start = now.len() - WORD;
+            compare(start, &mut seen[start..], &now[start..]);
+        } else if now.len() < WORD {
+            for ((at, seen), &level) in (0..).zip(seen.iter_mut()).zip(now) {
+                if *seen != level {
+                    note(at, seen, level);
+                }
             }
         }
         self.empty = now.len() - self.occupied;
@@ -79,8 +122,9 @@ impl Survey {
     fn look_anew(&mut self, map: &Map) {
         self.layout = Layout::new(map.rows(), map.cols());
         let len = self.layout.len();
-        let sets = [&mut self.empty_cells, &mut self.tiles, &mut self.between, &mut self.paired, &mut self.flanked];
-        for set in sets.into_iter().chain([&mut self.merging, &mut self.near]).chain(&mut self.holding) {
+        let Sets { empty, tiles, holding } = &mut self.sets;
+        let sets = [empty, tiles, &mut self.between, &mut self.paired, &mut self.flanked, &mut self.merging];
+        for set in sets.into_iter().chain([&mut self.near]).chain(holding) {
             set.clear();
             set.resize(len, 0);
         }
@@ -91,42 +135,21 @@ impl Survey {
         for (row, levels) in map.cells().chunks_exact(map.cols()).enumerate() {
             for (col, &level) in levels.iter().enumerate() {
                 let bit = self.layout.bit_of(row, col);
-                self.sets_of(level, |set| bits::insert(set, bit));
+                self.sets.of(level, |set| bits::insert(set, bit));
                 self.occupied += usize::from(level != EMPTY);
             }
         }
         self.empty = self.seen.len() - self.occupied;
     }
 
-    /// Notes that the cell at `at` in row-major order holds `level` now.
-    fn note_change(&mut self, at: usize, level: u8) {
-        let (bit, seen) = (self.layout.bit(at), self.seen[at]);
-        self.sets_of(seen, |set| bits::remove(set, bit));
-        self.sets_of(level, |set| bits::insert(set, bit));
-        self.occupied = self.occupied + usize::from(level != EMPTY) - usize::from(seen != EMPTY);
-        self.seen[at] = level;
-    }
-
-    /// Calls `change` on each set a cell of `level` is in.
-    fn sets_of(&mut self, level: u8, mut change: impl FnMut(&mut [u64])) {
-        if level == EMPTY {
-            return change(&mut self.empty_cells);
-        }
-        change(&mut self.tiles);
-        // Tiles of L9 never merge: they are in no level's set.
-        if Levels::of(level) != Levels::NONE {
-            change(&mut self.holding[usize::from(level - 1)]);
-        }
-    }
-
     /// The empty cells.
     pub fn empty_cells(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.empty_cells, levels: &self.seen }
+        Found { layout: self.layout, cells: &self.sets.empty, levels: &self.seen, count: self.empty }
     }
 
     /// The cells that hold a tile.
     pub fn tiles(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.tiles, levels: &self.seen }
+        Found { layout: self.layout, cells: &self.sets.tiles, levels: &self.seen, count: self.occupied }
     }
 
     /// What a tile of one of the `wanted` levels placed at an empty cell
@@ -146,17 +169,17 @@ impl Survey {
     /// meets (TT2, as `levels::meets` finds it at one cell), one level and
     /// a word of cells at a time.
     fn search(&mut self, wanted: Levels, within: Within) -> Met<'_> {
-        let Survey { layout, holding, between, paired, flanked, merging, near, .. } = self;
+        let Survey { layout, sets, between, paired, flanked, merging, near, .. } = self;
         merging.fill(0);
         near.fill(0);
         // A cell emptied holds no level, so the flanked tiles beside it
         // count for no more than the paired ones: they need not be found.
         let (within, emptied) = match within {
-            Within::Empty => (&self.empty_cells, false),
-            Within::Tiles => (&self.tiles, true),
+            Within::Empty => (&sets.empty, false),
+            Within::Tiles => (&sets.tiles, true),
         };
         for level in wanted.each() {
-            let holding = &holding[usize::from(level - 1)];
+            let holding = &sets.holding[usize::from(level - 1)];
             if holding.iter().all(|&word| word == 0) {
                 continue;
             }
@@ -173,7 +196,7 @@ impl Survey {
                 merging[word] |= reacts(holding[word], between[word], paired, flanked) & within[word];
             }
         }
-        let found = |cells| Found { layout: self.layout, cells, levels: &self.seen };
+        let found = |cells| Found { layout: self.layout, cells, levels: &self.seen, count: self.layout.count(cells) };
         Met { merging: found(&self.merging), near: found(&self.near) }
     }
 }
@@ -198,31 +221,32 @@ pub struct Found<'a> {
     layout: Layout,
     cells: &'a [u64],
     levels: &'a [u8],
+    count: usize,
 }
 
 impl Found<'_> {
     pub fn count(&self) -> usize {
-        bits::count(self.cells)
+        self.count
     }
 
     /// What `u.choose` picks from the list of these cells in row-major
     /// order, without listing them.
     pub fn choose(&self, u: &mut Unstructured<'_>) -> Result<Pos> {
-        let index = u.choose_index(self.count())?;
-        let bit = bits::nth(self.cells, index).expect("`count` cells");
+        let index = u.choose_index(self.count)?;
+        let bit = self.layout.nth(self.cells, index).expect("`count` cells");
         Ok(self.layout.cell(bit).0)
     }
 
     /// The cells and their levels, in row-major order.
     pub fn each(&self) -> impl Iterator<Item = (Pos, u8)> + '_ {
-        bits::each(self.cells).map(|bit| self.layout.cell(bit)).map(|(pos, at)| (pos, self.levels[at]))
+        let cells = self.layout.each(self.cells).map(|bit| self.layout.cell(bit));
+        cells.map(|(pos, at)| (pos, self.levels[at]))
     }
 }
 
-/// The `WORD` levels `levels` starts with, as one number, the first in the
-/// lowest byte.
+/// `WORD` levels as one number, the first in the lowest byte.
 fn word(levels: &[u8]) -> u64 {
-    u64::from_le_bytes(levels[..WORD].try_into().expect("a word of levels"))
+    u64::from_le_bytes(levels.try_into().expect("a word of levels"))
 }
 
 #[cfg(test)]
