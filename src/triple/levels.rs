@@ -61,7 +61,7 @@ impl Levels {
     }
 
     /// Whether the two sets share a level.
-    #[inline]
+    #[cfg(test)]
     pub fn meets(self, other: Levels) -> bool {
         self.0 & other.0 != 0
     }

@@ -5,21 +5,20 @@
 
 use m3_model::triple::{Map, Pos};
 
-use super::levels::{meets, Beside, Levels};
+use super::levels::{self, meets, Beside, Levels};
 
 /// A map's levels in row-major order, `cols` to a row: the map as the
 /// searches read it, also when the levels are a checker's working copy.
 #[derive(Clone, Copy)]
 pub struct Cells<'a> {
     levels: &'a [u8],
-    rows: usize,
     cols: usize,
 }
 
 impl<'a> Cells<'a> {
     #[inline]
     pub fn new(levels: &'a [u8], cols: usize) -> Self {
-        Cells { levels, rows: levels.len() / cols, cols }
+        Cells { levels, cols }
     }
 
     #[inline]
@@ -41,7 +40,8 @@ impl<'a> Cells<'a> {
     /// Every cell, in row-major order.
     #[cfg(test)]
     pub fn every(self) -> impl Iterator<Item = Pos> {
-        (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos::new(row, col)))
+        let rows = self.levels.len() / self.cols;
+        (0..rows).flat_map(move |row| (0..self.cols).map(move |col| Pos::new(row, col)))
     }
 
     /// The cells beside `pos` on the map: above, below, left, right.
@@ -57,33 +57,32 @@ impl<'a> Cells<'a> {
             len += usize::from(on_map);
         };
         add(row > 0, row.wrapping_sub(1), col);
-        add(row + 1 < self.rows, row + 1, col);
+        add((row + 1) * self.cols < self.levels.len(), row + 1, col);
         add(col > 0, row, col.wrapping_sub(1));
         add(col + 1 < self.cols, row, col + 1);
         found.into_iter().take(len)
     }
 
-    /// The cells beside the cell at index `at`, in column `col`, as
-    /// indices: above, below, left, right, each with its column and whether
-    /// it is on the map. Flat, for the tests TT2 takes at every cell it
-    /// reaches.
+    /// The cells beside `pos`, at index `at`: above, below, left, right,
+    /// each with its index and whether it is on the map. Flat, for the
+    /// tests TT2 takes at every cell it reaches, and with no division of an
+    /// index by the row's length.
     #[inline]
-    fn around(self, at: usize, col: usize) -> [(bool, usize, usize); 4] {
-        let cols = self.cols;
+    fn around(self, at: usize, pos: Pos) -> [(bool, usize, Pos); 4] {
+        let (Pos { row, col }, cols) = (pos, self.cols);
         [
-            (at >= cols, at.wrapping_sub(cols), col),
-            (at + cols < self.levels.len(), at + cols, col),
-            (col > 0, at.wrapping_sub(1), col.wrapping_sub(1)),
-            (col + 1 < cols, at + 1, col + 1),
+            (at >= cols, at.wrapping_sub(cols), Pos::new(row.wrapping_sub(1), col)),
+            (at + cols < self.levels.len(), at + cols, Pos::new(row + 1, col)),
+            (col > 0, at.wrapping_sub(1), Pos::new(row, col.wrapping_sub(1))),
+            (col + 1 < cols, at + 1, Pos::new(row, col + 1)),
         ]
     }
 
-    /// How many cells beside the cell at index `at`, in column `col`, hold
-    /// `level`.
+    /// How many cells beside `pos`, at index `at`, hold `level`.
     #[inline]
-    fn count_beside(self, at: usize, col: usize, level: u8) -> usize {
-        let holds = |(on_map, at, _): (bool, usize, usize)| usize::from(on_map && self.levels[at] == level);
-        self.around(at, col).into_iter().map(holds).sum()
+    fn count_beside(self, at: usize, pos: Pos, level: u8) -> usize {
+        let holds = |(on_map, at, _): (bool, usize, Pos)| usize::from(on_map && self.levels[at] == level);
+        self.around(at, pos).into_iter().map(holds).sum()
     }
 }
 
@@ -100,7 +99,7 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
     let mut around = [Levels::NONE; 4];
     let (mut paired, mut flanked) = (Levels::NONE, Levels::NONE);
     let at = cells.index(start);
-    for (slot, (on_map, next, col)) in around.iter_mut().zip(cells.around(at, start.col)) {
+    for (slot, (on_map, next, pos)) in around.iter_mut().zip(cells.around(at, start)) {
         if !on_map {
             continue;
         }
@@ -109,7 +108,7 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
         if *slot == Levels::NONE {
             continue;
         }
-        let same = cells.count_beside(next, col, level);
+        let same = cells.count_beside(next, pos, level);
         if same >= 1 {
             paired = paired.or(*slot);
         }
@@ -127,19 +126,27 @@ pub fn merges(region: &[Pos], level: u8) -> bool {
 }
 
 /// TT2: whether a tile of `level` at `start` would merge, without finding
-/// its region whole.
+/// its region whole: [`beside`] for one level, each set of levels a bool.
 pub fn reacts(cells: Cells<'_>, start: Pos, level: u8) -> bool {
-    let level = Levels::of(level);
-    beside(cells, start, level).reacting.meets(level)
+    let at = cells.index(start);
+    let (mut near, mut paired, mut flanked) = (0, false, false);
+    for (on_map, next, pos) in cells.around(at, start) {
+        if on_map && cells.levels[next] == level {
+            let same = cells.count_beside(next, pos, level);
+            (near, paired, flanked) = (near + 1, paired | (same >= 1), flanked | (same >= 2));
+        }
+    }
+    let own = cells.levels[at] == level;
+    Levels::of(level) != Levels::NONE && levels::reacts(own, near >= 2, paired, flanked)
 }
 
 /// Searches for whole regions, with buffers kept from one search to the
 /// next.
 #[derive(Debug, Default)]
 pub struct Regions {
-    /// The region's cells as indices in row-major order, in the order
-    /// found, then sorted.
-    indices: Vec<usize>,
+    /// The region's cells, each with its index in row-major order, in the
+    /// order found, then sorted.
+    reached: Vec<(usize, Pos)>,
     /// The region found.
     found: Vec<Pos>,
     /// `marks[cell] == search` when the current search has found the cell,
@@ -152,9 +159,8 @@ impl Regions {
     /// The 4-connected cells of `level` that reach `start`, `start` counted
     /// as one of them whatever it holds, in row-major order.
     pub fn find(&mut self, cells: Cells<'_>, start: Pos, level: u8) -> &[Pos] {
-        let (levels, cols) = (cells.levels, cells.cols);
-        if self.marks.len() < levels.len() {
-            self.marks.resize(levels.len(), 0);
+        if self.marks.len() < cells.levels.len() {
+            self.marks.resize(cells.levels.len(), 0);
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
@@ -163,22 +169,23 @@ impl Regions {
             self.marks.fill(0);
             self.search = 1;
         }
-        self.indices.clear();
-        self.indices.push(cells.index(start));
-        self.marks[cells.index(start)] = self.search;
+        let at = cells.index(start);
+        self.reached.clear();
+        self.reached.push((at, start));
+        self.marks[at] = self.search;
         let mut next = 0;
-        while let Some(&at) = self.indices.get(next) {
+        while let Some(&(at, pos)) = self.reached.get(next) {
             next += 1;
-            for (on_map, neighbour, _) in cells.around(at, at % cols) {
-                if on_map && levels[neighbour] == level && self.marks[neighbour] != self.search {
-                    self.marks[neighbour] = self.search;
-                    self.indices.push(neighbour);
+            for (on_map, at, pos) in cells.around(at, pos) {
+                if on_map && cells.levels[at] == level && self.marks[at] != self.search {
+                    self.marks[at] = self.search;
+                    self.reached.push((at, pos));
                 }
             }
         }
-        self.indices.sort_unstable();
+        self.reached.sort_unstable_by_key(|&(at, _)| at);
         self.found.clear();
-        self.found.extend(self.indices.iter().map(|&at| Pos::new(at / cols, at % cols)));
+        self.found.extend(self.reached.iter().map(|&(_, pos)| pos));
         &self.found
     }
 }
@@ -222,6 +229,19 @@ pub(super) mod tests {
         assert_eq!(find(1, 1, 2), [3, 4, 6, 7]);
         assert_eq!(find(1, 1, 1), [0, 1, 4, 5, 8]);
         assert_eq!(find(1, 1, 3), [4]);
+    }
+
+    #[test]
+    fn tt2_reacts_is_beside_for_one_level() {
+        for rows in [&["11..2", ".2.3.", "..1..", "22.33"][..], &["112", "1.1"], &["99.", "9.9"], &["1"]] {
+            let map = map(rows);
+            let cells = Cells::of(&map);
+            for (pos, level) in cells.every().flat_map(|pos| (0..=10).map(move |level| (pos, level))) {
+                let set = Levels::of(level);
+                let beside = beside(cells, pos, set).reacting.and(set) != Levels::NONE;
+                assert_eq!(reacts(cells, pos, level), beside, "L{level} at {pos} on {rows:?}");
+            }
+        }
     }
 
     #[test]
