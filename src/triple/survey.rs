@@ -6,6 +6,8 @@
 //! (`bits`), notes the cells each command changed, and finds the cells a
 //! tile meets at when asked, 64 cells at a time, for the levels asked only.
 
+use std::cell::OnceCell;
+
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Map, Pos, EMPTY};
 
@@ -144,12 +146,12 @@ impl Survey {
 
     /// The empty cells.
     pub fn empty_cells(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.sets.empty, levels: &self.seen, count: self.empty }
+        Found { layout: self.layout, cells: &self.sets.empty, levels: &self.seen, count: OnceCell::from(self.empty) }
     }
 
     /// The cells that hold a tile.
     pub fn tiles(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.sets.tiles, levels: &self.seen, count: self.occupied }
+        Found { layout: self.layout, cells: &self.sets.tiles, levels: &self.seen, count: OnceCell::from(self.occupied) }
     }
 
     /// What a tile of one of the `wanted` levels placed at an empty cell
@@ -196,7 +198,7 @@ impl Survey {
                 merging[word] |= reacts(holding[word], between[word], paired, flanked) & within[word];
             }
         }
-        let found = |cells| Found { layout: self.layout, cells, levels: &self.seen, count: self.layout.count(cells) };
+        let found = |cells| Found { layout: self.layout, cells, levels: &self.seen, count: OnceCell::new() };
         Met { merging: found(&self.merging), near: found(&self.near) }
     }
 }
@@ -221,18 +223,20 @@ pub struct Found<'a> {
     layout: Layout,
     cells: &'a [u64],
     levels: &'a [u8],
-    count: usize,
+    /// Counted when first asked: of the sets a search finds, the player
+    /// counts one or two.
+    count: OnceCell<usize>,
 }
 
 impl Found<'_> {
     pub fn count(&self) -> usize {
-        self.count
+        *self.count.get_or_init(|| self.layout.count(self.cells))
     }
 
     /// What `u.choose` picks from the list of these cells in row-major
     /// order, without listing them.
     pub fn choose(&self, u: &mut Unstructured<'_>) -> Result<Pos> {
-        let index = u.choose_index(self.count)?;
+        let index = u.choose_index(self.count())?;
         let bit = self.layout.nth(self.cells, index).expect("`count` cells");
         Ok(self.layout.cell(bit).0)
     }
