@@ -311,12 +311,12 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         // is true on zeros): stop, and let `seed::with_seed` give more bytes.
         while actions.len() < most && !town.ended && !u.is_empty() {
             let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
-            let command = Command { line: 0, action: action.clone() };
+            let command = Command { line: 0, action };
             let Some(record) = game.step(&command) else { break };
             town.count(&record);
             // The record is the player's to keep: its map is the town's now.
             town.map = record.map;
-            actions.push(action);
+            actions.push(command.action);
         }
         Ok(())
     })?;
@@ -418,25 +418,40 @@ fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Act
     let side = if horizontal { map.cols() } else { map.rows() } as i64;
     let (_, edge) = draw_edge(u, 1, side, |v| !(1..=side).contains(&v))?;
     *(if horizontal { &mut outside.col } else { &mut outside.row }) = edge;
-    let tool = [Action::Put(outside), Action::Star(outside), Action::Bomber(outside)];
-    let mut kinds = vec![Action::Unknown(u.choose(&UNKNOWN)?.to_string()), u.choose(&tool)?.clone()];
+    // The kinds, drawn among as from a list: the unknown command first, then
+    // each command on a cell, kept as the command and the cell so that no
+    // list is allocated for each refusal.
+    let unknown = *u.choose(&UNKNOWN)?;
+    let mut on_cells = [(Action::Put as fn(At) -> Action, outside); 6];
+    let mut kinds = 0;
+    let mut add = |command, at| {
+        on_cells[kinds] = (command, at);
+        kinds += 1;
+    };
+    add(*u.choose(&[Action::Put, Action::Star, Action::Bomber])?, outside);
     if town.built >= town.sequence {
-        kinds.push(Action::Put(any.into()));
+        add(Action::Put, any.into());
     }
     if town.stars == 0 {
-        kinds.push(Action::Star(any.into()));
+        add(Action::Star, any.into());
     }
     if town.bombs == 0 {
-        kinds.push(Action::Bomber(any.into()));
+        add(Action::Bomber, any.into());
     }
     if survey.occupied > 0 {
         let at = At::from(survey.tiles().choose(u)?);
-        kinds.push(if u.arbitrary()? { Action::Put(at) } else { Action::Star(at) });
+        add(if u.arbitrary()? { Action::Put } else { Action::Star }, at);
     }
     if survey.empty > 0 {
-        kinds.push(Action::Bomber(survey.empty_cells().choose(u)?.into()));
+        add(Action::Bomber, survey.empty_cells().choose(u)?.into());
     }
-    let action = u.choose(&kinds)?.clone();
+    let action = match u.choose_index(1 + kinds)? {
+        0 => Action::Unknown(unknown.to_string()),
+        kind => {
+            let (command, at) = on_cells[kind - 1];
+            command(at)
+        }
+    };
     debug_assert!(verdict(town, &action).is_err(), "{action} is refused");
     Ok(action)
 }
