@@ -9,7 +9,7 @@ use m3_model::triple::{MAX_SIDE, MIN_SIDE};
 
 use super::generate::MAX_TILES;
 use super::region::Cells;
-use super::rules::{neighbours, on_map, reacting, region};
+use super::rules::{neighbours, on_map, reacting, region_size};
 use super::Town;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
@@ -161,7 +161,7 @@ impl Counting<TripleTown> for Counter {
         // TT6: the merge's other tiles stood together before the placement.
         if let (Some(first), Some(placed)) = (record.merges.first(), record.placed) {
             let together = first.emptied.first().is_some_and(|&start| {
-                first.emptied.len() >= 3 && region(&before.map, start, placed.level).len() >= first.emptied.len()
+                first.emptied.len() >= 3 && region_size(&before.map, start, placed.level) >= first.emptied.len()
             });
             flag(tally, Counter::Gathered, together);
         }

@@ -3,6 +3,8 @@
 //! verdict on a command, regions, and the level a star becomes. The
 //! implementations carry the rules out their own way.
 
+use std::cell::RefCell;
+
 use m3_model::triple::{Action, At, Invalid, Map, Pos, EMPTY, VALUES};
 
 use super::levels::Levels;
@@ -36,11 +38,16 @@ pub fn verdict(town: &Town, action: &Action) -> Result<(), Invalid> {
     }
 }
 
-/// The 4-connected cells of `level` that reach `start`, `start` counted as
-/// one of them whatever it holds, in row-major order. It allocates: for
-/// the rare counter and the report; the checker keeps a `Regions`.
-pub fn region(map: &Map, start: Pos, level: u8) -> Vec<Pos> {
-    Regions::default().find(Cells::of(map), start, level).to_vec()
+thread_local! {
+    /// The buffers of the counters' searches, which have no place of their
+    /// own to keep them: one of the merges in a few has a counter search.
+    static REGIONS: RefCell<Regions> = RefCell::default();
+}
+
+/// How many 4-connected cells of `level` reach `start`, `start` counted as
+/// one of them whatever it holds.
+pub fn region_size(map: &Map, start: Pos, level: u8) -> usize {
+    REGIONS.with_borrow_mut(|regions| regions.find(Cells::of(map), start, level).len())
 }
 
 /// The cells beside `pos` on the map.
