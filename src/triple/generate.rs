@@ -312,10 +312,13 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         while actions.len() < most && !town.ended && !u.is_empty() {
             let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
             let command = Command { line: 0, action };
-            let Some(record) = game.step(&command) else { break };
-            town.count(&record);
+            // Read where it was returned: a record is some 200 bytes, and
+            // moving it out of the option would copy them.
+            let mut stepped = game.step(&command);
+            let Some(record) = stepped.as_mut() else { break };
+            town.count(record);
             // The record is the player's to keep: its map is the town's now.
-            town.map = record.map;
+            std::mem::swap(&mut town.map, &mut record.map);
             actions.push(command.action);
         }
         Ok(())
