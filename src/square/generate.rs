@@ -16,7 +16,8 @@ use m3_model::Stepper;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::rules::{move_tiles, windows_where};
+use super::alike::Alike;
+use super::rules::move_tiles;
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, Size};
@@ -117,7 +118,7 @@ impl Generator<SquareRemover> for Shape {
         // Long games need more choices than a fuzzer's input holds: once it
         // runs dry the moves come from a generator seeded by it.
         let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
-        let mut player = Player { u, rng, greedy };
+        let mut player = Player { u, rng, greedy, alike: Alike::default() };
 
         let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
         let mut game = Following::<SquareRemover, S>::start(&instance);
@@ -238,6 +239,8 @@ struct Player<'a, 'b> {
     u: &'a mut Unstructured<'b>,
     rng: ChaCha8Rng,
     greedy: u32,
+    /// The board's tiles alike, kept from move to move.
+    alike: Alike,
 }
 
 /// The input bytes the player leaves unread. A seeded case whose generator
@@ -262,7 +265,7 @@ impl Player<'_, '_> {
         let side = board.rows();
         if roll < self.greedy {
             let start = (self.below(side - 1)?, self.below(side - 1)?);
-            if let Some(m) = square_making_move(board, start) {
+            if let Some(m) = square_making_move(board, &mut self.alike, start) {
                 return Ok(m);
             }
         } else if roll < self.greedy + EQUAL_PERCENT {
@@ -333,37 +336,15 @@ impl Player<'_, '_> {
 /// square (SR3 removes them all), so a move makes one only by swapping the
 /// odd tile of a window whose other three share a colour with a neighbour
 /// of that colour outside the window: looking at windows finds every such
-/// move at the cost of a few reads each, where drawing moves to try costs
-/// draws and misses most.
-fn square_making_move(board: &Board, (row, col): (usize, usize)) -> Option<Move> {
-    let windows = board.rows() - 1;
+/// move, where drawing moves to try costs draws and misses most. `alike`
+/// keeps the windows that have such a move (`Alike`) from board to board.
+fn square_making_move(board: &Board, alike: &mut Alike, from: (usize, usize)) -> Option<Move> {
     // Which of the odd tile's two outside neighbours is looked at first
     // follows the draw, so that no direction is favoured.
-    let across_first = (row + col).is_multiple_of(2);
-    for row in (row..windows).chain(0..row) {
-        let odd = windows_with_an_odd_tile(board, row);
-        let from_col = !0u64 << col;
-        for mut columns in [odd & from_col, odd & !from_col] {
-            while columns != 0 {
-                let col = columns.trailing_zeros() as usize;
-                columns &= columns - 1;
-                if let Some(m) = odd_tile_move(board, row, col, across_first) {
-                    return Some(m);
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The windows with top-left tile in `row` whose tiles are three of one
-/// colour and one of another, as bits by column: three equal pairs of the
-/// six.
-fn windows_with_an_odd_tile(board: &Board, row: usize) -> u64 {
-    windows_where(board, row, |[a, b], [c, d]| {
-        let pairs = [a == b, a == c, a == d, b == c, b == d, c == d];
-        pairs.into_iter().map(u8::from).sum::<u8>() == 3
-    })
+    let across_first = (from.0 + from.1).is_multiple_of(2);
+    alike.describe(board);
+    let (row, col) = alike.first_square_making(from)?;
+    odd_tile_move(board, row, col, across_first)
 }
 
 /// The move that makes the window with top-left tile (`row`, `col`) one
@@ -428,7 +409,7 @@ mod tests {
             let side = board.rows();
             let all = square_making_moves(&board);
             let start = (rng.random_range(0..side - 1), rng.random_range(0..side - 1));
-            match square_making_move(&board, start) {
+            match square_making_move(&board, &mut Alike::default(), start) {
                 Some(m) => {
                     assert!(all.contains(&m), "{m:?} makes no square on\n{board:?}");
                     found += 1;

@@ -1,5 +1,6 @@
 //! SquareRemover (TopCoder TCO'14 Marathon Round 1) in the harness.
 
+mod alike;
 mod check;
 mod count;
 pub(crate) mod diff;

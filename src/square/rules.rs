@@ -2,7 +2,7 @@
 //! the generator: the buffer, one-colour squares, where a move leads. The
 //! implementations carry the rules out their own way.
 
-use m3_model::square::{Board, Invalid, Move, Square, DOWN, LEFT, MAX_SIDE, MODULUS, MULTIPLIER, RIGHT, UP};
+use m3_model::square::{Board, Invalid, Move, Square, DOWN, LEFT, MODULUS, MULTIPLIER, RIGHT, UP};
 
 /// SR1: the buffer's number A[i] and the tile index i it stands behind.
 #[derive(Debug, Clone)]
@@ -30,19 +30,6 @@ impl Buffer {
 pub fn one_colour(board: &Board, (row, col): Tile) -> bool {
     let [a, b] = [board.row(row), board.row(row + 1)].map(|row| [row[col], row[col + 1]]);
     a[0] == a[1] && a[0] == b[0] && a[0] == b[1]
-}
-
-// A row of windows fits in the bits of a `u64`.
-const _: () = assert!(MAX_SIDE - 1 <= 64);
-
-/// The 2x2 windows with top-left tile in `row` whose top and bottom pairs
-/// pass `test`, as bits by column. Every window of the row is tested, with
-/// no branch between them: on random tiles that is quicker than stopping at
-/// the first that passes, after a guess wrong at every one that does not.
-pub fn windows_where(board: &Board, row: usize, test: impl Fn([u8; 2], [u8; 2]) -> bool) -> u64 {
-    let (top, bottom) = (board.row(row), board.row(row + 1));
-    let pairs = top.windows(2).zip(bottom.windows(2));
-    pairs.enumerate().fold(0, |bits, (col, (t, b))| bits | u64::from(test([t[0], t[1]], [b[0], b[1]])) << col)
 }
 
 /// The four tiles of a square in SR2's refill order: top-left, top-right,
