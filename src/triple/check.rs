@@ -161,16 +161,24 @@ fn merged(
     let at = index(cols, pos);
     levels[at] = level;
     for (number, merge) in (1..).zip(&record.merges) {
-        let region = regions.find(Cells::new(levels, cols), pos, level);
-        let others = || region.iter().copied().filter(|&cell| cell != pos);
-        if !merges(region, level) || merge.level != level + 1 || !others().eq(merge.emptied.iter().copied()) {
+        let cells = Cells::new(levels, cols);
+        let size = regions.search(cells, pos, level);
+        // The cells emptied are the region's others, in row-major order,
+        // when they rise in that order, none is `pos`, each is in the
+        // region, and the region holds no other: found in the region's
+        // marks, without listing and sorting it.
+        let rising = merge.emptied.windows(2).all(|pair| pair[0] < pair[1]);
+        let others = merge.emptied.iter().all(|&cell| cell != pos && regions.found_at(cells, cell));
+        let emptied = rising && others && merge.emptied.len() + 1 == size;
+        if !merges(size, level) || merge.level != level + 1 || !emptied {
+            let region = regions.found();
             let detail = format!(
                 "recorded L{} from emptying {:?}; the L{level} region at {pos} is {region:?}",
                 merge.level, merge.emptied
             );
             return Err(Violation::new(MERGES, Some(number), detail));
         }
-        for cell in others() {
+        for &cell in &merge.emptied {
             levels[index(cols, cell)] = EMPTY;
         }
         level += 1;
@@ -197,4 +205,51 @@ fn score_book(before: &Town, record: &CommandRecord) -> Result<(), Violation> {
         return Err(Violation::new(SCORE_BOOK, None, detail));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::triple::{Action, At, Command, Merge};
+
+    use super::super::region::tests::map;
+    use super::*;
+
+    /// A merge passes when it lists its region's other cells in row-major
+    /// order, and breaks the merges when it lists anything else: out of
+    /// order, twice, the placed cell, a cell too few, a cell of the level
+    /// that stands apart, a cell off the map.
+    #[test]
+    fn tt2_a_merge_lists_its_region_and_nothing_else() {
+        let before = map(&["11.1", "....", "1..1"]);
+        let (pos, cols) = (Pos::new(0, 2), before.cols());
+        let merged_as = |emptied: &[(usize, usize)]| {
+            let emptied = emptied.iter().map(|&(row, col)| Pos::new(row, col)).collect();
+            let record = CommandRecord {
+                command: Command { line: 1, action: Action::Put(At::from(pos)) },
+                status: Status::Played,
+                placed: Some(Placed { pos, level: 1 }),
+                merges: vec![Merge { level: 2, emptied }],
+                bombed: None,
+                points: 0,
+                score: 0,
+                map: before.clone(),
+            };
+            let mut levels = before.cells().to_vec();
+            merged(&record, &mut levels, cols, pos, 1, &mut Regions::default()).map_err(|broken| broken.invariant)
+        };
+        assert_eq!(merged_as(&[(0, 0), (0, 1), (0, 3)]), Ok(()));
+        let broken = [
+            &[(0, 1), (0, 0), (0, 3)][..],
+            &[(0, 0), (0, 0), (0, 3)],
+            &[(0, 0), (0, 1), (0, 2)],
+            &[(0, 0), (0, 1)],
+            &[(0, 0), (0, 1), (0, 3), (2, 0)],
+            &[(0, 0), (0, 1), (2, 3)],
+            &[(0, 0), (0, 1), (0, 4)],
+            &[(0, 0), (0, 1), (usize::MAX, 3)],
+        ];
+        for emptied in broken {
+            assert_eq!(merged_as(emptied), Err(MERGES), "{emptied:?}");
+        }
+    }
 }

@@ -119,10 +119,10 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
     meets(Levels::of(cells.levels[at]), around, paired, flanked)
 }
 
-/// TT2: whether `region`, found whole for a tile of `level`, merges: it
-/// holds 3 tiles or more, below L9.
-pub fn merges(region: &[Pos], level: u8) -> bool {
-    region.len() >= 3 && Levels::of(level) != Levels::NONE
+/// TT2: whether a region of `size` tiles, found whole for a tile of
+/// `level`, merges: it holds 3 tiles or more, below L9.
+pub fn merges(size: usize, level: u8) -> bool {
+    size >= 3 && Levels::of(level) != Levels::NONE
 }
 
 /// TT2: whether a tile of `level` at `start` would merge, without finding
@@ -145,9 +145,9 @@ pub fn reacts(cells: Cells<'_>, start: Pos, level: u8) -> bool {
 #[derive(Debug, Default)]
 pub struct Regions {
     /// The region's cells, each with its index in row-major order, in the
-    /// order found, then sorted.
+    /// order found.
     reached: Vec<(usize, Pos)>,
-    /// The region found.
+    /// The region found, in row-major order, when asked.
     found: Vec<Pos>,
     /// `marks[cell] == search` when the current search has found the cell,
     /// so that a new search starts without clearing it.
@@ -156,9 +156,9 @@ pub struct Regions {
 }
 
 impl Regions {
-    /// The 4-connected cells of `level` that reach `start`, `start` counted
-    /// as one of them whatever it holds, in row-major order.
-    pub fn find(&mut self, cells: Cells<'_>, start: Pos, level: u8) -> &[Pos] {
+    /// Finds the 4-connected cells of `level` that reach `start`, `start`
+    /// counted as one of them whatever it holds, and tells how many.
+    pub fn search(&mut self, cells: Cells<'_>, start: Pos, level: u8) -> usize {
         if self.marks.len() < cells.levels.len() {
             self.marks.resize(cells.levels.len(), 0);
         }
@@ -183,6 +183,19 @@ impl Regions {
                 }
             }
         }
+        self.reached.len()
+    }
+
+    /// Whether the last search, on `cells`, found `pos`: a membership test
+    /// that needs the region neither listed nor sorted.
+    pub fn found_at(&self, cells: Cells<'_>, pos: Pos) -> bool {
+        // A cell off the map, however far, is in no region.
+        let at = pos.row.checked_mul(cells.cols).and_then(|row| row.checked_add(pos.col));
+        pos.col < cells.cols && at.is_some_and(|at| at < cells.levels.len() && self.marks[at] == self.search)
+    }
+
+    /// The cells the last search found, in row-major order.
+    pub fn found(&mut self) -> &[Pos] {
         self.reached.sort_unstable_by_key(|&(at, _)| at);
         self.found.clear();
         self.found.extend(self.reached.iter().map(|&(_, pos)| pos));
@@ -222,7 +235,12 @@ pub(super) mod tests {
         let cells = Cells::of(&map);
         let mut regions = Regions::default();
         let mut find = |row, col, level| {
-            let found = regions.find(cells, Pos::new(row, col), level);
+            let size = regions.search(cells, Pos::new(row, col), level);
+            let found = regions.found().to_vec();
+            assert_eq!(found.len(), size);
+            assert!(cells.every().all(|pos| regions.found_at(cells, pos) == found.contains(&pos)));
+            let off_the_map = [Pos::new(2, 3), Pos::new(3, 0), Pos::new(usize::MAX, 0), Pos::new(0, usize::MAX)];
+            assert!(off_the_map.iter().all(|&pos| !regions.found_at(cells, pos)));
             found.iter().map(|pos| cells.index(*pos)).collect::<Vec<_>>()
         };
         assert_eq!(find(0, 2, 1), [0, 1, 2, 5, 8]);

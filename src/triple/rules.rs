@@ -47,7 +47,7 @@ thread_local! {
 /// How many 4-connected cells of `level` reach `start`, `start` counted as
 /// one of them whatever it holds.
 pub fn region_size(map: &Map, start: Pos, level: u8) -> usize {
-    REGIONS.with_borrow_mut(|regions| regions.find(Cells::of(map), start, level).len())
+    REGIONS.with_borrow_mut(|regions| regions.search(Cells::of(map), start, level))
 }
 
 /// The cells beside `pos` on the map.
