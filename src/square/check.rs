@@ -151,11 +151,11 @@ impl game::Checker<SquareRemover> for Checker {
     }
 }
 
-/// The 2x2 windows holding a tile the turn changed: one the move swapped or
-/// a removed square refilled. The board a turn starts from holds no square
-/// (the last turn's check of SR2 saw to it), so a square on the board is in
-/// one of them, and SR2's topmost, then leftmost, square is the first of
-/// them that is one colour.
+/// The 2x2 windows holding a tile the turn changed (one the move swapped or
+/// a removed square refilled) and not yet seen to hold two colours since.
+/// The board a turn starts from holds no square (the last turn's check of
+/// SR2 saw to it), so a square on the board is in one of them, and SR2's
+/// topmost, then leftmost, square is the first of them that is one colour.
 struct Touched {
     /// By row of windows (of their top-left tile), the windows as bits by
     /// column.
@@ -187,15 +187,17 @@ impl Touched {
         }
     }
 
-    fn first_square(&self, board: &Board) -> Option<Square> {
-        self.windows.iter().enumerate().find_map(|(row, &windows)| {
-            let mut cols = windows;
-            while cols != 0 {
-                let col = cols.trailing_zeros() as usize;
+    /// The first touched window that is one colour. Those before it are
+    /// not, and stay so until a tile of theirs changes: they are dropped,
+    /// so that the search for the next square does not read them again.
+    fn first_square(&mut self, board: &Board) -> Option<Square> {
+        self.windows.iter_mut().enumerate().find_map(|(row, windows)| {
+            while *windows != 0 {
+                let col = windows.trailing_zeros() as usize;
                 if one_colour(board, (row, col)) {
                     return Some(Square::new(row, col));
                 }
-                cols &= cols - 1;
+                *windows &= *windows - 1;
             }
             None
         })
@@ -245,7 +247,11 @@ mod tests {
             for removed in 0.. {
                 let first = touched.first_square(&board);
                 assert_eq!(first, first_square_of_all(&board), "on\n{board:?}");
-                let Some(square) = first else { break };
+                let Some(square) = first else {
+                    // Every window touched was read, and none is left to read again.
+                    assert!(touched.windows.iter().all(|&windows| windows == 0), "on\n{board:?}");
+                    break;
+                };
                 made += usize::from(removed == 0);
                 cascades += usize::from(removed == 1);
                 for tile in tiles(square) {

@@ -28,8 +28,13 @@ impl Buffer {
 
 /// SR2: whether the 2x2 window with top-left tile `tile` is one colour.
 pub fn one_colour(board: &Board, (row, col): Tile) -> bool {
-    let [a, b] = [board.row(row), board.row(row + 1)].map(|row| [row[col], row[col + 1]]);
-    a[0] == a[1] && a[0] == b[0] && a[0] == b[1]
+    let side = board.cols();
+    let top_left = row * side + col;
+    let window = &board.cells()[top_left..=top_left + side + 1];
+    let [a, b, c, d] = [window[0], window[1], window[side], window[side + 1]];
+    // `&`, not `&&`: on random tiles a branch on each pair would be guessed
+    // wrong often.
+    (a == b) & (a == c) & (a == d)
 }
 
 /// The four tiles of a square in SR2's refill order: top-left, top-right,
