@@ -160,6 +160,8 @@ struct Touched {
     /// By row of windows (of their top-left tile), the windows as bits by
     /// column.
     windows: Vec<u64>,
+    /// The rows of windows that hold one, as bits: a turn touches a few.
+    rows: u64,
     /// The bits of a row's windows.
     row: u64,
 }
@@ -167,22 +169,28 @@ struct Touched {
 impl Touched {
     fn new(side: usize) -> Touched {
         let windows = side.saturating_sub(1);
-        Touched { windows: vec![0; windows], row: u64::MAX >> (64 - windows.max(1)) }
+        Touched { windows: vec![0; windows], rows: 0, row: u64::MAX >> (64 - windows.max(1)) }
     }
 
     fn clear(&mut self) {
-        self.windows.fill(0);
+        while self.rows != 0 {
+            self.windows[self.rows.trailing_zeros() as usize] = 0;
+            self.rows &= self.rows - 1;
+        }
     }
 
     fn all(&mut self) {
         self.windows.fill(self.row);
+        self.rows = u64::MAX.checked_shr(64 - self.windows.len() as u32).unwrap_or(0);
     }
 
     fn touch(&mut self, (row, col): Tile) {
         // The windows from the one up and left of the tile to the tile's own.
         let cols = 0b11 << col >> 1 & self.row;
         let last = self.windows.len().saturating_sub(1);
-        for windows in &mut self.windows[row.saturating_sub(1)..=row.min(last)] {
+        let rows = row.saturating_sub(1)..=row.min(last);
+        self.rows |= rows.clone().fold(0, |bits, row| bits | 1 << row);
+        for windows in &mut self.windows[rows] {
             *windows |= cols;
         }
     }
@@ -191,7 +199,9 @@ impl Touched {
     /// not, and stay so until a tile of theirs changes: they are dropped,
     /// so that the search for the next square does not read them again.
     fn first_square(&mut self, board: &Board) -> Option<Square> {
-        self.windows.iter_mut().enumerate().find_map(|(row, windows)| {
+        while self.rows != 0 {
+            let row = self.rows.trailing_zeros() as usize;
+            let windows = &mut self.windows[row];
             while *windows != 0 {
                 let col = windows.trailing_zeros() as usize;
                 if one_colour(board, (row, col)) {
@@ -199,8 +209,9 @@ impl Touched {
                 }
                 *windows &= *windows - 1;
             }
-            None
-        })
+            self.rows &= self.rows - 1;
+        }
+        None
     }
 }
 
@@ -250,6 +261,7 @@ mod tests {
                 let Some(square) = first else {
                     // Every window touched was read, and none is left to read again.
                     assert!(touched.windows.iter().all(|&windows| windows == 0), "on\n{board:?}");
+                    assert_eq!(touched.rows, 0, "on\n{board:?}");
                     break;
                 };
                 made += usize::from(removed == 0);
