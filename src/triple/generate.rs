@@ -11,7 +11,9 @@
 use std::cell::RefCell;
 
 use arbitrary::{Result, Unstructured};
-use m3_model::triple::{Action, At, Command, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
+use m3_model::triple::{
+    Action, At, Command, CommandRecord, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE,
+};
 use m3_model::Stepper;
 
 use super::levels::Levels;
@@ -307,6 +309,7 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
     SURVEY.with_borrow_mut(|survey| {
         survey.forget();
+        survey.look(&town.map);
         // An exhausted `u` would draw refusals to the end (every `happens`
         // is true on zeros): stop, and let `seed::with_seed` give more bytes.
         while actions.len() < most && !town.ended && !u.is_empty() {
@@ -317,6 +320,7 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
             let mut stepped = game.step(&command);
             let Some(record) = stepped.as_mut() else { break };
             town.count(record);
+            survey.look_at(&record.map, changed(record));
             // The record is the player's to keep: its map is the town's now.
             std::mem::swap(&mut town.map, &mut record.map);
             actions.push(command.action);
@@ -326,6 +330,13 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let Instance { test, map, stars, bombs, sequence, .. } = instance;
     instance = Instance::new(test, map, stars, bombs, sequence, actions);
     Ok(instance)
+}
+
+/// The cells `record` says its command changed: the one placed and those
+/// its merges emptied, or the one bombed.
+fn changed(record: &CommandRecord) -> impl Iterator<Item = Pos> + '_ {
+    let emptied = record.merges.iter().flat_map(|merge| merge.emptied.iter().copied());
+    record.placed.map(|placed| placed.pos).into_iter().chain(emptied).chain(record.bombed.map(|bombed| bombed.pos))
 }
 
 /// The most stars a player uses, however many it has: the most it is given
@@ -341,7 +352,6 @@ fn next_action(
     survey: &mut Survey,
     written: usize,
 ) -> Result<Option<Action>> {
-    survey.look(&town.map);
     if player.refused.happens(u)? {
         return refused(u, town, survey).map(Some);
     }

@@ -1,10 +1,11 @@
 //! What the generator's player sees of the map before each command: how
 //! many cells are empty and occupied, and where a tile placed would meet
-//! tiles of its level or merge (TT2). The player looks before every command
-//! but asks where a tile would merge before most, for the one level it
-//! places, so the survey keeps the cells of each level as sets of bits
-//! (`bits`), notes the cells each command changed, and finds the cells a
-//! tile meets at when asked, 64 cells at a time, for the levels asked only.
+//! tiles of its level or merge (TT2). The player asks where a tile would
+//! merge before most commands, for the one level it places, so the survey
+//! keeps the cells of each level as sets of bits (`bits`), notes the cells
+//! each command changed (first those its record names), and finds where a
+//! tile meets its level when asked, 64 cells at a time, for the levels
+//! asked only.
 
 use std::cell::OnceCell;
 
@@ -72,6 +73,28 @@ impl Sets {
 }
 
 impl Survey {
+    /// Sees `map` as the last command left it, looking first at `cells`,
+    /// those its record says it changed: when the map is then the one
+    /// seen, one comparison of the whole map ends the look, and a map
+    /// changed elsewhere (a wrong record) is compared a word at a time.
+    pub fn look_at(&mut self, map: &Map, cells: impl IntoIterator<Item = Pos>) {
+        let now = map.cells();
+        if (map.rows(), map.cols()) == (self.layout.rows(), self.layout.cols()) {
+            let cols = map.cols();
+            for pos in cells.into_iter().filter(|pos| map.contains(pos.row, pos.col)) {
+                let at = pos.row * cols + pos.col;
+                if self.seen[at] != now[at] {
+                    note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], now[at]);
+                }
+            }
+            if self.seen == now {
+                self.empty = now.len() - self.occupied;
+                return;
+            }
+        }
+        self.look(map);
+    }
+
     /// Sees `map` as the last command left it.
     pub fn look(&mut self, map: &Map) {
         let now = map.cells();
@@ -79,18 +102,13 @@ impl Survey {
             return self.look_anew(map);
         }
         let Survey { layout, seen, sets, occupied, .. } = self;
-        let mut note = |at: usize, seen: &mut u8, level: u8| {
-            sets.change(layout.bit(at), *seen, level);
-            *occupied = *occupied + usize::from(level != EMPTY) - usize::from(*seen != EMPTY);
-            *seen = level;
-        };
         // Most commands change a cell or a few: compared a word at a time,
         // and in a word that differs, only the cells that do.
         let mut compare = |start: usize, seen: &mut [u8], now: &[u8]| {
             let mut changed = word(seen) ^ word(now);
             while changed != 0 {
                 let cell = changed.trailing_zeros() as usize / 8;
-                note(start + cell, &mut seen[cell], now[cell]);
+                note(*layout, sets, occupied, start + cell, &mut seen[cell], now[cell]);
                 changed &= !(0xff << (8 * cell));
             }
         };
@@ -106,7 +124,7 @@ impl Survey {
         } else if now.len() < WORD {
             for ((at, seen), &level) in (0..).zip(seen.iter_mut()).zip(now) {
                 if *seen != level {
-                    note(at, seen, level);
+                    note(*layout, sets, occupied, at, seen, level);
                 }
             }
         }
@@ -203,6 +221,14 @@ impl Survey {
     }
 }
 
+/// Notes that the cell at `at` in row-major order, seen holding `seen`,
+/// holds `level` now.
+fn note(layout: Layout, sets: &mut Sets, occupied: &mut usize, at: usize, seen: &mut u8, level: u8) {
+    sets.change(layout.bit(at), *seen, level);
+    *occupied = *occupied + usize::from(level != EMPTY) - usize::from(*seen != EMPTY);
+    *seen = level;
+}
+
 /// The cells a search looks at.
 #[derive(Clone, Copy)]
 enum Within {
@@ -276,6 +302,29 @@ mod tests {
                 let (mut from_set, mut from_list) = (Unstructured::new(&bytes), Unstructured::new(&bytes));
                 assert_eq!(found.choose(&mut from_set).ok(), from_list.choose(&listed).ok().copied());
             }
+        }
+    }
+
+    /// A look that starts at the cells a record names sees the map, whatever
+    /// the record names: the cells changed, none, some, cells off the map.
+    #[test]
+    fn a_look_at_the_cells_a_record_names_sees_the_whole_map() {
+        let before = map(&["11..2", ".2.3.", "..1..", "22.33"]);
+        let after = map(&["1...2", ".2.3.", "..11.", "22.33"]);
+        let seen = |survey: &mut Survey| {
+            let cells: Vec<_> = survey.empty_cells().each().chain(survey.tiles().each()).collect();
+            let met = survey.meet(Levels::of(1));
+            (cells, met.merging.each().collect::<Vec<_>>(), met.near.each().collect::<Vec<_>>())
+        };
+        let mut fresh = Survey::default();
+        fresh.look(&after);
+        let named = [&[Pos::new(0, 1), Pos::new(2, 3)][..], &[], &[Pos::new(0, 1)], &[Pos::new(9, 9), Pos::new(0, 0)]];
+        for cells in named {
+            let mut survey = Survey::default();
+            survey.look(&before);
+            survey.look_at(&after, cells.iter().copied());
+            assert_eq!(seen(&mut survey), seen(&mut fresh), "{cells:?}");
+            assert_eq!((survey.empty, survey.occupied), (fresh.empty, fresh.occupied));
         }
     }
 
