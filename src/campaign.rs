@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -351,38 +352,35 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
         Budget::Time(limit) => started.elapsed() >= limit,
     };
     let jobs = settings.jobs.max(1);
-    let running = AtomicU64::new(jobs as u64);
+    // Each worker holds a sender until it ends, however it ends (a panic in
+    // a target drops it too), so the progress loop below wakes as soon as
+    // the last one is done rather than at its next tick.
+    let (working, all_done) = mpsc::channel::<()>();
+    let (campaign, next_case, out_of_budget) = (&campaign, &next_case, &out_of_budget);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            scope.spawn(|| {
-                // Counted out however the worker ends: a panic in a target
-                // must not leave the progress loop below waiting for it.
-                struct Done<'a>(&'a AtomicU64);
-                impl Drop for Done<'_> {
-                    fn drop(&mut self) {
-                        self.0.fetch_sub(1, Ordering::Relaxed);
-                    }
-                }
-                let _done = Done(&running);
+            let working = working.clone();
+            scope.spawn(move || {
+                let _working = working;
                 loop {
                     let case = next_case.fetch_add(1, Ordering::Relaxed);
                     if campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some()) {
                         break;
                     }
                     let target = targets[(case % games) as usize];
-                    target.run_case(case_seed(settings.seed, target.name(), case / games), &campaign);
+                    target.run_case(case_seed(settings.seed, target.name(), case / games), campaign);
                 }
             });
         }
+        drop(working);
         let counts = || {
             let cases = targets.iter().map(|t| t.cases()).sum();
             let failures = targets.iter().map(|t| t.failures()).sum();
             (cases, failures)
         };
-        while running.load(Ordering::Relaxed) > 0 {
+        while let Err(RecvTimeoutError::Timeout) = all_done.recv_timeout(Duration::from_millis(100)) {
             let (cases, failures) = counts();
             reporter.progress(started.elapsed(), cases, failures);
-            std::thread::sleep(Duration::from_millis(100));
         }
         let (cases, failures) = counts();
         reporter.progress(started.elapsed(), cases, failures);
