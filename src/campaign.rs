@@ -391,3 +391,84 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere never leaves these counters half-updated.
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game whose cases take 40 ms each, and whose fifth case panics as
+    /// a bug in the harness would.
+    struct Slow {
+        cases: AtomicU64,
+        spent: Spent,
+    }
+
+    impl Books for Slow {
+        fn cases(&self) -> u64 {
+            self.cases.load(Ordering::Relaxed)
+        }
+        fn failures(&self) -> u64 {
+            0
+        }
+        fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+            Vec::new()
+        }
+        fn spent(&self) -> &Spent {
+            &self.spent
+        }
+    }
+
+    impl Target for Slow {
+        fn name(&self) -> &'static str {
+            "slow"
+        }
+        fn run_case(&self, _: u64, _: &Campaign<'_>) {
+            std::thread::sleep(Duration::from_millis(40));
+            assert!(self.cases.fetch_add(1, Ordering::Relaxed) < 4, "the fifth case");
+        }
+        fn books(&self) -> &dyn Books {
+            self
+        }
+        fn summary(&self) -> String {
+            String::new()
+        }
+        fn kinds(&self) -> Vec<KindFound> {
+            Vec::new()
+        }
+    }
+
+    struct Progress(Mutex<Vec<u64>>);
+
+    impl Reporter for Progress {
+        fn line(&self, _: &str) {}
+        fn progress(&self, _: Duration, cases: u64, _: u64) {
+            lock(&self.0).push(cases);
+        }
+    }
+
+    #[test]
+    fn progress_is_told_while_the_worker_runs_and_the_campaign_ends_with_it_even_when_it_panics() {
+        let (ended, wait_for_end) = mpsc::channel();
+        std::thread::spawn(move || {
+            let slow = Slow { cases: AtomicU64::new(0), spent: Spent::default() };
+            let settings = Settings {
+                budget: Budget::Cases(100),
+                seed: 0,
+                jobs: 1,
+                size: Size::Small,
+                corpus: PathBuf::from("unused"),
+            };
+            let progress = Progress(Mutex::new(Vec::new()));
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&[&slow], &settings, &progress, &AtomicBool::new(false))
+            }));
+            let told = lock(&progress.0).clone();
+            let _ = ended.send((run.is_err(), told));
+        });
+        let (panicked, told) =
+            wait_for_end.recv_timeout(Duration::from_secs(60)).expect("the campaign waits on a worker that panicked");
+        assert!(panicked, "the worker's panic reaches the caller");
+        assert!(told.len() >= 2, "progress told only at the end: {told:?}");
+        assert_eq!(told.last(), Some(&5), "the last progress counts every case, the one that panicked included");
+    }
+}
