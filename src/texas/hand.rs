@@ -20,10 +20,16 @@ pub enum Hand {
 /// colour from each of the five operations' main colours; `None` unless
 /// there are exactly five operations, each with a main colour.
 pub fn best_hand(main_colours: &[Vec<u8>]) -> Option<(Hand, i64)> {
+    best_cards(main_colours).map(hand)
+}
+
+/// The selection [`best_hand`] scores: one colour from each operation's
+/// main colours, in the operations' order.
+pub fn best_cards(main_colours: &[Vec<u8>]) -> Option<[u8; HAND_SIZE]> {
     if main_colours.len() != HAND_SIZE || main_colours.iter().any(Vec::is_empty) {
         return None;
     }
-    let mut best: Option<(Hand, i64)> = None;
+    let mut best: Option<([u8; HAND_SIZE], i64)> = None;
     let choices: usize = main_colours.iter().map(Vec::len).product();
     for mut choice in 0..choices {
         let mut cards = [0u8; HAND_SIZE];
@@ -31,12 +37,12 @@ pub fn best_hand(main_colours: &[Vec<u8>]) -> Option<(Hand, i64)> {
             *card = colours[choice % colours.len()];
             choice /= colours.len();
         }
-        let scored = hand(cards);
-        if best.is_none_or(|(_, points)| scored.1 > points) {
-            best = Some(scored);
+        let (_, points) = hand(cards);
+        if best.is_none_or(|(_, most)| points > most) {
+            best = Some((cards, points));
         }
     }
-    best
+    best.map(|(cards, _)| cards)
 }
 
 /// One hand of five colours and its points.

@@ -1,21 +1,60 @@
 //! Smaller Texas instances derived from a failing one (the shrinker cuts
-//! the operations itself): fewer rows and columns, fewer colours, fewer
-//! specials. Every candidate is an instance the problem format accepts (no
-//! starting run, TX1).
+//! the operations itself): the first hand rebuilt on a board of its own,
+//! fewer rows and columns, fewer colours, fewer specials. Every candidate
+//! is an instance the problem format accepts (no starting run, TX1).
 
-use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap, RUN_LENGTH};
+use m3_model::texas::{first_run, At, Board, Instance, Piece, Pos, Special, Swap, HAND_SIZE, MAX_COLOURS, RUN_LENGTH};
+use m3_model::Stepper;
+use m3_reference::texas::Reference;
 
+use super::hand::best_cards;
+use crate::oracle::catch_panic;
 use crate::shrink::{fewer_colours, without_line, Line};
 
 /// Candidates, the biggest cuts first.
 pub fn candidates(instance: &Instance) -> Vec<Instance> {
-    let mut candidates = Vec::new();
+    let mut candidates: Vec<Instance> = the_first_hand_alone(instance).into_iter().collect();
     for horizontal in [true, false] {
         fewer_lines(instance, horizontal, &mut candidates);
     }
     fewer_specials(instance, &mut candidates);
     fewer_colours_of(instance, &mut candidates);
     candidates.into_iter().filter(|candidate| !candidate.swaps.is_empty()).filter_map(without_runs).collect()
+}
+
+/// TX10: the first hand alone, rebuilt on a board of five rows and six
+/// columns. The five valid operations that make it become one swap a row,
+/// from the top down, each lining up three plain pieces of the colour the
+/// best hand took from that operation (`best_cards`). The other three
+/// pieces of each row are of colours found nowhere else on the board, so
+/// that what falls into a row once its three are gone lines up with
+/// nothing. A hand whose swaps need a whole board around them (a first swap
+/// whose chain empties most of it, and four that swap what falls there)
+/// loses part of that board to every cut of a line, and is rebuilt instead.
+/// The main colours are the reference's; `None` when it plays fewer than
+/// five valid operations, or panics.
+fn the_first_hand_alone(instance: &Instance) -> Option<Instance> {
+    let main_colours = catch_panic(|| {
+        let mut reference = Reference::start(instance);
+        let records = instance.swaps.iter().map(|swap| reference.step(swap));
+        records.filter(|record| record.is_valid()).take(HAND_SIZE).map(|record| record.main_colours).collect::<Vec<_>>()
+    })
+    .ok()?;
+    let cards = best_cards(&main_colours)?;
+    let mut others = (1..=MAX_COLOURS).filter(|colour| !cards.contains(colour));
+    let mut cells = Vec::with_capacity(HAND_SIZE * 6);
+    let mut swaps = Vec::with_capacity(HAND_SIZE);
+    for (row, &c) in (1..).zip(&cards) {
+        let (f, g, h) = (others.next()?, others.next()?, others.next()?);
+        // Swapping the third and fourth pieces lines up c c c: on the left
+        // in odd rows, on the right in even ones, so that no column holds
+        // c in two rows running.
+        let pattern = if row % 2 == 1 { [c, c, f, c, g, h] } else { [g, h, c, f, c, c] };
+        cells.extend(pattern.map(|colour| Some(Piece::plain(colour))));
+        swaps.push(Swap::new(At::new(row, 3), At::new(row, 4)));
+    }
+    let colours = cells.iter().flatten().map(|piece| piece.colour).max()?;
+    Some(Instance { colours, board: Board::from_cells(HAND_SIZE, 6, cells), swaps })
 }
 
 /// `instance` with each run it starts with (TX1 refuses them) broken by
