@@ -175,6 +175,29 @@ fn sr2_board_values_beyond_the_colours_still_match() {
     assert_eq!(outcome.score, 0);
 }
 
+#[test]
+fn sr2_no_square_reaches_past_the_edge_whatever_tiles_lie_along_it() {
+    // Squares lie on the board, and the tiles a move touches are looked at
+    // in every square around them, those across the board's edge included:
+    // whatever lies beyond the edge must never make one of them one colour
+    // with tiles of any value, 254 and 255 included. Two swaps of equal
+    // tiles, at the top-left corner (254s along the top) and down the left
+    // side (255s), change nothing and score nothing, on boards of an odd
+    // and an even width (the frame's cells fall otherwise in the plane).
+    for rows in [&["000", "010", "001"][..], &["0000", "0101", "0010", "0101"]] {
+        let mut edge = instance(2, 2, rows, &[(0, 0, 1), (2, 0, 0)]);
+        for (row, col, value) in [(0, 0, 254), (0, 1, 254), (1, 0, 255), (2, 0, 255)] {
+            edge.board.set(row, col, value);
+        }
+        let (records, outcome) = play(&edge);
+        for record in &records {
+            assert_eq!(record.squares, squares(&[]), "{rows:?}");
+            assert_eq!(record.board, edge.board, "{rows:?}");
+        }
+        assert_eq!(outcome.score, 0, "{rows:?}");
+    }
+}
+
 // ---- SR3 ------------------------------------------------------------------
 
 #[test]
