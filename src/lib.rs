@@ -34,6 +34,7 @@ pub mod square;
 pub mod texas;
 pub mod triage;
 pub mod triple;
+pub mod word_bits;
 pub mod words;
 
 pub use coverage::{Counter, Tally};

@@ -50,6 +50,10 @@ impl Corruption<Texas> for HandOffByOne {
     }
 }
 
+// Bugs that fire only on an edge the generator draws on purpose, found by
+// a campaign of the default size within the cases given: a 60 s night runs
+// some 400,000.
+
 // TX2: a coordinate at the 16-bit edge, as if read through a `u16`, is
 // taken for a cell on the board.
 suites::planted_bug!(tx2_a_coordinate_at_the_16_bit_edge_is_caught_and_shrunk: SixteenBitCoordinate => "validity", at_most = 32, cases = 2000);
@@ -107,10 +111,6 @@ impl Corruption<Texas> for LastColourOnTheLargestBoard {
         }
     }
 }
-
-// Bugs that fire only on an edge the generator draws on purpose, found by
-// a campaign of the default size within the cases given: a 60 s night runs
-// some 400,000.
 
 #[test]
 fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {

@@ -84,6 +84,7 @@ impl Corruption<TripleTown> for OnePastCalledOccupied {
 // Bugs that fire only on an edge the generator draws on purpose, found by
 // a campaign of the default size within the cases given: a 60 s night runs
 // some 1,200,000.
+
 // TT3: stars counted in a byte: p = 256 (or any multiple) reads as none.
 suites::planted_bug!(tt3_stars_in_a_byte_are_caught_and_shrunk: StarsInAByte => "status", at_most = 32, cases = 2000);
 impl Corruption<TripleTown> for StarsInAByte {

@@ -6,6 +6,8 @@
 
 use m3_model::square::{Board, MAX_SIDE};
 
+use crate::word_bits;
+
 // A row of tiles fits in the bits of a `u64`, and so do the rows.
 const _: () = assert!(MAX_SIDE <= 64);
 
@@ -52,7 +54,7 @@ impl Alike {
             self.changed_rows()
         } else {
             self.start(board);
-            first_bits(side)
+            word_bits::first(side)
         };
         // An equal-colour swap, or a turn after an invalid move, changes none.
         if changed == 0 {
@@ -61,11 +63,11 @@ impl Alike {
         std::mem::swap(&mut self.cells, &mut self.next);
         // A row of pairs reads its own row of tiles and the one below.
         let pairs = changed | changed >> 1;
-        for row in rows_in(pairs) {
+        for row in word_bits::ones(pairs) {
             self.work_out_pairs(row);
         }
         // A row of windows reads its own row of pairs and those either side.
-        for row in rows_in((pairs | pairs << 1 | pairs >> 1) & first_bits(side - 1)) {
+        for row in word_bits::ones((pairs | pairs << 1 | pairs >> 1) & word_bits::first(side - 1)) {
             let making = self.work_out_making(row);
             self.making[row] = making;
             self.rows_making = self.rows_making & !(1 << row) | u64::from(making != 0) << row;
@@ -108,7 +110,7 @@ impl Alike {
             let (mut differences, mut col) = (0, 0);
             while col < side {
                 let at = row * side + col;
-                let tiles = first_bits(WORD * (side - col).min(WORD));
+                let tiles = word_bits::first(WORD * (side - col).min(WORD));
                 differences |= (word_at(&self.cells, at) ^ word_at(&self.next, at)) & tiles;
                 col += WORD;
             }
@@ -136,7 +138,7 @@ impl Alike {
             col += WORD;
         }
         // Bits past a row's pairs compare other tiles, or the 0s after them.
-        let (all, but_last) = (first_bits(side), first_bits(side - 1));
+        let (all, but_last) = (word_bits::first(side), word_bits::first(side - 1));
         self.across[row] = across & but_last;
         (self.down[row], self.down_right[row], self.down_left[row]) =
             (down & all, down_right & but_last, down_left & but_last);
@@ -181,20 +183,6 @@ impl Alike {
 
 /// Bytes in a word.
 const WORD: usize = 8;
-
-/// The lowest `count` bits.
-fn first_bits(count: usize) -> u64 {
-    u64::MAX.checked_shr((64 - count) as u32).unwrap_or(0)
-}
-
-/// The rows whose bits `rows` holds, from the top.
-fn rows_in(mut rows: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let row = (rows != 0).then(|| rows.trailing_zeros() as usize)?;
-        rows &= rows - 1;
-        Some(row)
-    })
-}
 
 /// The word of `cells` from `index` on, the first byte the lowest.
 fn word_at(cells: &[u8], index: usize) -> u64 {

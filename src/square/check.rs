@@ -9,6 +9,7 @@ use super::rules::{move_tiles, one_colour, swap, tiles, Buffer, Tile};
 use super::Standing;
 use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
+use crate::word_bits;
 
 /// A turn removes its squares in SR2's order: the topmost, and among those
 /// the leftmost, first.
@@ -169,19 +170,19 @@ struct Touched {
 impl Touched {
     fn new(side: usize) -> Touched {
         let windows = side.saturating_sub(1);
-        Touched { windows: vec![0; windows], rows: 0, row: u64::MAX >> (64 - windows.max(1)) }
+        Touched { windows: vec![0; windows], rows: 0, row: word_bits::first(windows) }
     }
 
     fn clear(&mut self) {
-        while self.rows != 0 {
-            self.windows[self.rows.trailing_zeros() as usize] = 0;
-            self.rows &= self.rows - 1;
+        for row in word_bits::ones(self.rows) {
+            self.windows[row] = 0;
         }
+        self.rows = 0;
     }
 
     fn all(&mut self) {
         self.windows.fill(self.row);
-        self.rows = u64::MAX.checked_shr(64 - self.windows.len() as u32).unwrap_or(0);
+        self.rows = word_bits::first(self.windows.len());
     }
 
     fn touch(&mut self, (row, col): Tile) {

@@ -12,6 +12,8 @@ use std::ops::Range;
 
 use m3_model::triple::Pos;
 
+use crate::word_bits;
+
 const BITS: usize = u64::BITS as usize;
 
 /// Where a map's cells are in its sets.
@@ -127,14 +129,7 @@ impl Layout {
 
     /// The bits of `set`'s cells in row-major order.
     pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| {
-            let mut word = word;
-            std::iter::from_fn(move || {
-                let bit = (word != 0).then(|| at * BITS + word.trailing_zeros() as usize);
-                word &= word.wrapping_sub(1);
-                bit
-            })
-        })
+        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| word_bits::ones(word).map(move |bit| at * BITS + bit))
     }
 }
 

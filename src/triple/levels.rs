@@ -7,6 +7,8 @@ use std::ops::{BitAnd, BitOr, Not};
 
 use m3_model::triple::MAX_LEVEL;
 
+use crate::word_bits;
+
 /// A set the steps of TT2 take: of levels, one bit each ([`Levels`]), or
 /// of a level's cells, one bit each (`bits`).
 pub trait Bits: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {}
@@ -100,12 +102,7 @@ impl Levels {
 
     /// The levels in the set, lowest first.
     pub fn each(self) -> impl Iterator<Item = u8> {
-        let mut rest = self.0;
-        std::iter::from_fn(move || {
-            let lowest = (rest != 0).then(|| rest.trailing_zeros() as u8 + 1);
-            rest &= rest.wrapping_sub(1);
-            lowest
-        })
+        word_bits::ones(u64::from(self.0)).map(|bit| bit as u8 + 1)
     }
 }
 
