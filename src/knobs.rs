@@ -1,6 +1,7 @@
 //! The knobs a generator's `Shape` is made of, which are also the options
 //! of `m3diff gen`: a knob left out is drawn for each game, and how large
-//! it is drawn is for the `Size` of the campaign to say.
+//! it is drawn is for the `Size` of the campaign to say; a `PercentOr` left
+//! out is its default.
 
 use std::ops::RangeInclusive;
 
@@ -95,8 +96,8 @@ impl Percent {
     pub const ZERO: Percent = Percent(0);
 
     /// `percent`, or 100 when it is more.
-    pub fn new(percent: u8) -> Percent {
-        Percent(percent.min(100))
+    pub const fn new(percent: u8) -> Percent {
+        Percent(if percent < 100 { percent } else { 100 })
     }
 
     pub fn get(self) -> u8 {
@@ -115,6 +116,47 @@ impl clap::builder::ValueParserFactory for Percent {
     fn value_parser() -> Self::Parser {
         use clap::builder::TypedValueParser;
         clap::value_parser!(u8).range(0..=100).map(Percent::new)
+    }
+}
+
+/// A `Percent` knob that is not drawn: left out, it is `DEFAULT`, which
+/// `m3diff gen --help` shows and `Shape::default()` holds alike, so that
+/// neither a doc nor the generator's code has to say it again. Only in a
+/// struct that is not generic: clap's derive keeps a `default_value_t` in
+/// one static for every instance of a generic one (clap-rs/clap#5127).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PercentOr<const DEFAULT: u8>(Percent);
+
+impl<const DEFAULT: u8> PercentOr<DEFAULT> {
+    pub const fn new(percent: u8) -> Self {
+        PercentOr(Percent::new(percent))
+    }
+
+    pub fn percent(self) -> Percent {
+        self.0
+    }
+}
+
+impl<const DEFAULT: u8> Default for PercentOr<DEFAULT> {
+    fn default() -> Self {
+        Self::new(DEFAULT)
+    }
+}
+
+/// As `--help` shows the default.
+impl<const DEFAULT: u8> std::fmt::Display for PercentOr<DEFAULT> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.get())
+    }
+}
+
+impl<const DEFAULT: u8> clap::builder::ValueParserFactory for PercentOr<DEFAULT> {
+    type Parser =
+        clap::builder::MapValueParser<<Percent as clap::builder::ValueParserFactory>::Parser, fn(Percent) -> Self>;
+
+    fn value_parser() -> Self::Parser {
+        use clap::builder::TypedValueParser;
+        <Percent as clap::builder::ValueParserFactory>::value_parser().map(PercentOr)
     }
 }
 

@@ -285,7 +285,7 @@ mod tests {
     use m3_model::square::{SquareRemover, TurnRecord};
 
     use super::*;
-    use crate::game::{Count, Percent};
+    use crate::game::{Count, PercentOr};
 
     /// SquareRemover's engine, but its record of operation `DIFFERS` (1-based)
     /// takes one more buffer tile, and it panics at operation `PANICS`.
@@ -316,7 +316,7 @@ mod tests {
     fn long_game() -> m3_model::square::Instance {
         let shape = crate::square::Shape {
             moves: Some(Count::new(150)),
-            invalid_percent: Some(Percent::new(0)),
+            invalid_percent: PercentOr::new(0),
             ..Default::default()
         };
         crate::seed::with_seed(1, |u| SquareRemover::generate(u, crate::game::Size::Small, &shape)).unwrap()

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use m3_model::square::{self, SquareRemover};
 use m3_model::texas::{self, Texas};
-use m3diff::game::{Count, Percent, Sides};
+use m3diff::game::{Count, PercentOr, Sides};
 use m3diff::planted::{Corruption, Planted};
 use m3diff::{check_game_with, Game, Size, Tally, Trace};
 
@@ -88,7 +88,7 @@ fn long_game() -> m3diff::square::Shape {
     m3diff::square::Shape {
         side: Some(Count::new(10)),
         moves: Some(Count::new(10_000)),
-        invalid_percent: Some(Percent::new(0)),
+        invalid_percent: PercentOr::new(0),
         ..Default::default()
     }
 }

@@ -87,3 +87,40 @@ impl clap::Subcommand for GenCommand {
         games::NAMES.contains(&name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    /// The `Shape` a bare `m3diff gen` parses, beside `Shape::default()`,
+    /// both as `Debug` shows them.
+    struct LeftOut(ArgMatches);
+
+    impl Visitor for LeftOut {
+        type Output = (String, String);
+
+        fn visit<G: Game>(self) -> Self::Output {
+            let parsed = G::Shape::from_arg_matches(&self.0).expect("a bare command line parses");
+            (format!("{parsed:?}"), format!("{:?}", G::Shape::default()))
+        }
+    }
+
+    /// A knob left out on the command line is what the code's default says:
+    /// the benches, `--against` and the tests build shapes from
+    /// `Shape::default()`. Parsed through the whole CLI, so that every game's
+    /// options are built in one process: a default clap keeps in a static
+    /// shared by a generic struct's instances (clap-rs/clap#5127) shows here.
+    #[test]
+    fn every_knob_left_out_is_the_shapes_default() {
+        for game in games::NAMES {
+            let Command::Gen(command) = Cli::parse_from(["m3diff", "gen", game, "--seed", "1"]).command else {
+                panic!("`gen {game}` is parsed as another command");
+            };
+            let (parsed, default) = games::visit(game, LeftOut(command.matches)).expect("a game of the registry");
+            assert_eq!(parsed, default, "`m3diff gen {game}` with no knobs");
+        }
+    }
+}

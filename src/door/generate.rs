@@ -21,7 +21,7 @@ use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
 use crate::edges::{draw_within, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
 
 /// The most swaps a generated game makes.
@@ -53,24 +53,19 @@ pub struct Shape {
     /// the one before left settled (this project's extension).
     #[arg(long)]
     pub swaps: Option<Count<1, MAX_SWAPS>>,
-    /// Percentage of swaps chosen among those that make a group (90 when
-    /// left out).
-    #[arg(long)]
-    pub group_percent: Option<Percent>,
+    /// Percentage of swaps chosen among those that make a group.
+    #[arg(long, default_value_t)]
+    pub group_percent: PercentOr<90>,
     /// Percentage of further swaps that MD1 refuses: one cell twice, or a
-    /// cell with no regular gem (5 when left out).
-    #[arg(long)]
-    pub refused_percent: Option<Percent>,
-    /// One field at an edge now and then (8% of the games when left out).
+    /// cell with no regular gem.
+    #[arg(long, default_value_t)]
+    pub refused_percent: PercentOr<5>,
     #[command(flatten)]
-    pub edges: EdgeKnob,
+    pub edges: EdgeKnob<8>,
 }
 
 /// Tries at a swap that makes a group before looking only side by side.
 const LOOKS: usize = 24;
-/// Percentage of games with one field at an edge (in campaigns of every
-/// size but the statement's largest).
-const EDGE_PERCENT: u8 = 8;
 
 impl Generator<MagicDoor> for Shape {
     /// The statement's one swap.
@@ -88,7 +83,7 @@ impl Generator<MagicDoor> for Shape {
                 size.draw(u, &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(4, 3..=5), (1, 2..=MAX_COLOUR)], &[(1, 3..=6)])?
             }
         };
-        let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
+        let edge = self.edges.happens(u, size)?;
         let edge = if edge { Some(*u.choose(&[AtAnEdge::Side, AtAnEdge::Colours, AtAnEdge::Corner])?) } else { None };
         match edge {
             Some(AtAnEdge::Side) => (rows, cols) = self.sides.one_at_an_edge(u, (rows, cols))?,
@@ -107,8 +102,8 @@ impl Generator<MagicDoor> for Shape {
         let swaps = Count::or_draw(self.swaps, u, |u| {
             size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])
         })?;
-        let group_percent = self.group_percent.unwrap_or(Percent::new(90));
-        let refused_percent = self.refused_percent.unwrap_or(Percent::new(5));
+        let group_percent = self.group_percent.percent();
+        let refused_percent = self.refused_percent.percent();
 
         let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
         let first = if edge == Some(AtAnEdge::Corner) {
@@ -148,8 +143,8 @@ impl Generator<MagicDoor> for Shape {
             vibranium_percent: Some(Percent::new(vibranium_percent)),
             stacked_percent: Some(Percent::new(100)),
             swaps: Some(Count::new(1)),
-            group_percent: Some(Percent::new(100)),
-            refused_percent: Some(Percent::new(0)),
+            group_percent: PercentOr::new(100),
+            refused_percent: PercentOr::new(0),
             edges: EdgeKnob::NONE,
         };
         vec![

@@ -20,7 +20,7 @@ use super::alike::Alike;
 use super::rules::move_tiles;
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, Size};
+use crate::game::{Benchmark, Count, Generator, PercentOr, Size};
 
 /// The most moves `--moves` asks: a hundred contest games' worth.
 pub const MAX_MOVES: usize = 100 * CONTEST_MOVES;
@@ -43,15 +43,16 @@ pub struct Shape {
     pub moves: Option<Count<0, MAX_MOVES>>,
     /// Percentage of moves a greedy player makes (one that makes a square,
     /// when it finds one); the rest are random moves and equal-colour swaps.
-    #[arg(long)]
-    pub greedy_percent: Option<Percent>,
+    #[arg(long, default_value_t)]
+    pub greedy_percent: PercentOr<80>,
     /// Percentage of games with an invalid move (of a drawn kind, at a drawn
     /// place).
-    #[arg(long)]
-    pub invalid_percent: Option<Percent>,
-    /// One field at an edge now and then (12% of the games when left out).
+    #[arg(long, default_value_t)]
+    pub invalid_percent: PercentOr<15>,
+    /// The side, the colours, the seed or the number of moves at an edge, in
+    /// a share of the games that lets a few hundred of them reach each edge.
     #[command(flatten)]
-    pub edges: EdgeKnob,
+    pub edges: EdgeKnob<12>,
 }
 
 /// Moves a player draws, looking for an equal-colour swap, before it
@@ -59,10 +60,6 @@ pub struct Shape {
 const LOOKS: usize = 24;
 /// Percentage of moves that look for an equal-colour swap.
 const EQUAL_PERCENT: u32 = 5;
-/// Percentage of games with one of the side, the colours, the seed and the
-/// number of moves drawn at an edge (in campaigns of every size but the
-/// statement's largest): enough that a few hundred games reach each edge.
-const EDGE_PERCENT: u8 = 12;
 /// Games, of those, with every size at an extreme at once: rare, since a
 /// 10,000-move game on the largest board costs a thousand others.
 const EXTREMES_ONE_IN: u32 = 1000;
@@ -103,14 +100,14 @@ impl Generator<SquareRemover> for Shape {
             None => u.int_in_range(1..=MODULUS - 1)?,
         };
         let sizes = Sizes { side, colours, seed, moves };
-        let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
+        let edge = self.edges.happens(u, size)?;
         let Sizes { side, colours, seed, moves } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let mut tiles = Vec::with_capacity(side * side);
         for _ in 0..side * side {
             tiles.push(u.int_in_range(0..=colours - 1)?);
         }
-        let greedy = u32::from(self.greedy_percent.unwrap_or(Percent::new(80)).get());
-        let invalid_at = if moves > 0 && self.invalid_percent.unwrap_or(Percent::new(15)).happens(u)? {
+        let greedy = u32::from(self.greedy_percent.percent().get());
+        let invalid_at = if moves > 0 && self.invalid_percent.percent().happens(u)? {
             Some(u.int_in_range(0..=moves - 1)?)
         } else {
             None
@@ -143,8 +140,8 @@ impl Generator<SquareRemover> for Shape {
             colours: Some(colours),
             start_seed: None,
             moves: Some(Count::new(moves)),
-            greedy_percent: Some(Percent::new(100)),
-            invalid_percent: Some(Percent::new(0)),
+            greedy_percent: PercentOr::new(100),
+            invalid_percent: PercentOr::new(0),
             edges: EdgeKnob::NONE,
         };
         vec![

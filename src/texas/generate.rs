@@ -12,7 +12,7 @@ use m3_model::Stepper;
 
 use crate::edges::{draw_edge, draw_within, edge_values};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size};
 use crate::one_colour::colour_ending_no_run;
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
@@ -32,8 +32,8 @@ pub struct Shape {
     #[arg(long)]
     pub special_percent: Option<Percent>,
     /// Percentage of operations chosen among the valid swaps.
-    #[arg(long)]
-    pub valid_percent: Option<Percent>,
+    #[arg(long, default_value_t)]
+    pub valid_percent: PercentOr<80>,
 }
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
@@ -88,7 +88,7 @@ impl Generator<Texas> for Shape {
             }
             _ => Count::or_draw(self.operations, u, |u| operation_count(u, size))?,
         };
-        let valid_percent = self.valid_percent.unwrap_or(Percent::new(80));
+        let valid_percent = self.valid_percent.percent();
         // q at an edge is the whole point of its draw: the game keeps it.
         let fixed_length = self.operations.is_some() || size == Size::Max || edge == Some(EdgeField::Operations);
 
@@ -129,7 +129,7 @@ impl Generator<Texas> for Shape {
             colours: Some(colours),
             operations: Some(Count::new(operations)),
             special_percent: Some(Percent::new(special_percent)),
-            valid_percent: Some(Percent::new(valid_percent)),
+            valid_percent: PercentOr::new(valid_percent),
         };
         vec![
             Benchmark { name: "8x8-q32", seed: 1, shape: shape(8, 8, 5, 32, 5, 90) },

@@ -22,7 +22,7 @@ use super::survey::Survey;
 use super::Town;
 use crate::edges::{draw_edge, draw_within, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, Rulebook, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Rulebook, Sides, Size};
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;
@@ -58,14 +58,10 @@ pub struct Shape {
     /// How the player writes the commands.
     #[command(flatten)]
     pub play: Play,
-    /// One field at an edge now and then (8% of the games when left out).
     #[command(flatten)]
-    pub edges: EdgeKnob,
+    pub edges: EdgeKnob<8>,
 }
 
-/// Percentage of games with one field at an edge (in campaigns of every
-/// size but the largest).
-const EDGE_PERCENT: u8 = 8;
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
 const LONGEST_PLAYED: usize = 3000;
 
@@ -118,13 +114,12 @@ impl Tools {
 #[command(next_help_heading = "The player's commands")]
 pub struct Play {
     /// Percentage of placements on a cell beside tiles of the same level,
-    /// when there is one (70 when left out).
-    #[arg(long)]
-    pub beside_percent: Option<Percent>,
-    /// Percentage of commands that the rules refuse, each kind in turn (4
-    /// when left out).
-    #[arg(long)]
-    pub refused_percent: Option<Percent>,
+    /// when there is one.
+    #[arg(long, default_value_t)]
+    pub beside_percent: PercentOr<70>,
+    /// Percentage of commands that the rules refuse, each kind in turn.
+    #[arg(long, default_value_t)]
+    pub refused_percent: PercentOr<4>,
     /// How the game ends.
     #[arg(long, value_enum)]
     pub ending: Option<Ending>,
@@ -138,8 +133,8 @@ impl Play {
             None => *u.choose(&[Ending::Last, Ending::Last, Ending::Last, Ending::Early, Ending::Missing])?,
         };
         Ok(Player {
-            beside: self.beside_percent.unwrap_or(Percent::new(70)),
-            refused: self.refused_percent.unwrap_or(Percent::new(4)),
+            beside: self.beside_percent.percent(),
+            refused: self.refused_percent.percent(),
             ending,
             end_after: u.int_in_range(0..=tiles)?,
         })
@@ -164,7 +159,7 @@ impl Generator<TripleTown> for Shape {
         })?;
         let (stars, bombs) = self.tools.draw(u)?;
         let sizes = Sizes { rows, cols, tiles, stars, bombs };
-        let edge = self.edges.happens(u, EDGE_PERCENT, size)?;
+        let edge = self.edges.happens(u, size)?;
         let Sizes { rows, cols, tiles, stars, bombs } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let fill = match self.fill_percent {
             Some(percent) => percent,
@@ -206,8 +201,8 @@ impl Generator<TripleTown> for Shape {
             fill_percent: Some(Percent::new(0)),
             tiles: Some(Count::new(tiles)),
             play: Play {
-                beside_percent: Some(Percent::new(100)),
-                refused_percent: Some(Percent::new(0)),
+                beside_percent: PercentOr::new(100),
+                refused_percent: PercentOr::new(0),
                 ending: Some(Ending::Last),
             },
             edges: EdgeKnob::NONE,
