@@ -118,6 +118,9 @@ pub fn draw_within(u: &mut Unstructured<'_>, valid: RangeInclusive<i64>, drawn: 
 /// The knob `--edge-percent` of a generator that draws one field of a game
 /// at an edge in `SHARE` percent of the games unless told otherwise.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+// Its own heading also ends the one a game's knobs before it may have set
+// (triple's player's commands), which would otherwise take it in.
+#[command(next_help_heading = "Edges")]
 pub struct EdgeKnob<const SHARE: u8> {
     /// Percentage of games with one field (a side, a count, a value the
     /// format reads) at an edge; the game's own share when left out, none

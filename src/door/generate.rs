@@ -49,19 +49,28 @@ pub struct Shape {
     /// the groups' fall arms.
     #[arg(long)]
     pub stacked_percent: Option<Percent>,
-    /// Swaps. The statement makes one; each further swap is made on the grid
-    /// the one before left settled (this project's extension).
-    #[arg(long)]
-    pub swaps: Option<Count<1, MAX_SWAPS>>,
     /// Percentage of swaps chosen among those that make a group.
     #[arg(long, default_value_t)]
     pub group_percent: PercentOr<90>,
+    #[command(flatten)]
+    pub further: FurtherSwaps,
+    #[command(flatten)]
+    pub edges: EdgeKnob<8>,
+}
+
+/// The swaps after the statement's one, each made on the grid the one
+/// before left settled: this project's extension, which `--help` shows
+/// under a heading of its own and `--against` does without.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+#[command(next_help_heading = "Further swaps (this project's extension)")]
+pub struct FurtherSwaps {
+    /// Swaps in all, the statement's one included.
+    #[arg(long)]
+    pub swaps: Option<Count<1, MAX_SWAPS>>,
     /// Percentage of further swaps that MD1 refuses: one cell twice, or a
     /// cell with no regular gem.
     #[arg(long, default_value_t)]
     pub refused_percent: PercentOr<5>,
-    #[command(flatten)]
-    pub edges: EdgeKnob<8>,
 }
 
 /// Tries at a swap that makes a group before looking only side by side.
@@ -70,7 +79,10 @@ const LOOKS: usize = 24;
 impl Generator<MagicDoor> for Shape {
     /// The statement's one swap.
     fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape { swaps: Some(Count::new(1)), ..Shape::default() })
+        Ok(Shape {
+            further: FurtherSwaps { swaps: Some(Count::new(1)), ..FurtherSwaps::default() },
+            ..Shape::default()
+        })
     }
 
     /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
@@ -99,11 +111,11 @@ impl Generator<MagicDoor> for Shape {
         let bombs = drawn(self.bomb_percent, u, &[0, 2, 5, 10, 20, 30])?;
         let vibranium = drawn(self.vibranium_percent, u, &[0, 0, 3, 8, 15, 25])?;
         let stacked = drawn(self.stacked_percent, u, &[0, 30, 60, 100])?;
-        let swaps = Count::or_draw(self.swaps, u, |u| {
+        let swaps = Count::or_draw(self.further.swaps, u, |u| {
             size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])
         })?;
         let group_percent = self.group_percent.percent();
-        let refused_percent = self.refused_percent.percent();
+        let refused_percent = self.further.refused_percent.percent();
 
         let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
         let first = if edge == Some(AtAnEdge::Corner) {
@@ -142,9 +154,8 @@ impl Generator<MagicDoor> for Shape {
             bomb_percent: Some(Percent::new(5)),
             vibranium_percent: Some(Percent::new(vibranium_percent)),
             stacked_percent: Some(Percent::new(100)),
-            swaps: Some(Count::new(1)),
             group_percent: PercentOr::new(100),
-            refused_percent: PercentOr::new(0),
+            further: FurtherSwaps { swaps: Some(Count::new(1)), refused_percent: PercentOr::new(0) },
             edges: EdgeKnob::NONE,
         };
         vec![
