@@ -6,7 +6,7 @@
 
 use m3_model::square::{Board, MAX_SIDE};
 
-use crate::word_bits;
+use crate::word_bits::{self, BYTES};
 
 // A row of tiles fits in the bits of a `u64`, and so do the rows.
 const _: () = assert!(MAX_SIDE <= 64);
@@ -91,7 +91,7 @@ impl Alike {
         for cells in [&mut self.cells, &mut self.next] {
             cells.clear();
             cells.extend_from_slice(board.cells());
-            cells.resize(board.cells().len() + WORD, 0);
+            cells.resize(board.cells().len() + BYTES, 0);
         }
         for pairs in [&mut self.across, &mut self.down, &mut self.down_right, &mut self.down_left] {
             pairs.clear();
@@ -110,9 +110,9 @@ impl Alike {
             let (mut differences, mut col) = (0, 0);
             while col < side {
                 let at = row * side + col;
-                let tiles = word_bits::first(WORD * (side - col).min(WORD));
+                let tiles = word_bits::first(BYTES * (side - col).min(BYTES));
                 differences |= (word_at(&self.cells, at) ^ word_at(&self.next, at)) & tiles;
-                col += WORD;
+                col += BYTES;
             }
             changed | u64::from(differences != 0) << row
         })
@@ -135,7 +135,7 @@ impl Alike {
                 down_right |= alike_bytes(here, under_right) << col;
                 down_left |= alike_bytes(right, under) << col;
             }
-            col += WORD;
+            col += BYTES;
         }
         // Bits past a row's pairs compare other tiles, or the 0s after them.
         let (all, but_last) = (word_bits::first(side), word_bits::first(side - 1));
@@ -181,12 +181,9 @@ impl Alike {
     }
 }
 
-/// Bytes in a word.
-const WORD: usize = 8;
-
 /// The word of `cells` from `index` on, the first byte the lowest.
 fn word_at(cells: &[u8], index: usize) -> u64 {
-    u64::from_le_bytes(cells[index..index + WORD].try_into().expect("a word"))
+    word_bits::of_bytes(&cells[index..])
 }
 
 /// Bit `i` set when byte `i` of `a` and of `b` are equal: when byte `i` of
@@ -205,9 +202,11 @@ fn alike_bytes(a: u64, b: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use m3_model::square::Move;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    use super::super::rules::{move_tiles, one_colour, swap};
     use super::*;
 
     #[test]
@@ -226,24 +225,20 @@ mod tests {
         }
     }
 
-    /// Whether one move makes window (`row`, `col`) one colour, tile by
-    /// tile: three of its tiles share a colour, the fourth does not, and a
-    /// neighbour of the fourth outside the window has that colour.
-    fn makes_a_square(board: &Board, row: usize, col: usize) -> bool {
-        let side = board.rows() as isize;
-        let window = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(dr, dc)| (row as isize + dr, col as isize + dc));
-        let colour = |(r, c): (isize, isize)| board.get(r as usize, c as usize);
-        window.iter().enumerate().any(|(odd, &tile)| {
-            let others: Vec<u8> =
-                window.iter().enumerate().filter(|&(i, _)| i != odd).map(|(_, &t)| colour(t)).collect();
-            let three = others.iter().all(|&c| c == others[0]) && colour(tile) != others[0];
-            // Away from the window: up from its top row, left from its left column.
-            let vertical = if tile.0 == row as isize { -1 } else { 1 };
-            let across = if tile.1 == col as isize { -1 } else { 1 };
-            let outside = [(tile.0 + vertical, tile.1), (tile.0, tile.1 + across)];
-            let on_board = |(r, c): (isize, isize)| (0..side).contains(&r) && (0..side).contains(&c);
-            three && outside.into_iter().any(|n| on_board(n) && colour(n) == others[0])
-        })
+    /// SR2 by the rules' own pieces: whether window (`row`, `col`) is not
+    /// one colour and a valid move (SR4) of one of its tiles makes it one.
+    /// Each move is made on `board` and undone.
+    fn makes_a_square(board: &mut Board, row: usize, col: usize) -> bool {
+        let side = board.rows();
+        let window = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(dr, dc)| (row + dr, col + dc));
+        let moves = window.into_iter().flat_map(|(r, c)| (0..4).map(move |dir| Move::new(r as i32, c as i32, dir)));
+        !one_colour(board, (row, col))
+            && moves.filter_map(|m| move_tiles(side, m).ok()).any(|tiles| {
+                swap(board, tiles);
+                let made = one_colour(board, (row, col));
+                swap(board, tiles);
+                made
+            })
     }
 
     /// Whether window (`row`, `col`) holds three tiles of one colour and
@@ -306,7 +301,7 @@ mod tests {
     fn the_windows_worked_out_from_the_pairs_are_those_of_the_tiles_after_every_change() {
         let mut described = Alike::default();
         let mut making = 0;
-        for board in boards(11, 3000) {
+        for mut board in boards(11, 3000) {
             described.describe(&board);
             for row in 0..board.rows() - 1 {
                 let odd_windows = described.odd_windows(row);
@@ -316,7 +311,7 @@ mod tests {
                     let on_board = col < board.rows() - 1;
                     let odd = on_board && odd(&board, row, col);
                     assert_eq!(odd_windows >> col & 1 == 1, odd, "odd ({row},{col}) on\n{board:?}");
-                    let expected = on_board && makes_a_square(&board, row, col);
+                    let expected = on_board && makes_a_square(&mut board, row, col);
                     assert_eq!(making_windows >> col & 1 == 1, expected, "making ({row},{col}) on\n{board:?}");
                     making += usize::from(expected);
                 }
@@ -330,7 +325,7 @@ mod tests {
         let mut described = Alike::default();
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (mut found, mut none) = (0, 0);
-        for board in boards(7, 3000) {
+        for mut board in boards(7, 3000) {
             described.describe(&board);
             let windows = board.rows() - 1;
             let from = (rng.random_range(0..windows), rng.random_range(0..windows));
@@ -338,7 +333,7 @@ mod tests {
             let order = (from.0..windows)
                 .chain(0..from.0)
                 .flat_map(|row| (from.1..windows).chain(0..from.1).map(move |col| (row, col)));
-            let expected = order.into_iter().find(|&(row, col)| makes_a_square(&board, row, col));
+            let expected = order.into_iter().find(|&(row, col)| makes_a_square(&mut board, row, col));
             assert_eq!(described.first_square_making(from), expected, "from {from:?} on\n{board:?}");
             found += usize::from(expected.is_some());
             none += usize::from(expected.is_none());

@@ -186,13 +186,12 @@ impl Touched {
     }
 
     fn touch(&mut self, (row, col): Tile) {
-        // The windows from the one up and left of the tile to the tile's own.
-        let cols = 0b11 << col >> 1 & self.row;
-        let last = self.windows.len().saturating_sub(1);
-        let rows = row.saturating_sub(1)..=row.min(last);
-        self.rows |= rows.clone().fold(0, |bits, row| bits | 1 << row);
-        for windows in &mut self.windows[rows] {
-            *windows |= cols;
+        // The windows from the one up and left of the tile to the tile's own;
+        // there are as many rows of windows as windows in a row.
+        let [rows, cols] = [row, col].map(|at| 0b11 << at >> 1 & self.row);
+        self.rows |= rows;
+        for row in word_bits::ones(rows) {
+            self.windows[row] |= cols;
         }
     }
 

@@ -328,7 +328,7 @@ impl Player<'_, '_> {
 }
 
 /// A move that makes a one-colour square (SR2), looked for 2x2 window by
-/// window from window (`row`, `col`) on, each row from column `col` on and
+/// window from window `from` on, each row from `from`'s column on and
 /// around; `None` when no move makes one. Between moves the board holds no
 /// square (SR3 removes them all), so a move makes one only by swapping the
 /// odd tile of a window whose other three share a colour with a neighbour

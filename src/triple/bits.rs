@@ -116,11 +116,7 @@ impl Layout {
         for (at, &word) in self.map().zip(&set[self.map()]) {
             let count = word.count_ones() as usize;
             if index < count {
-                let mut word = word;
-                for _ in 0..index {
-                    word &= word - 1;
-                }
-                return Some(at * BITS + word.trailing_zeros() as usize);
+                return word_bits::ones(word).nth(index).map(|bit| at * BITS + bit);
             }
             index -= count;
         }

@@ -303,8 +303,7 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     // Enough for every tile, star and bomb, with refusals between them.
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
     SURVEY.with_borrow_mut(|survey| {
-        survey.forget();
-        survey.look(&town.map);
+        survey.look_anew(&town.map);
         // An exhausted `u` would draw refusals to the end (every `happens`
         // is true on zeros): stop, and let `seed::with_seed` give more bytes.
         while actions.len() < most && !town.ended && !u.is_empty() {
@@ -354,7 +353,7 @@ fn next_action(
     if player.ending == Ending::Early && written >= player.end_after {
         return Ok(Some(Action::End));
     }
-    if survey.empty == 0 {
+    if survey.empty() == 0 {
         // A full map: a bomb to make room, or the end.
         let next = instance.sequence.get(town.built).copied();
         return Ok(match room(survey, next) {
@@ -450,7 +449,7 @@ fn refused(u: &mut Unstructured<'_>, town: &Town, survey: &Survey) -> Result<Act
         let at = At::from(survey.tiles().choose(u)?);
         add(if u.arbitrary()? { Action::Put } else { Action::Star }, at);
     }
-    if survey.empty > 0 {
+    if survey.empty() > 0 {
         add(Action::Bomber, survey.empty_cells().choose(u)?.into());
     }
     let action = match u.choose_index(1 + kinds)? {

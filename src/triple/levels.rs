@@ -79,11 +79,6 @@ impl Levels {
     }
 
     #[inline]
-    pub fn and(self, other: Levels) -> Levels {
-        Levels(self.0 & other.0)
-    }
-
-    #[inline]
     pub fn or(self, other: Levels) -> Levels {
         Levels(self.0 | other.0)
     }

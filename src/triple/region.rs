@@ -92,10 +92,10 @@ pub fn index(cols: usize, pos: Pos) -> usize {
     pos.row * cols + pos.col
 }
 
-/// What a tile of one of the `wanted` levels placed at `start` meets
-/// (TT2). It looks at no more than the cells two steps away, whatever the
-/// regions' sizes.
-pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
+/// What a tile of each level placed at `start` would meet (TT2), every
+/// level at once. It looks at no more than the cells two steps away,
+/// whatever the regions' sizes.
+pub fn beside(cells: Cells<'_>, start: Pos) -> Beside {
     let mut around = [Levels::NONE; 4];
     let (mut paired, mut flanked) = (Levels::NONE, Levels::NONE);
     let at = cells.index(start);
@@ -104,7 +104,7 @@ pub fn beside(cells: Cells<'_>, start: Pos, wanted: Levels) -> Beside {
             continue;
         }
         let level = cells.levels[next];
-        *slot = Levels::of(level).and(wanted);
+        *slot = Levels::of(level);
         if *slot == Levels::NONE {
             continue;
         }
@@ -239,7 +239,8 @@ pub(super) mod tests {
             let found = regions.found().to_vec();
             assert_eq!(found.len(), size);
             assert!(cells.every().all(|pos| regions.found_at(cells, pos) == found.contains(&pos)));
-            let off_the_map = [Pos::new(2, 3), Pos::new(3, 0), Pos::new(usize::MAX, 0), Pos::new(0, usize::MAX)];
+            let off_the_map =
+                [Pos::new(0, 3), Pos::new(2, 3), Pos::new(3, 0), Pos::new(usize::MAX, 0), Pos::new(0, usize::MAX)];
             assert!(off_the_map.iter().all(|&pos| !regions.found_at(cells, pos)));
             found.iter().map(|pos| cells.index(*pos)).collect::<Vec<_>>()
         };
@@ -255,8 +256,7 @@ pub(super) mod tests {
             let map = map(rows);
             let cells = Cells::of(&map);
             for (pos, level) in cells.every().flat_map(|pos| (0..=10).map(move |level| (pos, level))) {
-                let set = Levels::of(level);
-                let beside = beside(cells, pos, set).reacting.and(set) != Levels::NONE;
+                let beside = beside(cells, pos).reacting.meets(Levels::of(level));
                 assert_eq!(reacts(cells, pos, level), beside, "L{level} at {pos} on {rows:?}");
             }
         }

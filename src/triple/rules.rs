@@ -57,7 +57,7 @@ pub fn neighbours(map: &Map, pos: Pos) -> impl Iterator<Item = Pos> {
 
 /// TT2: the levels at which a tile placed at `pos` would merge.
 pub fn reacting(cells: Cells<'_>, pos: Pos) -> Levels {
-    region::beside(cells, pos, Levels::ALL).reacting
+    region::beside(cells, pos).reacting
 }
 
 /// TT3: the level a star at the empty cell `pos` becomes.

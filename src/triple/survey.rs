@@ -14,10 +14,12 @@ use m3_model::triple::{Map, Pos, EMPTY};
 
 use super::bits::{self, Layout};
 use super::levels::{any, reacts, twice, Levels};
+use super::region;
+use crate::word_bits;
 
 /// Cells compared at a time to find those a command changed, read as one
 /// machine word.
-const WORD: usize = 8;
+const WORD: usize = word_bits::BYTES;
 
 /// The map as the player saw it last, in buffers kept for the whole game.
 #[derive(Default)]
@@ -25,7 +27,6 @@ pub struct Survey {
     layout: Layout,
     /// The levels in row-major order.
     seen: Vec<u8>,
-    pub empty: usize,
     pub occupied: usize,
     /// The levels as sets of cells.
     sets: Sets,
@@ -82,13 +83,12 @@ impl Survey {
         if (map.rows(), map.cols()) == (self.layout.rows(), self.layout.cols()) {
             let cols = map.cols();
             for pos in cells.into_iter().filter(|pos| map.contains(pos.row, pos.col)) {
-                let at = pos.row * cols + pos.col;
+                let at = region::index(cols, pos);
                 if self.seen[at] != now[at] {
                     note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], now[at]);
                 }
             }
             if self.seen == now {
-                self.empty = now.len() - self.occupied;
                 return;
             }
         }
@@ -105,7 +105,7 @@ impl Survey {
         // Most commands change a cell or a few: compared a word at a time,
         // and in a word that differs, only the cells that do.
         let mut compare = |start: usize, seen: &mut [u8], now: &[u8]| {
-            let mut changed = word(seen) ^ word(now);
+            let mut changed = word_bits::of_bytes(seen) ^ word_bits::of_bytes(now);
             while changed != 0 {
                 let cell = changed.trailing_zeros() as usize / 8;
                 note(*layout, sets, occupied, start + cell, &mut seen[cell], now[cell]);
@@ -128,18 +128,11 @@ impl Survey {
                 }
             }
         }
-        self.empty = now.len() - self.occupied;
     }
 
-    /// Starts a game: the next look sees the map whole, in the buffers of
-    /// the games before.
-    pub fn forget(&mut self) {
-        self.layout = Layout::default();
-    }
-
-    /// Sees `map` whole: the first look of a game, or one at a map of
-    /// another shape.
-    fn look_anew(&mut self, map: &Map) {
+    /// Sees `map` whole: the first look of a game, which reuses the buffers
+    /// of the games before, or one at a map of another shape.
+    pub fn look_anew(&mut self, map: &Map) {
         self.layout = Layout::new(map.rows(), map.cols());
         let len = self.layout.len();
         let Sets { empty, tiles, holding } = &mut self.sets;
@@ -159,12 +152,16 @@ impl Survey {
                 self.occupied += usize::from(level != EMPTY);
             }
         }
-        self.empty = self.seen.len() - self.occupied;
+    }
+
+    /// How many cells are empty.
+    pub fn empty(&self) -> usize {
+        self.seen.len() - self.occupied
     }
 
     /// The empty cells.
     pub fn empty_cells(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.sets.empty, levels: &self.seen, count: OnceCell::from(self.empty) }
+        Found { layout: self.layout, cells: &self.sets.empty, levels: &self.seen, count: OnceCell::from(self.empty()) }
     }
 
     /// The cells that hold a tile.
@@ -192,9 +189,9 @@ impl Survey {
         let Survey { layout, sets, between, paired, flanked, merging, near, .. } = self;
         merging.fill(0);
         near.fill(0);
-        // A cell emptied holds no level, so the flanked tiles beside it
-        // count for no more than the paired ones: they need not be found.
-        let (within, emptied) = match within {
+        // An empty cell holds no level, so `reacts` reads `flanked` at tiles
+        // only: a search at empty cells need not find them.
+        let (within, at_tiles) = match within {
             Within::Empty => (&sets.empty, false),
             Within::Tiles => (&sets.tiles, true),
         };
@@ -212,7 +209,7 @@ impl Survey {
             }
             for word in layout.map() {
                 let paired = any(layout.beside(paired, word));
-                let flanked = if emptied { any(layout.beside(flanked, word)) } else { 0 };
+                let flanked = if at_tiles { any(layout.beside(flanked, word)) } else { 0 };
                 merging[word] |= reacts(holding[word], between[word], paired, flanked) & within[word];
             }
         }
@@ -274,11 +271,6 @@ impl Found<'_> {
     }
 }
 
-/// `WORD` levels as one number, the first in the lowest byte.
-fn word(levels: &[u8]) -> u64 {
-    u64::from_le_bytes(levels.try_into().expect("a word of levels"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::levels::Beside;
@@ -324,7 +316,7 @@ mod tests {
             survey.look(&before);
             survey.look_at(&after, cells.iter().copied());
             assert_eq!(seen(&mut survey), seen(&mut fresh), "{cells:?}");
-            assert_eq!((survey.empty, survey.occupied), (fresh.empty, fresh.occupied));
+            assert_eq!((survey.empty(), survey.occupied), (fresh.empty(), fresh.occupied));
         }
     }
 
@@ -348,8 +340,7 @@ mod tests {
         for map in &maps {
             survey.look(map);
             let cells = Cells::of(map);
-            let searched: Vec<_> =
-                cells.every().map(|pos| (pos, cells.level(pos), beside(cells, pos, Levels::ALL))).collect();
+            let searched: Vec<_> = cells.every().map(|pos| (pos, cells.level(pos), beside(cells, pos))).collect();
             let cells_where = |keep: &dyn Fn(u8, Beside) -> bool| -> Vec<(Pos, u8)> {
                 searched
                     .iter()
@@ -370,7 +361,7 @@ mod tests {
             assert_eq!(survey.empty_cells().each().collect::<Vec<_>>(), cells_where(&|level, _| level == EMPTY));
             assert_eq!(survey.tiles().each().collect::<Vec<_>>(), cells_where(&|level, _| level != EMPTY));
             let occupied = tiles(map.cells());
-            assert_eq!((survey.occupied, survey.empty), (occupied, map.cells().len() - occupied));
+            assert_eq!((survey.occupied, survey.empty()), (occupied, map.cells().len() - occupied));
         }
     }
 }

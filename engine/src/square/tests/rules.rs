@@ -182,19 +182,21 @@ fn sr2_no_square_reaches_past_the_edge_whatever_tiles_lie_along_it() {
     // whatever lies beyond the edge must never make one of them one colour
     // with tiles of any value, 254 and 255 included. Two swaps of equal
     // tiles, at the top-left corner (254s along the top) and down the left
-    // side (255s), change nothing and score nothing, on boards of an odd
-    // and an even width (the frame's cells fall otherwise in the plane).
-    for rows in [&["000", "010", "001"][..], &["0000", "0101", "0010", "0101"]] {
+    // side (254s or 255s), change nothing and score nothing, on boards of
+    // an odd and an even width (the frame's cells fall otherwise in the
+    // plane).
+    let widths = [&["000", "010", "001"][..], &["0000", "0101", "0010", "0101"]];
+    for (rows, down) in widths.into_iter().flat_map(|rows| [(rows, 254), (rows, 255)]) {
         let mut edge = instance(2, 2, rows, &[(0, 0, 1), (2, 0, 0)]);
-        for (row, col, value) in [(0, 0, 254), (0, 1, 254), (1, 0, 255), (2, 0, 255)] {
+        for (row, col, value) in [(0, 0, 254), (0, 1, 254), (1, 0, down), (2, 0, down)] {
             edge.board.set(row, col, value);
         }
         let (records, outcome) = play(&edge);
         for record in &records {
-            assert_eq!(record.squares, squares(&[]), "{rows:?}");
-            assert_eq!(record.board, edge.board, "{rows:?}");
+            assert_eq!(record.squares, squares(&[]), "{rows:?}, {down}s down");
+            assert_eq!(record.board, edge.board, "{rows:?}, {down}s down");
         }
-        assert_eq!(outcome.score, 0, "{rows:?}");
+        assert_eq!(outcome.score, 0, "{rows:?}, {down}s down");
     }
 }
 
