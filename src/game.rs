@@ -11,7 +11,7 @@ use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
 
 use crate::coverage::{Counter, Tally};
-pub use crate::knobs::{Count, Percent, PercentOr, Sides, Size, Spread};
+pub use crate::knobs::{Count, Percent, PercentOr, Sides, Size, Spread, Statement};
 
 /// A game as the harness sees it, all from its line in the registry
 /// ([`crate::games`]): its names, the two implementations compared, the
@@ -155,8 +155,10 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     fn benchmarks() -> Vec<Benchmark<G>>;
 
     /// Knobs that keep to the contest's statement, drawn for one case of
-    /// `--against`: what they still draw beyond it,
-    /// [`Rulebook::beyond_statement`] turns away.
+    /// `--against`: at every size they draw only games that
+    /// [`Rulebook::beyond_statement`] lets through, by construction (the
+    /// campaign draws a game again only as a last resort, and counts it),
+    /// and `m3diff gen --within-statement` draws with them too.
     fn within_statement(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
         let _ = u;
         Ok(Self::default())

@@ -243,3 +243,21 @@ impl Size {
         }
     }
 }
+
+/// `--within-statement`: the games a contest's statement allows and no
+/// extension of this project's, drawn so by construction at every size.
+/// `--against` gives a program only such games ([`crate::game::Generator::within_statement`]),
+/// and a setter's tests are made of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+#[command(next_help_heading = "The statement")]
+pub struct Statement {
+    /// Draw only games the contest's statement allows, as `--against` gives
+    /// a program: no field beyond its bounds, no extension of this project's.
+    #[arg(long)]
+    pub within_statement: bool,
+}
+
+impl Statement {
+    /// Only what the statement allows.
+    pub const WITHIN: Statement = Statement { within_statement: true };
+}
