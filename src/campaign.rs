@@ -78,6 +78,11 @@ pub trait Target: Sync {
     fn hopeless(&self) -> Option<String> {
         None
     }
+    /// Why the cases run checked too little to report success, in one
+    /// line: a campaign that checked nothing never says all is well.
+    fn shortfall(&self) -> Option<String> {
+        (self.cases() == 0).then(|| format!("{}: no case ran: nothing was checked", self.name()))
+    }
 }
 
 /// A target's running counts, with the game's counters erased.

@@ -17,6 +17,7 @@ pub mod diff;
 pub mod door;
 pub mod draw;
 pub mod edges;
+pub mod files;
 pub mod following;
 pub mod fuzzing;
 pub mod game;

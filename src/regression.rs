@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use m3_model::Stepper;
 
 use crate::corpus::instance_files;
+use crate::files::write_whole;
 use crate::game::{Game, Trace};
 use crate::oracle::{check_game_with, Failure};
 use crate::shrink::{shrink, Limits};
@@ -246,8 +247,8 @@ fn write<G: Game>(
         failure.report.trim_end(),
         next_steps(G::NAME, &path),
     );
-    write_atomically(&path.with_extension(REPORT_EXTENSION), &report)?;
-    write_atomically(&path, &text)?;
+    write_whole(&path.with_extension(REPORT_EXTENSION), &report)?;
+    write_whole(&path, &text)?;
     Ok((path, true))
 }
 
@@ -255,13 +256,6 @@ fn write<G: Game>(
 pub fn remove(instance: &Path) -> io::Result<()> {
     std::fs::remove_file(instance)?;
     std::fs::remove_file(instance.with_extension(REPORT_EXTENSION))
-}
-
-/// A file is either absent or whole, whenever the process stops.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text)?;
-    std::fs::rename(&partial, path)
 }
 
 /// The name of a regression: 12 hex digits of the instance text's hash.

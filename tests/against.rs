@@ -114,7 +114,10 @@ fn a_program_that_crashes_on_everything_stops_the_campaign_early_with_exit_two()
 fn against_checks_one_game_at_a_time() {
     let out = m3diff(&["fuzz", "--game", "door,texas", "--against", "cat", "--cases", "5"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--against checks one game's program"), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "error: --against checks one game at a time, and --game names texas, door: give one of them"
+    );
 }
 
 /// The README's C++ example, a contest solution written from RULES.md, is
@@ -132,5 +135,53 @@ fn the_readme_cpp_example_answers_every_case_as_the_reference_does() {
     assert!(compiled.status.success(), "g++: {}", text(&compiled.stderr));
     let (code, printed) = fuzz_against::<MagicDoor>(&binary, dir.path(), 500, &[]);
     assert_eq!(code, Some(0), "{printed}");
-    assert!(printed.contains("door: against ") && printed.contains("500 cases, 0 failures"), "{printed}");
+    assert!(printed.contains("door: against ") && printed.contains("500 cases reached the program"), "{printed}");
+}
+
+#[test]
+fn a_campaign_in_which_no_case_reached_the_program_fails_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = script(dir.path(), "solver", "exec \"$M\" solve door");
+    let keep = dir.path().join("found");
+    let (solver, keep) = (solver.display().to_string(), keep.display().to_string());
+    // A campaign too short for its first case.
+    let out = m3diff(&["fuzz", "--game", "door", "--time", "1ns", "--against", &solver, "--keep", &keep], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.ends_with("error: door: no case reached the program (no case was drawn): it was not checked\n"),
+        "{stderr}"
+    );
+    assert!(!text(&out.stdout).contains("answered"), "success is never said of no case");
+}
+
+#[test]
+fn a_failing_case_is_kept_before_it_is_shrunk_so_that_a_kill_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    // Wrong on every case, and slow: shrinking takes many runs of it.
+    let program = script(dir.path(), "slow-and-wrong", "cat >/dev/null; sleep 0.2; echo 0");
+    let keep = dir.path().join("found");
+    let mut campaign = std::process::Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--game", "door", "--cases", "1", "--seed", "7", "--jobs", "1", "--against"])
+        .arg(&program)
+        .arg("--keep")
+        .arg(&keep)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(campaign.stderr.take().unwrap());
+    let told = std::io::BufRead::lines(stderr)
+        .map(Result::unwrap)
+        .find(|line| line.contains("kept unshrunk as"))
+        .expect("the case is kept before shrinking");
+    // No handler runs on SIGKILL: what is on disk now is all that stays.
+    campaign.kill().unwrap();
+    campaign.wait().unwrap();
+    let kept = told.split("kept unshrunk as ").nth(1).unwrap().split("; shrinking").next().unwrap();
+    let case = std::fs::read_to_string(kept).expect("the unshrunk case is on disk");
+    let report = std::fs::read_to_string(Path::new(kept).with_extension("txt")).expect("with its report");
+    assert!(report.contains("shrunk: not yet"), "{report}");
+    assert!(m3_model::door::parse(&case).is_ok(), "a whole case:\n{case}");
 }

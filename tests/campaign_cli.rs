@@ -268,3 +268,12 @@ fn the_replay_line_of_a_campaign_of_several_games_replays() {
     let again = m3diff(&args);
     assert_eq!(untimed(&again), untimed(&first), "the replay line gave another campaign");
 }
+
+#[test]
+fn a_campaign_that_ran_no_case_never_reports_success() {
+    let corpus = tempfile::tempdir().unwrap();
+    let out = m3diff(&["fuzz", "--game", "door", "--time", "1ns", "--corpus", corpus.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).ends_with("error: door: no case ran: nothing was checked\n"), "{}", text(&out.stderr));
+    assert!(!text(&out.stdout).contains("no divergence"), "{}", text(&out.stdout));
+}

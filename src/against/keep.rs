@@ -2,16 +2,18 @@
 //! the program's bug, not the engine's. A case is `DIR/<game>/<kind>-<hash>.in`
 //! in the statement's format, beside a report `.txt` that shows the
 //! program's output, the reference's answer and the reference's trace of
-//! the case, and the command that replays it.
+//! the case, and the command that replays it. A failing case is written as
+//! soon as it is found, before it is shrunk, so that an error or a signal
+//! while shrinking loses nothing; the shrunk case then takes its place.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{Failed, Program};
+use crate::files::write_whole;
 use crate::game::Game;
 use crate::oracle::{play, trace};
 use crate::regression::short_hash;
-use crate::shrink::Shrunk;
 
 /// Where `--keep` puts what it finds when not told.
 pub const DEFAULT_KEEP: &str = "m3diff-found";
@@ -22,35 +24,68 @@ pub struct Kept {
     pub report: String,
 }
 
-/// Writes the shrunk case and its report under `dir`.
+/// How far a kept case was shrunk.
+pub enum Shrinking<'a> {
+    /// Found a moment ago: the report leaves out the reference's trace,
+    /// which the shrunk case's report gives (a trace of the largest games
+    /// runs to megabytes).
+    NotYet,
+    /// Shrunk, as `how` tells.
+    Done { how: &'a str },
+}
+
+/// Writes `instance`, which the program fails with `failed`, and its report
+/// under `dir`, each file whole or not at all; the report goes first, so
+/// that no case is ever on disk without it.
 pub fn keep<G: Game>(
     dir: &Path,
     program: &Program,
-    shrunk: &Shrunk<G::Instance, Failed>,
+    instance: &G::Instance,
+    failed: &Failed,
     origin: &str,
+    shrinking: Shrinking<'_>,
 ) -> io::Result<Kept> {
     let dir = dir.join(G::NAME);
     std::fs::create_dir_all(&dir)?;
-    let text = shrunk.instance.to_string();
-    let slug = shrunk.failure.wrong.name().replace(' ', "-");
-    let path = dir.join(format!("{slug}-{}.in", short_hash(&text)));
-    let (records, outcome) = play::<G, G::Reference>(&shrunk.instance);
+    let text = instance.to_string();
+    let path = dir.join(format!("{}-{}.in", failed.wrong.slug(), short_hash(&text)));
+    let size = text.len();
+    let (shrunk, account) = match shrinking {
+        Shrinking::NotYet => (
+            format!("not yet ({size} bytes): the shrunk case takes this one's place when shrinking ends"),
+            format!("the reference's account: m3diff solve {} {} --reference --trace\n", G::NAME, path.display()),
+        ),
+        Shrinking::Done { how } => {
+            let (records, outcome) = play::<G, G::Reference>(instance);
+            let trace = trace::<G>(instance, &records, &outcome);
+            (
+                format!("{how} (runs of the program), to {size} bytes"),
+                format!("the reference's account of the case:\n{trace}"),
+            )
+        }
+    };
     let report = format!(
-        "# {title}: {failure}\n\n\
+        "# {title}: {failed}\n\n\
          found by: {origin}\n\
-         shrunk: {how} (runs of the program), to {size} bytes\n\
+         shrunk: {shrunk}\n\
          replay: {replay}\n\n\
-         the reference's account of the case:\n{trace}",
+         {account}",
         title = G::TITLE,
-        failure = shrunk.failure,
-        how = shrunk.how(),
-        size = text.len(),
         replay = replay_command::<G>(&path, program),
-        trace = trace::<G>(&shrunk.instance, &records, &outcome),
     );
-    std::fs::write(&path, &text)?;
-    std::fs::write(path.with_extension("txt"), &report)?;
+    let report_path = path.with_extension("txt");
+    write_whole(&report_path, &report)?;
+    if let Err(error) = write_whole(&path, &text) {
+        let _ = std::fs::remove_file(&report_path);
+        return Err(error);
+    }
     Ok(Kept { path, report })
+}
+
+/// Removes a kept case and its report.
+pub fn remove(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(path.with_extension("txt"));
 }
 
 /// The command that runs the program on a kept case again.

@@ -11,7 +11,7 @@ mod target;
 
 use std::fmt;
 
-pub use keep::{keep, Kept, DEFAULT_KEEP};
+pub use keep::{keep, remove, Kept, Shrinking, DEFAULT_KEEP};
 pub use program::{Program, Ran, DEFAULT_TIMEOUT};
 pub use target::AgainstTarget;
 
@@ -40,6 +40,11 @@ impl Wrong {
             Wrong::Timeout => "timeout",
             Wrong::Unreadable => "unreadable output",
         }
+    }
+
+    /// The kind as a file name's first word: `wrong-answer`.
+    pub fn slug(self) -> String {
+        self.name().replace(' ', "-")
     }
 }
 

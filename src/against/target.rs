@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::{judge, keep, reference_answer, shrink, Failed, Program, Wrong};
+use super::keep::remove;
+use super::{judge, keep, reference_answer, shrink, Failed, Program, Shrinking, Wrong};
 use crate::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
 use crate::coverage::Tally;
 use crate::game::{Counting, Game, Generator, Size};
@@ -20,12 +21,19 @@ const REDRAWS: usize = 16;
 /// A program that crashes on each of this many first cases crashes on
 /// everything: the campaign stops and says so rather than run the night.
 const HOPELESS_AFTER: u64 = 5;
+/// The least share of the cases drawn, in percent, that must reach the
+/// program for a campaign to say anything of it: the generators draw within
+/// the statement by construction, and a campaign that still drew mostly
+/// beyond it tested too little of what it claims to.
+pub const MIN_REACHED_PERCENT: u64 = 90;
 
 pub struct AgainstTarget<G: Game> {
     program: Program,
     keep: PathBuf,
     size: Size,
     books: Tallied<G::Counter>,
+    /// Games generated, whether they reached the program or not.
+    drawn: AtomicU64,
     /// Generated cases beyond the statement, not run.
     beyond: AtomicU64,
     /// Crashes counted while the program has done nothing else.
@@ -43,7 +51,8 @@ struct Met {
     cases: u64,
     /// A case of this kind is shrunk only when it starts out smaller than this.
     bar: Option<usize>,
-    kept: Option<PathBuf>,
+    /// The case kept for this kind, and its measure.
+    kept: Option<(PathBuf, usize)>,
 }
 
 impl<G: Game> AgainstTarget<G> {
@@ -53,6 +62,7 @@ impl<G: Game> AgainstTarget<G> {
             keep,
             size,
             books: Tallied::new(Spent::with_engine_called("program")),
+            drawn: AtomicU64::new(0),
             beyond: AtomicU64::new(0),
             crashes: AtomicU64::new(0),
             answered: AtomicBool::new(false),
@@ -61,10 +71,12 @@ impl<G: Game> AgainstTarget<G> {
         }
     }
 
-    /// Shrinks and keeps a failing case, unless one of its kind as small or
-    /// smaller is kept or being shrunk already.
+    /// Keeps a failing case at once, then shrinks it and keeps the shrunk
+    /// case in its place, unless one of its kind as small or smaller is
+    /// kept or being shrunk already. Of two kept cases of a kind, the
+    /// smaller stays.
     fn keep_smallest(&self, instance: &G::Instance, failed: Failed, origin: &str, campaign: &Campaign<'_>) {
-        let wrong = failed.wrong;
+        let (name, wrong) = (G::NAME, failed.wrong);
         let measure = G::measure(instance);
         {
             let mut kinds = lock(&self.kinds);
@@ -75,30 +87,75 @@ impl<G: Game> AgainstTarget<G> {
             }
             met.bar = Some(measure);
         }
-        campaign.reporter.line(&format!("{}: {wrong} found by {origin}; shrinking", G::NAME));
+        let under = self.keep.display();
+        let raw = match keep::<G>(&self.keep, &self.program, instance, &failed, origin, Shrinking::NotYet) {
+            Ok(kept) => {
+                campaign.reporter.line(&format!(
+                    "{name}: {wrong} found by {origin}; kept unshrunk as {}; shrinking",
+                    kept.path.display()
+                ));
+                Some(kept.path)
+            }
+            Err(error) => {
+                campaign.reporter.line(&format!(
+                    "{name}: {wrong} found by {origin}; cannot keep it under {under}: {error}; shrinking\n{instance}"
+                ));
+                None
+            }
+        };
         let stop = || campaign.stopped();
         let shrunk = shrink::<G>(&self.program, instance, failed, campaign.shrink_limits(&stop));
-        match keep::<G>(&self.keep, &self.program, &shrunk, origin) {
+        let how = shrunk.how();
+        let shrunk_measure = G::measure(&shrunk.instance);
+        let kept = match keep::<G>(
+            &self.keep,
+            &self.program,
+            &shrunk.instance,
+            &shrunk.failure,
+            origin,
+            Shrinking::Done { how: &how },
+        ) {
             Ok(kept) => {
-                let mut kinds = lock(&self.kinds);
-                let met = kinds.get_mut(&wrong).expect("entered above");
-                met.bar = met.bar.map(|bar| bar.min(G::measure(&shrunk.instance)));
-                // The smaller case replaces the one kept before.
-                if let Some(old) = met.kept.replace(kept.path.clone()).filter(|old| *old != kept.path) {
-                    let _ = std::fs::remove_file(&old);
-                    let _ = std::fs::remove_file(old.with_extension("txt"));
+                if raw.as_ref().is_some_and(|raw| *raw != kept.path) {
+                    remove(raw.as_ref().expect("some"));
                 }
-                drop(kinds);
-                let size = shrunk.instance.to_string().len();
-                campaign.reporter.line(&format!("{}: {wrong}: kept {} ({size} bytes)", G::NAME, kept.path.display()));
+                (kept.path, shrunk_measure)
             }
-            Err(error) => campaign.reporter.line(&format!(
-                "{}: cannot keep the case under {}: {error}\n{}",
-                G::NAME,
-                self.keep.display(),
-                shrunk.instance
-            )),
-        }
+            Err(error) => {
+                let left = raw.as_ref().map_or("it is lost".to_string(), |raw| format!("{} stays", raw.display()));
+                campaign.reporter.line(&format!(
+                    "{name}: cannot keep the shrunk case under {under}: {error}; the unshrunk {left}\n{}",
+                    shrunk.instance
+                ));
+                match raw {
+                    Some(raw) => (raw, measure),
+                    None => return,
+                }
+            }
+        };
+        let (path, kept_measure) = kept;
+        let mut kinds = lock(&self.kinds);
+        let met = kinds.get_mut(&wrong).expect("entered above");
+        met.bar = met.bar.map(|bar| bar.min(kept_measure));
+        // Another job may have kept a smaller case of this kind meanwhile.
+        let before = met.kept.clone().filter(|(old, _)| *old != path);
+        let message = match before {
+            Some((smaller, old_measure)) if old_measure <= kept_measure => {
+                remove(&path);
+                format!("dropped {}: {} of this kind is no larger", path.display(), smaller.display())
+            }
+            before => {
+                met.kept = Some((path.clone(), kept_measure));
+                let bytes = std::fs::metadata(&path).map_or(0, |meta| meta.len());
+                let instead = before.map_or(String::new(), |(old, _)| {
+                    remove(&old);
+                    format!(" in place of {}", old.display())
+                });
+                format!("kept {} ({bytes} bytes){instead}", path.display())
+            }
+        };
+        drop(kinds);
+        campaign.reporter.line(&format!("{name}: {wrong}: {message}"));
     }
 
     /// Notes how a case ended, to tell a program that crashes on
@@ -141,7 +198,11 @@ impl<G: Game> Target for AgainstTarget<G> {
                     G::generate(u, self.size, &shape)
                 })
             };
-            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate)) {
+            let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
+            if matches!(generated, Ok(Ok(_))) {
+                self.drawn.fetch_add(1, Ordering::Relaxed);
+            }
+            match generated {
                 Ok(Ok(drawn)) if G::beyond_statement(&drawn).is_none() => {
                     instance = Some(drawn);
                     break;
@@ -156,9 +217,12 @@ impl<G: Game> Target for AgainstTarget<G> {
         laps.lap(Part::Generator);
         let Some(instance) = instance else { return self.books.spent.add(&laps) };
         let origin = || {
-            let size = campaign.settings.size.name();
-            let seed = campaign.settings.seed;
-            format!("case {case_seed} of m3diff fuzz --against at --seed {seed} --size {size}")
+            let (seed, size) = (campaign.settings.seed, campaign.settings.size.name());
+            let options = self.program.options();
+            format!(
+                "the case of seed {case_seed} in m3diff fuzz --game {} --seed {seed} --size {size} {options}",
+                G::NAME
+            )
         };
         let mut tally = Tally::default();
         let expected = reference_answer::<G>(&instance, &mut tally);
@@ -195,18 +259,43 @@ impl<G: Game> Target for AgainstTarget<G> {
     }
 
     fn summary(&self) -> String {
-        let beyond = counted(self.beyond.load(Ordering::Relaxed), "generated case");
+        let (reached, drawn) = (self.books.cases(), self.drawn.load(Ordering::Relaxed));
+        let beyond = self.beyond.load(Ordering::Relaxed);
         format!(
-            "{}: against {}: {} ({beyond} beyond the statement drawn again)\n{}\n{}",
+            "{}: against {}: {} reached the program ({}), {}; {} drawn, {} beyond the statement drawn again\n{}\n{}",
             G::NAME,
             self.program.command(),
-            self.books.counted(),
+            counted(reached, "case"),
+            percent_of(reached, drawn),
+            counted(self.books.failures(), "failure"),
+            counted(drawn, "case"),
+            beyond,
             self.books.spent,
             lock(&self.books.tally).apart_from(
                 <G::Counter as Counting<G>>::beyond_statement(),
                 "beyond the statement, never drawn against a program"
             )
         )
+    }
+
+    fn shortfall(&self) -> Option<String> {
+        let (reached, drawn) = (self.books.cases(), self.drawn.load(Ordering::Relaxed));
+        let beyond = self.beyond.load(Ordering::Relaxed);
+        if reached == 0 {
+            let why = match drawn {
+                0 => "no case was drawn".to_string(),
+                _ => format!("of {} drawn, {beyond} were beyond the statement", counted(drawn, "case")),
+            };
+            return Some(format!("{}: no case reached the program ({why}): it was not checked", G::NAME));
+        }
+        (reached * 100 < drawn * MIN_REACHED_PERCENT).then(|| {
+            format!(
+                "{}: only {reached} of {drawn} cases drawn ({}) reached the program, under the {MIN_REACHED_PERCENT}% \
+                 a campaign must reach: {beyond} were beyond the statement",
+                G::NAME,
+                percent_of(reached, drawn)
+            )
+        })
     }
 
     fn kinds(&self) -> Vec<KindFound> {
@@ -216,7 +305,7 @@ impl<G: Game> Target for AgainstTarget<G> {
         let kind = |(wrong, met): (&Wrong, &Met)| KindFound {
             kind: wrong.name().to_string(),
             cases: met.cases,
-            regression: met.kept.clone().map(|path| {
+            regression: met.kept.clone().map(|(path, _)| {
                 let replay = super::keep::replay_command::<G>(&path, &self.program);
                 (path, replay)
             }),
@@ -226,5 +315,46 @@ impl<G: Game> Target for AgainstTarget<G> {
 
     fn hopeless(&self) -> Option<String> {
         self.hopeless.get().cloned()
+    }
+}
+
+/// `part` as a percentage of `whole`, to a tenth: "99.6%".
+fn percent_of(part: u64, whole: u64) -> String {
+    format!("{:.1}%", part as f64 * 100.0 / whole.max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use m3_model::door::MagicDoor;
+
+    use super::*;
+
+    fn target(reached: u64, beyond: u64) -> AgainstTarget<MagicDoor> {
+        let program = Program::new("true", Duration::from_secs(1)).unwrap();
+        let target = AgainstTarget::new(program, PathBuf::from("unused"), Size::Mixed);
+        for _ in 0..reached {
+            target.books.ran(&Tally::default());
+        }
+        target.drawn.store(reached + beyond, Ordering::Relaxed);
+        target.beyond.store(beyond, Ordering::Relaxed);
+        target
+    }
+
+    #[test]
+    fn a_campaign_checked_too_little_when_fewer_than_the_least_share_of_its_cases_reached_the_program() {
+        assert_eq!(target(90, 10).shortfall(), None, "90% reached is enough");
+        let short = target(89, 11).shortfall().expect("89% is too little");
+        assert_eq!(
+            short,
+            "door: only 89 of 100 cases drawn (89.0%) reached the program, under the 90% a campaign must reach: \
+             11 were beyond the statement"
+        );
+        let none = target(0, 64).shortfall().expect("no case reached it");
+        assert_eq!(
+            none,
+            "door: no case reached the program (of 64 cases drawn, 64 were beyond the statement): it was not checked"
+        );
     }
 }

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND};
-use crate::against::{self, Program};
+use crate::against::{self, Program, Shrinking};
 use crate::game::Game;
 use crate::shrink::Limits;
 
@@ -28,10 +28,19 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
     super::fuzz::probe(keep, "--keep")?;
+    let origin = format!("m3diff shrink {} {} {}", G::NAME, file.display(), program.options());
+    let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
+    // Kept before shrinking, so that a signal or an error meanwhile loses
+    // nothing; the shrunk case takes its place.
+    let raw = against::keep::<G>(keep, program, &instance, &failed, &origin, Shrinking::NotYet).map_err(cannot)?;
+    eprintln!("kept unshrunk as {}; shrinking", raw.path.display());
     let shrunk = against::shrink::<G>(program, &instance, failed, Limits::NONE);
-    let origin = format!("m3diff shrink {} {}", G::NAME, file.display());
-    let kept = against::keep::<G>(keep, program, &shrunk, &origin)
-        .map_err(|error| format!("--keep {}: cannot write the case: {error}", keep.display()))?;
+    let how = shrunk.how();
+    let done = Shrinking::Done { how: &how };
+    let kept = against::keep::<G>(keep, program, &shrunk.instance, &shrunk.failure, &origin, done).map_err(cannot)?;
+    if kept.path != raw.path {
+        against::remove(&raw.path);
+    }
     write_stdout(&format!("{}\nkept {}\n", kept.report, kept.path.display()))?;
     Ok(ExitCode::from(EXIT_FAILURE_FOUND))
 }

@@ -130,7 +130,11 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         .filter_map(|name| games::visit(name, MakeTarget(settings.size, program.as_ref(), &args.keep)))
         .collect();
     if program.is_some() && chosen.len() != 1 {
-        return Err("--against checks one game's program: name the game with --game".to_string());
+        let named: Vec<&str> = chosen.iter().map(|target| target.name()).collect();
+        return Err(format!(
+            "--against checks one game at a time, and --game names {}: give one of them",
+            named.join(", ")
+        ));
     }
     let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
     let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
@@ -166,10 +170,20 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     }
 
     let failures: u64 = targets.iter().map(|t| t.failures()).sum();
+    let cases: u64 = targets.iter().map(|t| t.cases()).sum();
     let mut summary = String::new();
     for target in &targets {
         summary.push_str(&format!("{}\n\n", target.summary()));
     }
+    let wall = started.elapsed();
+    // A `time:` line, as the games' own: no seed replays it.
+    summary.push_str(&format!(
+        "time: {} in {:.1} s on {}, {:.0} a second\n",
+        counted(cases, "case"),
+        wall.as_secs_f64(),
+        counted(settings.jobs as u64, "job"),
+        cases as f64 / wall.as_secs_f64().max(1e-3)
+    ));
     let budget = match settings.budget {
         Budget::Cases(cases) => format!("--cases {cases}"),
         Budget::Time(limit) => format!("--time {}", humantime::format_duration(limit)),
@@ -195,24 +209,45 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         });
         ExitCode::from(EXIT_FAILURE_FOUND)
     } else {
-        summary.push_str(match program {
-            None => "no divergence, no invariant broken\n",
-            Some(_) => "the program answered every case as the reference does\n",
+        let shortfalls: Vec<String> = targets.iter().filter_map(|target| target.shortfall()).collect();
+        if !shortfalls.is_empty() {
+            summary.push_str(&format!("replay: {replay}\n"));
+            write_stdout(&summary)?;
+            write_json(json, &targets, &settings, started.elapsed(), &replay);
+            return Err(shortfalls.join("; "));
+        }
+        summary.push_str(&match program {
+            None => "no divergence, no invariant broken\n".to_string(),
+            Some(_) => format!("the program answered all {} as the reference does\n", counted(cases, "case")),
         });
         ExitCode::SUCCESS
     };
     summary.push_str(&format!("replay: {replay}\n"));
     write_stdout(&summary)?;
-    if let Some(json) = json {
-        if let Err(error) = json.write(&summary_json(&targets, &settings, started.elapsed(), &replay)) {
-            // What was found is on disk and printed; the exit still says so.
-            eprintln!("error: {error}");
-            if code == ExitCode::SUCCESS {
-                return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
-            }
-        }
+    if !write_json(json, &targets, &settings, started.elapsed(), &replay) && code == ExitCode::SUCCESS {
+        // What was found is on disk and printed; the exit still says so.
+        return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
     }
     Ok(code)
+}
+
+/// Writes the summary to the `--json` file, if any; false, with the error
+/// said, when it cannot.
+fn write_json(
+    json: Option<JsonFile>,
+    targets: &[&dyn Target],
+    settings: &Settings,
+    duration: Duration,
+    replay: &str,
+) -> bool {
+    let Some(json) = json else { return true };
+    match json.write(&summary_json(targets, settings, duration, replay)) {
+        Ok(()) => true,
+        Err(error) => {
+            eprintln!("error: {error}");
+            false
+        }
+    }
 }
 
 /// The `--json` file, created before the campaign so that a path that
