@@ -1,7 +1,6 @@
 //! `m3diff fuzz`: the campaign on the command line, with a progress bar and
 //! Ctrl-C that stops after the cases under way, keeping what they found.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::{write_stdout, EXIT_FAILURE_FOUND};
 use crate::against::{AgainstTarget, Program};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
+use crate::files::write_whole;
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
 use crate::spent::Part;
@@ -250,22 +250,31 @@ fn write_json(
     }
 }
 
-/// The `--json` file, created before the campaign so that a path that
-/// cannot be written is known before the night, not after it.
+/// The `--json` file, tried before the campaign so that a path that
+/// cannot be written is known before the night, not after it, and written
+/// whole at its end: until then there is no file, never an empty one.
 struct JsonFile {
     path: PathBuf,
-    file: std::fs::File,
 }
 
 impl JsonFile {
     fn create(path: &Path) -> Result<JsonFile, String> {
-        let file = std::fs::File::create(path).map_err(|e| format!("--json {}: cannot write: {e}", path.display()))?;
-        Ok(JsonFile { path: path.to_path_buf(), file })
+        let cannot = |e: std::io::Error| format!("--json {}: cannot write: {e}", path.display());
+        if path.is_dir() {
+            return Err(cannot(std::io::Error::new(std::io::ErrorKind::IsADirectory, "a folder")));
+        }
+        // A file beside it, written and removed: the folder takes files.
+        let mut probe = path.as_os_str().to_owned();
+        probe.push(format!(".probe-{}", std::process::id()));
+        let probe = PathBuf::from(probe);
+        write_whole(&probe, b"").map_err(cannot)?;
+        std::fs::remove_file(&probe).map_err(cannot)?;
+        Ok(JsonFile { path: path.to_path_buf() })
     }
 
-    fn write(mut self, value: &serde_json::Value) -> Result<(), String> {
+    fn write(self, value: &serde_json::Value) -> Result<(), String> {
         let text = serde_json::to_string_pretty(value).expect("JSON values print") + "\n";
-        self.file.write_all(text.as_bytes()).map_err(|e| format!("--json {}: cannot write: {e}", self.path.display()))
+        write_whole(&self.path, text).map_err(|e| format!("--json {}: cannot write: {e}", self.path.display()))
     }
 }
 
