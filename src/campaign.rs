@@ -78,6 +78,12 @@ pub trait Target: Sync {
     fn hopeless(&self) -> Option<String> {
         None
     }
+    /// Games generated, for a target that gives some of them up (beyond
+    /// the statement) rather than run them all: `None` when every game
+    /// drawn is a case run.
+    fn drawn(&self) -> Option<u64> {
+        None
+    }
     /// Why the cases run checked too little to report success, in one
     /// line: a campaign that checked nothing never says all is well.
     fn shortfall(&self) -> Option<String> {

@@ -278,6 +278,10 @@ impl<G: Game> Target for AgainstTarget<G> {
         )
     }
 
+    fn drawn(&self) -> Option<u64> {
+        Some(self.drawn.load(Ordering::Relaxed))
+    }
+
     fn shortfall(&self) -> Option<String> {
         let (reached, drawn) = (self.books.cases(), self.drawn.load(Ordering::Relaxed));
         let beyond = self.beyond.load(Ordering::Relaxed);

@@ -319,6 +319,8 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
             serde_json::json!({
                 "game": target.name(),
                 "cases": target.cases(),
+                // Under --against: games generated, of which `cases` reached the program.
+                "drawn": target.drawn().unwrap_or_else(|| target.cases()),
                 "failures": target.failures(),
                 "failures_by_kind": kinds,
                 "time": time,

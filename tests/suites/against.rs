@@ -49,6 +49,7 @@ pub fn own_solver_passes<G: Game>() {
     }
     // The JSON names the parts of the time as the summary line does.
     let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!((summary["games"][0]["cases"].as_u64(), summary["games"][0]["drawn"].as_u64()), (Some(60), Some(60)));
     let time = &summary["games"][0]["time"];
     assert!(time.get("program").is_some() && time.get("engine").is_none(), "{time}");
 }
