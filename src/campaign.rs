@@ -353,31 +353,39 @@ fn splitmix64(mut x: u64) -> u64 {
 
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
 /// Cases are dealt out in turn: case c is case c / n of game c mod n.
-pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) {
+/// Returns how many were dealt: cases 0 to that number less one, each run
+/// (those a hopeless target skips aside), so that `--cases` with it
+/// replays a campaign that ended on its time or on a signal.
+pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) -> u64 {
     let started = Instant::now();
     let campaign = Campaign { settings, reporter, stop, started };
-    let next_case = AtomicU64::new(0);
     let games = targets.len() as u64;
     let out_of_budget = |case: u64| match settings.budget {
         Budget::Cases(per_game) => case >= per_game * games,
         Budget::Time(limit) => started.elapsed() >= limit,
+    };
+    // Dealt under a lock, so that whenever the campaign ends, the cases
+    // dealt are the first ones and no later case ran in place of one.
+    let next_case = Mutex::new(0u64);
+    let deal = || {
+        let mut next = lock(&next_case);
+        let case = *next;
+        let over = campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some());
+        *next += u64::from(!over);
+        (!over).then_some(case)
     };
     let jobs = settings.jobs.max(1);
     // Each worker holds a sender until it ends, however it ends (a panic in
     // a target drops it too), so the progress loop below wakes as soon as
     // the last one is done rather than at its next tick.
     let (working, all_done) = mpsc::channel::<()>();
-    let (campaign, next_case, out_of_budget) = (&campaign, &next_case, &out_of_budget);
+    let (campaign, deal) = (&campaign, &deal);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let working = working.clone();
             scope.spawn(move || {
                 let _working = working;
-                loop {
-                    let case = next_case.fetch_add(1, Ordering::Relaxed);
-                    if campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some()) {
-                        break;
-                    }
+                while let Some(case) = deal() {
                     let target = targets[(case % games) as usize];
                     target.run_case(case_seed(settings.seed, target.name(), case / games), campaign);
                 }
@@ -396,6 +404,8 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
         let (cases, failures) = counts();
         reporter.progress(started.elapsed(), cases, failures);
     });
+    let dealt = *lock(&next_case);
+    dealt
 }
 
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -277,3 +277,18 @@ fn a_campaign_that_ran_no_case_never_reports_success() {
     assert!(text(&out.stderr).ends_with("error: door: no case ran: nothing was checked\n"), "{}", text(&out.stderr));
     assert!(!text(&out.stdout).contains("no divergence"), "{}", text(&out.stdout));
 }
+
+#[test]
+fn the_replay_line_of_a_timed_campaign_replays_the_cases_that_ran() {
+    let corpus = tempfile::tempdir().unwrap();
+    let dir = corpus.path().to_str().unwrap();
+    let first = m3diff(&["fuzz", "--game", "door", "--time", "1s", "--seed", "5", "--jobs", "2", "--corpus", dir]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let stdout = text(&first.stdout);
+    // The time ends a campaign elsewhere each run: the replay gives the count.
+    let replay = stdout.lines().last().and_then(|line| line.strip_prefix("replay: m3diff ")).expect("a replay line");
+    assert!(replay.contains(" --cases ") && !replay.contains("--time"), "{replay}");
+    let args: Vec<&str> = replay.split(' ').chain(["--jobs", "2", "--corpus", dir]).collect();
+    let again = m3diff(&args);
+    assert_eq!(untimed(&again).replace(replay, ""), untimed(&first).replace(replay, ""), "{replay}");
+}

@@ -163,7 +163,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     crate::oracle::quiet_panics();
     let reporter = BarReporter::new();
     let started = Instant::now();
-    campaign::run(&targets, &settings, &reporter, &stop);
+    let dealt = campaign::run(&targets, &settings, &reporter, &stop);
     reporter.bar.finish_and_clear();
     if let Some(hopeless) = targets.iter().find_map(|target| target.hopeless()) {
         return Err(hopeless);
@@ -184,10 +184,9 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         counted(settings.jobs as u64, "job"),
         cases as f64 / wall.as_secs_f64().max(1e-3)
     ));
-    let budget = match settings.budget {
-        Budget::Cases(cases) => format!("--cases {cases}"),
-        Budget::Time(limit) => format!("--time {}", humantime::format_duration(limit)),
-    };
+    // The cases that ran, by count: a time or a signal ends a campaign
+    // elsewhere each run, and only a count replays it.
+    let budget = format!("--cases {}", dealt.div_ceil(targets.len() as u64).max(1));
     let against = program.as_ref().map_or(String::new(), |program| format!(" {}", program.options()));
     let replay =
         format!("m3diff fuzz --game {} --seed {} --size {size} {budget}{against}", names.join(","), settings.seed);
