@@ -38,6 +38,9 @@ crate::counters! {
             ThreeOrFourRounds: "operation of 3-4 rounds",
             FiveRoundsOrMore: "operation of 5+ rounds",
         }
+        "TX4" => {
+            ColoursApart: "round whose runs mark two colours 64 apart (1 and 65 ... 36 and 100)",
+        }
         "TX5" => {
             RowSpecial: "row special fired",
             ColumnSpecial: "column special fired",
@@ -46,9 +49,6 @@ crate::counters! {
             Square5Special: "5x5 special fired",
             ColourSpecial: "colour special fired",
             SpecialBySpecial: "special fired by another special",
-        }
-        "TX4" => {
-            ColoursApart: "round whose runs mark two colours 64 apart (1 and 65 ... 36 and 100)",
         }
         "TX7" => {
             HighColour: "piece of a colour above 63 removed",
