@@ -20,6 +20,8 @@ use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
+use super::swaps::{neighbour_pairs, Swaps};
+
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -125,13 +127,13 @@ impl Generator<Texas> for Shape {
 
         let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
         let mut game = Following::<Texas, S>::start(&instance);
-        let mut current = instance.board.clone();
+        let mut swaps = Swaps::new(&instance.board);
         // Once no valid swap is left the board stands still (the invalid
         // operations that pad a game are not stepped), so none is looked for
         // again: a game of 1000 operations would look 1000 times.
         let mut exhausted = false;
         for _ in 0..operations {
-            let drawn = if exhausted { None } else { operation(u, &current, valid_percent, invalid_kinds)? };
+            let drawn = if exhausted { None } else { operation(u, &swaps, valid_percent, invalid_kinds)? };
             let Some(swap) = drawn else {
                 // No valid swap is left: a game whose length was not asked for
                 // ends here rather than padding itself with invalid operations.
@@ -139,12 +141,12 @@ impl Generator<Texas> for Shape {
                     break;
                 }
                 exhausted = true;
-                instance.swaps.push(invalid_operation(u, &current, invalid_kinds)?);
+                instance.swaps.push(invalid_operation(u, &swaps, invalid_kinds)?);
                 continue;
             };
             instance.swaps.push(swap);
             let Some(record) = game.step(&swap) else { break };
-            current = record.board;
+            swaps.follow(&record.board);
         }
         Ok(instance)
     }
@@ -395,29 +397,31 @@ const INVALID_KINDS: [Kind; 5] = [Kind::OffBoard, Kind::SameCell, Kind::NotAdjac
 /// when the kind drawn is a valid swap and the board has none left.
 fn operation(
     u: &mut Unstructured<'_>,
-    board: &Board,
+    swaps: &Swaps,
     valid_percent: Percent,
     invalid_kinds: &[Kind],
 ) -> Result<Option<Swap>> {
     if valid_percent.happens(u)? {
-        operation_of_kind(u, board, Kind::Valid)
+        operation_of_kind(u, swaps, Kind::Valid)
     } else {
-        invalid_operation(u, board, invalid_kinds).map(Some)
+        invalid_operation(u, swaps, invalid_kinds).map(Some)
     }
 }
 
 /// An operation of a kind drawn from `kinds`; when that kind is impossible on
 /// this board (no empty cell, a board too small for two cells apart, ...),
 /// any two cells.
-fn invalid_operation(u: &mut Unstructured<'_>, board: &Board, kinds: &[Kind]) -> Result<Swap> {
+fn invalid_operation(u: &mut Unstructured<'_>, swaps: &Swaps, kinds: &[Kind]) -> Result<Swap> {
     let kind = *u.choose(kinds)?;
-    match operation_of_kind(u, board, kind)? {
+    let board = swaps.board();
+    match operation_of_kind(u, swaps, kind)? {
         Some(swap) => Ok(swap),
         None => Ok(Swap::between(any_cell(u, board)?, any_cell(u, board)?)),
     }
 }
 
-fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Result<Option<Swap>> {
+fn operation_of_kind(u: &mut Unstructured<'_>, swaps: &Swaps, kind: Kind) -> Result<Option<Swap>> {
+    let board = swaps.board();
     let pick = |u: &mut Unstructured<'_>, pairs: Vec<(Pos, Pos)>| -> Result<Option<Swap>> {
         if pairs.is_empty() {
             return Ok(None);
@@ -426,13 +430,8 @@ fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Res
         Ok(Some(if u.arbitrary()? { Swap::between(a, b) } else { Swap::between(b, a) }))
     };
     match kind {
-        Kind::Valid => pick(u, neighbour_pairs(board).filter(|&(a, b)| makes_run(board, a, b)).collect()),
-        Kind::NoRun => pick(
-            u,
-            neighbour_pairs(board)
-                .filter(|&(a, b)| board.get(a).is_some() && board.get(b).is_some() && !makes_run(board, a, b))
-                .collect(),
-        ),
+        Kind::Valid => pick(u, swaps.making_runs()),
+        Kind::NoRun => pick(u, swaps.making_no_run()),
         Kind::EmptyCell => {
             pick(u, neighbour_pairs(board).filter(|&(a, b)| board.get(a).is_none() || board.get(b).is_none()).collect())
         }
@@ -468,34 +467,6 @@ fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Res
 
 fn any_cell(u: &mut Unstructured<'_>, board: &Board) -> Result<Pos> {
     Ok(Pos::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?))
-}
-
-/// Every pair of 4-adjacent cells, each pair once.
-fn neighbour_pairs(board: &Board) -> impl Iterator<Item = (Pos, Pos)> + '_ {
-    board.all_cells().flat_map(move |cell| {
-        let right = Pos::new(cell.row, cell.col + 1);
-        let below = Pos::new(cell.row + 1, cell.col);
-        [right, below].into_iter().filter(|&other| board.contains(other)).map(move |other| (cell, other))
-    })
-}
-
-/// Whether swapping the pieces of `a` and `b` makes a run through either.
-/// Only steers the mix of operations; the implementations decide validity.
-fn makes_run(board: &Board, a: Pos, b: Pos) -> bool {
-    let (Some(piece_a), Some(piece_b)) = (board.get(a), board.get(b)) else { return false };
-    if piece_a.colour == piece_b.colour {
-        return false;
-    }
-    let colour_after = |cell: Pos| {
-        if cell == a {
-            Some(piece_b.colour)
-        } else if cell == b {
-            Some(piece_a.colour)
-        } else {
-            board.get(cell).map(|p| p.colour)
-        }
-    };
-    [a, b].into_iter().any(|cell| super::runs::in_run(board.rows(), board.cols(), &colour_after, cell))
 }
 
 #[cfg(test)]
