@@ -133,9 +133,19 @@ fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {
 fn generator_keeps_producing_interesting_games() {
     // Five of a kind needs five valid operations whose main colours can all
     // agree; 400 small games rarely hold one. The largest board and q = 1000
-    // are drawn one game in 4000 and 2800, as often as their cost allows
-    // (src/texas/generate.rs pins that their draws reach their counters).
-    let rare = [Counter::FiveOfAKind, Counter::LargestBoard, Counter::MostOperations];
+    // are drawn one game in 4000 and 2800, as often as their cost allows;
+    // the sides at 50, every colour in play with colours 64 apart, and a
+    // round past 16 bits are drawn within the statement only, as `--against`
+    // draws (src/texas/generate.rs pins that their draws reach their counters).
+    let within_only = [
+        Counter::RowsAtMost,
+        Counter::ColumnsAtMost,
+        Counter::BothSidesAtMost,
+        Counter::EveryColour,
+        Counter::ColoursApart,
+        Counter::SumPast16Bits,
+    ];
+    let rare = [&[Counter::FiveOfAKind, Counter::LargestBoard, Counter::MostOperations][..], &within_only].concat();
     let tally = suites::generator_reaches_every_counter::<Texas>(400, &rare);
     let count = |counter| tally.count(counter);
     let sum = |counters: &[Counter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();

@@ -1,6 +1,6 @@
 //! What the generated Texas games exercised, rule by rule.
 
-use m3_model::texas::{OperationRecord, Outcome, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
+use m3_model::texas::{OperationRecord, Outcome, Round, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use super::hand::best_hand;
@@ -16,6 +16,10 @@ crate::counters! {
             SideOfFifty: "game on a board with a side of 49 or 50 (the statement's most)",
             MostColours: "game of k = 100 colours (the statement's most)",
             LargestBoard: "swap on a 50x50 board of 100 colours, a fifth of its pieces specials",
+            RowsAtMost: "game of n = 50 rows, m below 50",
+            ColumnsAtMost: "game of m = 50 columns, n below 50",
+            BothSidesAtMost: "game on a 50x50 board",
+            EveryColour: "game of k = 100 with every colour 1..=100 on the starting board",
         }
         "TX2" => {
             Valid: "valid swap",
@@ -34,6 +38,9 @@ crate::counters! {
             ThreeOrFourRounds: "operation of 3-4 rounds",
             FiveRoundsOrMore: "operation of 5+ rounds",
         }
+        "TX4" => {
+            ColoursApart: "round whose runs mark two colours 64 apart (1 and 65 ... 36 and 100)",
+        }
         "TX5" => {
             RowSpecial: "row special fired",
             ColumnSpecial: "column special fired",
@@ -45,6 +52,7 @@ crate::counters! {
         }
         "TX7" => {
             HighColour: "piece of a colour above 63 removed",
+            SumPast16Bits: "round whose removed colours sum above 65,535",
         }
         "TX9" => {
             Combo: "round with a combo (component of 4+)",
@@ -108,6 +116,9 @@ impl Counting<Texas> for Counter {
         if is_largest(before) {
             tally.add(Counter::LargestBoard, 1);
         }
+        if before.operations == 0 {
+            tally.add(Counter::EveryColour, u64::from(has_every_colour(before)));
+        }
         if record.rounds.is_empty() {
             return;
         }
@@ -119,6 +130,9 @@ impl Counting<Texas> for Counter {
         };
         tally.add(rounds, 1);
         for round in &record.rounds {
+            let sum: u64 = round.removed.iter().map(|removal| u64::from(removal.piece.colour)).sum();
+            tally.add(Counter::SumPast16Bits, u64::from(sum > u64::from(u16::MAX)));
+            tally.add(Counter::ColoursApart, u64::from(marks_colours_apart(round)));
             for removal in &round.removed {
                 tally.add(Counter::HighColour, u64::from(removal.piece.colour > 63));
                 if removal.piece.special == Special::None {
@@ -149,6 +163,16 @@ impl Counting<Texas> for Counter {
         let sides = [last.board.rows(), last.board.cols()];
         let at_most = sides.iter().any(|&side| edge_of(1, MAX_SIDE as i64, side as i64) == Some(Edge::High));
         tally.add(Counter::SideOfFifty, u64::from(at_most));
+        let sides_at_most = sides.map(|side| side == MAX_SIDE);
+        let counter = match sides_at_most {
+            [true, false] => Some(Counter::RowsAtMost),
+            [false, true] => Some(Counter::ColumnsAtMost),
+            [true, true] => Some(Counter::BothSidesAtMost),
+            [false, false] => None,
+        };
+        if let Some(counter) = counter {
+            tally.add(counter, 1);
+        }
         tally.add(Counter::MostColours, u64::from(last.colours == MAX_COLOURS));
         let q = last.operations as i64;
         tally.add(Counter::MostOperations, u64::from(q == MAX_OPERATIONS as i64));
@@ -168,6 +192,34 @@ fn count_coordinates(tally: &mut Tally<Counter>, before: &Standing, record: &Ope
     tally.add(Counter::ZeroCoordinate, any(&|value, _| value == 0));
     tally.add(Counter::OnePast, any(&|value, side| value == side + 1));
     tally.add(Counter::WidthCoordinate, any(&|value, side| edge_of(1, side, value) == Some(Edge::Width)));
+}
+
+/// k = 100 and each of its colours on the board.
+fn has_every_colour(standing: &Standing) -> bool {
+    let mut seen = 0u128;
+    for piece in standing.board.cells().iter().flatten() {
+        seen |= colour_bit(piece.colour);
+    }
+    standing.colours == MAX_COLOURS && seen.count_ones() == u32::from(MAX_COLOURS)
+}
+
+/// A colour's bit in a set of colours; none for one past the statement's.
+fn colour_bit(colour: u8) -> u128 {
+    1u128.checked_shl(u32::from(colour)).unwrap_or(0)
+}
+
+/// Whether the pieces that runs mark in `round` hold two colours 64 apart.
+/// Both lists go in row-major order: one walk pairs each marked cell with
+/// its removal.
+fn marks_colours_apart(round: &Round) -> bool {
+    let mut marked = round.marked.iter().peekable();
+    let mut colours = 0u128;
+    for removal in &round.removed {
+        if marked.next_if(|&&cell| cell == removal.cell).is_some() {
+            colours |= colour_bit(removal.piece.colour);
+        }
+    }
+    colours & (colours >> 64) != 0
 }
 
 /// The statement's largest board with the other extremes: 50x50, k = 100,

@@ -3,7 +3,12 @@
 //! swaps that are valid on the board as it then stands. Now and then one
 //! field of the instance (a side, k, q) is drawn at one of its edges, and
 //! the statement's largest board with 100 colours and dense specials is
-//! drawn on purpose: uniform draws about never reach them.
+//! drawn on purpose: uniform draws about never reach them. Within the
+//! statement (`--within-statement`, what `--against` gives a program) every
+//! swap names cells on the board, and the statement's extremes are drawn
+//! more often and in more ways: a side at 50 alone or both, every colour of
+//! 100 in play with colours 64 apart in runs, a round whose sum passes 16
+//! bits.
 
 use arbitrary::{Result, Unstructured};
 use m3_model::texas::{At, Board, Instance, Piece, Pos, Special, Swap, Texas};
@@ -12,8 +17,10 @@ use m3_model::Stepper;
 
 use crate::edges::{draw_edge, draw_within, edge_values};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
+
+use super::swaps::{neighbour_pairs, Swaps};
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
@@ -34,20 +41,31 @@ pub struct Shape {
     /// Percentage of operations chosen among the valid swaps.
     #[arg(long, default_value_t)]
     pub valid_percent: PercentOr<80>,
+    #[command(flatten)]
+    pub statement: Statement,
 }
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
 impl Generator<Texas> for Shape {
+    /// The statement's games: every swap names two cells on the board.
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
+        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
+    }
+
     /// Draws a game. The board's evolution is followed with `S` (the engine, for
     /// speed: a wrong engine only skews the mix of operations, and the oracle
     /// reports it anyway).
     fn generate<S: Stepper<Texas>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let within = self.statement.within_statement;
         // A shape that gives every field an edge could set draws none, so
         // that the bench table's games stay those its counts were taken of.
         let given = [self.sides.rows.is_some(), self.sides.cols.is_some(), self.colours.is_some()];
-        let edge =
-            if given.iter().all(|&given| given) && self.operations.is_some() { None } else { edge_field(u, size)? };
+        let edge = if given.iter().all(|&given| given) && self.operations.is_some() {
+            None
+        } else {
+            edge_field(u, size, within)?
+        };
         let (mut rows, mut cols) = self.sides.draw(u, |u| side(u, size))?;
         match edge {
             Some(EdgeField::Side) => {
@@ -58,9 +76,18 @@ impl Generator<Texas> for Shape {
                     *side = value as usize;
                 }
             }
-            Some(EdgeField::Largest) => {
+            Some(EdgeField::Largest | EdgeField::LargestSum) => {
                 rows = self.sides.rows.map_or(MAX_SIDE, |knob| knob.get());
                 cols = self.sides.cols.map_or(MAX_SIDE, |knob| knob.get());
+            }
+            Some(EdgeField::SidesAtMost) => (rows, cols) = self.sides_at_most(u, size, (rows, cols))?,
+            Some(EdgeField::EveryColour) => {
+                // Room for every colour once, and for runs among the others.
+                for (knob, side) in [(self.sides.rows, &mut rows), (self.sides.cols, &mut cols)] {
+                    if knob.is_none() && *side < ROOMY_SIDE {
+                        *side = u.int_in_range(ROOMY_SIDE..=ROOMY_SIDE + 10)?;
+                    }
+                }
             }
             _ => {}
         }
@@ -71,16 +98,21 @@ impl Generator<Texas> for Shape {
                 (k as u8, Some(palette(u, k as u8)?))
             }
             (None, Some(EdgeField::Largest)) => (MAX_COLOURS, Some(palette(u, MAX_COLOURS)?)),
+            (None, Some(EdgeField::EveryColour)) => (MAX_COLOURS, Some(colours_apart(u)?)),
+            (None, Some(EdgeField::LargestSum)) => (MAX_COLOURS, Some(high_colours(u)?)),
             (None, _) => (colour_count(u, size)?, None),
         };
         let special_percent = match self.special_percent {
             Some(percent) => percent,
-            None if edge == Some(EdgeField::Largest) => Percent::new(*u.choose(&SPECIAL_PERCENTS[5..])?),
+            None if matches!(edge, Some(EdgeField::Largest | EdgeField::LargestSum)) => {
+                Percent::new(*u.choose(&SPECIAL_PERCENTS[5..])?)
+            }
             // A large board dense with specials is cleared by its first swaps.
             None if size == Size::Max => Percent::new(*u.choose(&SPECIAL_PERCENTS[..3])?),
             None => Percent::new(*u.choose(&SPECIAL_PERCENTS)?),
         };
-        let board = board(u, rows, cols, &mut colours, palette.as_deref(), special_percent)?;
+        let scattered = if edge == Some(EdgeField::EveryColour) { shuffled(u, colours)? } else { Vec::new() };
+        let board = board(u, rows, cols, &mut colours, palette.as_deref(), special_percent, &scattered)?;
         let operations = match (self.operations, edge) {
             (None, Some(EdgeField::Operations)) => {
                 let most = MAX_OPERATIONS as i64;
@@ -91,16 +123,17 @@ impl Generator<Texas> for Shape {
         let valid_percent = self.valid_percent.percent();
         // q at an edge is the whole point of its draw: the game keeps it.
         let fixed_length = self.operations.is_some() || size == Size::Max || edge == Some(EdgeField::Operations);
+        let invalid_kinds = if within { &INVALID_KINDS[1..] } else { &INVALID_KINDS[..] };
 
         let mut instance = Instance { colours, board, swaps: Vec::with_capacity(operations) };
         let mut game = Following::<Texas, S>::start(&instance);
-        let mut current = instance.board.clone();
+        let mut swaps = Swaps::new(&instance.board);
         // Once no valid swap is left the board stands still (the invalid
         // operations that pad a game are not stepped), so none is looked for
         // again: a game of 1000 operations would look 1000 times.
         let mut exhausted = false;
         for _ in 0..operations {
-            let drawn = if exhausted { None } else { operation(u, &current, valid_percent)? };
+            let drawn = if exhausted { None } else { operation(u, &swaps, valid_percent, invalid_kinds)? };
             let Some(swap) = drawn else {
                 // No valid swap is left: a game whose length was not asked for
                 // ends here rather than padding itself with invalid operations.
@@ -108,12 +141,12 @@ impl Generator<Texas> for Shape {
                     break;
                 }
                 exhausted = true;
-                instance.swaps.push(invalid_operation(u, &current)?);
+                instance.swaps.push(invalid_operation(u, &swaps, invalid_kinds)?);
                 continue;
             };
             instance.swaps.push(swap);
             let Some(record) = game.step(&swap) else { break };
-            current = record.board;
+            swaps.follow(&record.board);
         }
         Ok(instance)
     }
@@ -130,6 +163,7 @@ impl Generator<Texas> for Shape {
             operations: Some(Count::new(operations)),
             special_percent: Some(Percent::new(special_percent)),
             valid_percent: PercentOr::new(valid_percent),
+            statement: Statement::default(),
         };
         vec![
             Benchmark { name: "8x8-q32", seed: 1, shape: shape(8, 8, 5, 32, 5, 90) },
@@ -140,9 +174,36 @@ impl Generator<Texas> for Shape {
     }
 }
 
+impl Shape {
+    /// The sides of a game with n or m at the statement's most (50) and the
+    /// other below it, or one time in four both at 50 (a mixed campaign's
+    /// 50x50 board with few specials or none), each unless given. At `max`,
+    /// where every other game is 50x50, the other side is 1, 48 or 49.
+    fn sides_at_most(
+        &self,
+        u: &mut Unstructured<'_>,
+        size: Size,
+        (rows, cols): (usize, usize),
+    ) -> Result<(usize, usize)> {
+        let below = |u: &mut Unstructured<'_>, side: usize| -> Result<usize> {
+            let most = MAX_SIDE as i64 - 1;
+            Ok(if size == Size::Max { draw_within(u, 1..=most, 1..=most)? as usize } else { side.min(MAX_SIDE - 1) })
+        };
+        let both = size != Size::Max && u.int_in_range(0..=3)? == 0;
+        let mut sides = [(self.sides.rows, rows), (self.sides.cols, cols)];
+        let at_most = usize::from(u.arbitrary::<bool>()?);
+        for (index, (knob, side)) in sides.iter_mut().enumerate() {
+            if knob.is_some() {
+                continue;
+            }
+            *side = if both || index == at_most { MAX_SIDE } else { below(u, *side)? };
+        }
+        Ok((sides[0].1, sides[1].1))
+    }
+}
+
 /// A field of the instance that one game draws at one of its edges
-/// ([`crate::edges`]), or the statement's largest instance with the other
-/// extremes: a 50x50 board of 100 colours dense with specials.
+/// ([`crate::edges`]), or one of the statement's extremes drawn whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum EdgeField {
     /// A side n or m: 1, 49 or 50.
@@ -153,8 +214,26 @@ enum EdgeField {
     /// q: 1, 999, 1000, or an integer-width edge within them (127, 128,
     /// 255, 256).
     Operations,
+    /// The statement's largest instance with the other extremes: a 50x50
+    /// board of 100 colours dense with specials.
     Largest,
+    /// Within the statement: n = 50, m = 50, or both (an array sized for 49
+    /// breaks).
+    SidesAtMost,
+    /// Within the statement: k = 100 with every colour of 1..=100 on the
+    /// board, the others drawn from pairs of colours 64 apart (1 and 65, 36
+    /// and 100), so that runs of both go in one round and one hand: a
+    /// colour table one word wide or of 64 entries takes one for the other.
+    EveryColour,
+    /// Within the statement: a 50x50 board of colours above 64 dense with
+    /// specials, whose first valid swap clears most of it in one round: the
+    /// round's sum of colours passes 65,535, a sum kept in 16 bits wraps.
+    LargestSum,
 }
+
+/// The least side of a board that holds every colour of 100 once and runs
+/// among the rest (a quarter of its cells at most).
+const ROOMY_SIDE: usize = 20;
 
 /// How often each edge is drawn, in games out of 4000: as often as a
 /// night affords. A 50x50 game costs a mixed campaign about 200 others (a
@@ -164,13 +243,33 @@ enum EdgeField {
 /// worth, a k at its edge nothing. A max campaign's games are all 50x50
 /// with q = 1000 already, so it varies k and draws the largest board one
 /// game in a hundred. Small games stay small, to shrink fast.
-fn edge_field(u: &mut Unstructured<'_>, size: Size) -> Result<Option<EdgeField>> {
-    let weights: &[(u16, EdgeField)] = match size {
-        Size::Small => return Ok(None),
-        Size::Mixed => {
-            &[(1, EdgeField::Largest), (20, EdgeField::Side), (166, EdgeField::Colours), (10, EdgeField::Operations)]
+///
+/// Within the statement a case costs a process started and its answer
+/// read, about 4 ms, and a 50x50 game with specials about 100 ms of the
+/// reference's, some 25 cases: the statement's extremes are drawn about
+/// one game in ten at `mixed`, a 50x50 board one in 250 (a 60 s campaign
+/// against a quick program meets some 40 of them, and every extreme's
+/// counter), and at `max` k is 100 in more than half the games. Without
+/// it, the draws are those of the engine's nights, whose seeds replay
+/// their games.
+fn edge_field(u: &mut Unstructured<'_>, size: Size, within: bool) -> Result<Option<EdgeField>> {
+    use EdgeField::{Colours, EveryColour, Largest, LargestSum, Operations, Side, SidesAtMost};
+    let weights: &[(u16, EdgeField)] = match (size, within) {
+        (Size::Small, _) => return Ok(None),
+        (Size::Mixed, false) => &[(1, Largest), (20, Side), (166, Colours), (10, Operations)],
+        (Size::Max, false) => &[(40, Largest), (500, Colours)],
+        (Size::Mixed, true) => &[
+            (4, Largest),
+            (6, LargestSum),
+            (40, SidesAtMost),
+            (80, EveryColour),
+            (20, Side),
+            (166, Colours),
+            (100, Operations),
+        ],
+        (Size::Max, true) => {
+            &[(200, Largest), (400, LargestSum), (300, SidesAtMost), (1500, EveryColour), (500, Colours)]
         }
-        Size::Max => &[(40, EdgeField::Largest), (500, EdgeField::Colours)],
     };
     let mut roll = u.int_in_range(0..=3999u16)?;
     for &(weight, field) in weights {
@@ -180,6 +279,37 @@ fn edge_field(u: &mut Unstructured<'_>, size: Size) -> Result<Option<EdgeField>>
         roll -= weight;
     }
     Ok(None)
+}
+
+/// Two or three pairs of colours 64 apart, the first 1 and 65 or 36 and
+/// 100, the others drawn: the colours a board of every colour makes its
+/// runs of.
+fn colours_apart(u: &mut Unstructured<'_>) -> Result<Vec<u8>> {
+    let apart = MAX_COLOURS - 36;
+    let mut low = vec![*u.choose(&[1, 36])?];
+    for _ in 0..u.int_in_range(1..=2)? {
+        low.push(u.int_in_range(1..=MAX_COLOURS - apart)?);
+    }
+    Ok(low.iter().flat_map(|&colour| [colour, colour + apart]).collect())
+}
+
+/// Four to eight colours above 64, 100 among them: the round a dense board
+/// of them chains through sums about 90 a piece.
+fn high_colours(u: &mut Unstructured<'_>) -> Result<Vec<u8>> {
+    let mut colours = vec![MAX_COLOURS];
+    for _ in 0..u.int_in_range(3..=7)? {
+        colours.push(u.int_in_range(65..=MAX_COLOURS)?);
+    }
+    Ok(colours)
+}
+
+/// 1..=k in an order drawn from `u`.
+fn shuffled(u: &mut Unstructured<'_>, k: u8) -> Result<Vec<u8>> {
+    let mut colours: Vec<u8> = (1..=k).collect();
+    for last in (1..colours.len()).rev() {
+        colours.swap(last, u.int_in_range(0..=last)?);
+    }
+    Ok(colours)
 }
 
 /// The colours a board of `k` colours draws its pieces from when k is at
@@ -209,9 +339,12 @@ fn operation_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
 }
 
 /// A full board with no run (TX1), its colours drawn from `palette` when
-/// there is one, else from 1..=k. A drawn colour that would complete a run
-/// with the two pieces to its left or above is replaced by the next colour
-/// that does not; when every colour would, the board gets one more colour.
+/// there is one, else from 1..=k, but for the `scattered` colours, each put
+/// once on cells spread evenly over the board, as many as it holds. A
+/// colour that would complete a run with the two pieces to its left or
+/// above is replaced by the next colour that does not (a scattered one is
+/// on the board already, then); when every colour would, the board gets
+/// one more colour.
 fn board(
     u: &mut Unstructured<'_>,
     rows: usize,
@@ -219,12 +352,16 @@ fn board(
     colours: &mut u8,
     palette: Option<&[u8]>,
     special_percent: Percent,
+    scattered: &[u8],
 ) -> Result<Board> {
     let mut board = Board::filled(rows, cols, None);
-    for cell in (0..rows).flat_map(|row| (0..cols).map(move |col| Pos::new(row, col))) {
-        let drawn = match palette {
-            Some(palette) => *u.choose(palette)?,
-            None => u.int_in_range(1..=*colours)?,
+    let stride = (rows * cols / scattered.len().max(1)).max(1);
+    for (index, cell) in (0..rows).flat_map(|row| (0..cols).map(move |col| Pos::new(row, col))).enumerate() {
+        let placed = (index % stride == 0).then(|| scattered.get(index / stride)).flatten();
+        let drawn = match (placed, palette) {
+            (Some(&colour), _) => colour,
+            (None, Some(palette)) => *u.choose(palette)?,
+            (None, None) => u.int_in_range(1..=*colours)?,
         };
         let before = |row, col| board.get(Pos::new(row, col)).map(|p| p.colour);
         let colour = colour_ending_no_run(&before, (cell.row, cell.col), drawn, *colours).unwrap_or_else(|| {
@@ -252,30 +389,39 @@ enum Kind {
     NoRun,
 }
 
+/// The invalid kinds; within the statement, all but the first: the
+/// statement promises cells on the board, and allows the rest.
 const INVALID_KINDS: [Kind; 5] = [Kind::OffBoard, Kind::SameCell, Kind::NotAdjacent, Kind::EmptyCell, Kind::NoRun];
 
-/// One operation of a drawn kind; `None` when the kind drawn is a valid swap
-/// and the board has none left.
-fn operation(u: &mut Unstructured<'_>, board: &Board, valid_percent: Percent) -> Result<Option<Swap>> {
+/// One operation of a drawn kind, an invalid one of `invalid_kinds`; `None`
+/// when the kind drawn is a valid swap and the board has none left.
+fn operation(
+    u: &mut Unstructured<'_>,
+    swaps: &Swaps,
+    valid_percent: Percent,
+    invalid_kinds: &[Kind],
+) -> Result<Option<Swap>> {
     if valid_percent.happens(u)? {
-        operation_of_kind(u, board, Kind::Valid)
+        operation_of_kind(u, swaps, Kind::Valid)
     } else {
-        invalid_operation(u, board).map(Some)
+        invalid_operation(u, swaps, invalid_kinds).map(Some)
     }
 }
 
-/// An operation of a drawn invalid kind; when that kind is impossible on this
-/// board (no empty cell, a board too small for two cells apart, ...), any two
-/// cells.
-fn invalid_operation(u: &mut Unstructured<'_>, board: &Board) -> Result<Swap> {
-    let kind = *u.choose(&INVALID_KINDS)?;
-    match operation_of_kind(u, board, kind)? {
+/// An operation of a kind drawn from `kinds`; when that kind is impossible on
+/// this board (no empty cell, a board too small for two cells apart, ...),
+/// any two cells.
+fn invalid_operation(u: &mut Unstructured<'_>, swaps: &Swaps, kinds: &[Kind]) -> Result<Swap> {
+    let kind = *u.choose(kinds)?;
+    let board = swaps.board();
+    match operation_of_kind(u, swaps, kind)? {
         Some(swap) => Ok(swap),
         None => Ok(Swap::between(any_cell(u, board)?, any_cell(u, board)?)),
     }
 }
 
-fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Result<Option<Swap>> {
+fn operation_of_kind(u: &mut Unstructured<'_>, swaps: &Swaps, kind: Kind) -> Result<Option<Swap>> {
+    let board = swaps.board();
     let pick = |u: &mut Unstructured<'_>, pairs: Vec<(Pos, Pos)>| -> Result<Option<Swap>> {
         if pairs.is_empty() {
             return Ok(None);
@@ -284,13 +430,8 @@ fn operation_of_kind(u: &mut Unstructured<'_>, board: &Board, kind: Kind) -> Res
         Ok(Some(if u.arbitrary()? { Swap::between(a, b) } else { Swap::between(b, a) }))
     };
     match kind {
-        Kind::Valid => pick(u, neighbour_pairs(board).filter(|&(a, b)| makes_run(board, a, b)).collect()),
-        Kind::NoRun => pick(
-            u,
-            neighbour_pairs(board)
-                .filter(|&(a, b)| board.get(a).is_some() && board.get(b).is_some() && !makes_run(board, a, b))
-                .collect(),
-        ),
+        Kind::Valid => pick(u, swaps.making_runs()),
+        Kind::NoRun => pick(u, swaps.making_no_run()),
         Kind::EmptyCell => {
             pick(u, neighbour_pairs(board).filter(|&(a, b)| board.get(a).is_none() || board.get(b).is_none()).collect())
         }
@@ -328,72 +469,131 @@ fn any_cell(u: &mut Unstructured<'_>, board: &Board) -> Result<Pos> {
     Ok(Pos::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?))
 }
 
-/// Every pair of 4-adjacent cells, each pair once.
-fn neighbour_pairs(board: &Board) -> impl Iterator<Item = (Pos, Pos)> + '_ {
-    board.all_cells().flat_map(move |cell| {
-        let right = Pos::new(cell.row, cell.col + 1);
-        let below = Pos::new(cell.row + 1, cell.col);
-        [right, below].into_iter().filter(|&other| board.contains(other)).map(move |other| (cell, other))
-    })
-}
-
-/// Whether swapping the pieces of `a` and `b` makes a run through either.
-/// Only steers the mix of operations; the implementations decide validity.
-fn makes_run(board: &Board, a: Pos, b: Pos) -> bool {
-    let (Some(piece_a), Some(piece_b)) = (board.get(a), board.get(b)) else { return false };
-    if piece_a.colour == piece_b.colour {
-        return false;
-    }
-    let colour_after = |cell: Pos| {
-        if cell == a {
-            Some(piece_b.colour)
-        } else if cell == b {
-            Some(piece_a.colour)
-        } else {
-            board.get(cell).map(|p| p.colour)
-        }
-    };
-    [a, b].into_iter().any(|cell| super::runs::in_run(board.rows(), board.cols(), &colour_after, cell))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::coverage::Tally;
     use crate::game::Game;
     use crate::texas::Counter;
+    use crate::Rulebook;
 
-    /// The first seed whose mixed game draws `field`, and the tally of that
-    /// game: the draws too rare for the smoke test's 400 games.
-    fn first_game_drawing(field: EdgeField) -> (Instance, Tally<Counter>) {
-        let seed = (0..100_000)
-            .find(|&seed| crate::seed::with_seed(seed, |u| edge_field(u, Size::Mixed)) == Ok(Some(field)))
-            .expect("drawn within 100,000 seeds");
-        let instance = crate::seed::with_seed(seed, |u| Texas::generate(u, Size::Mixed, &Shape::default())).unwrap();
+    fn shape(within: bool) -> Shape {
+        if within {
+            crate::seed::with_seed(0, Shape::within_statement).unwrap()
+        } else {
+            Shape::default()
+        }
+    }
+
+    /// The first `games` seeds whose game of `size` draws `field` (within the
+    /// statement or not), and the tally of those games: the draws too rare
+    /// for the smoke test's 400 games.
+    fn games_drawing(field: EdgeField, size: Size, within: bool, games: usize) -> (Vec<Instance>, Tally<Counter>) {
+        let seeds: Vec<u64> = (0..100_000)
+            .filter(|&seed| crate::seed::with_seed(seed, |u| edge_field(u, size, within)) == Ok(Some(field)))
+            .take(games)
+            .collect();
+        assert_eq!(seeds.len(), games, "{field:?} drawn {games} times within 100,000 seeds");
         let mut tally = Tally::default();
-        crate::check_game::<Texas>(&instance, &mut tally).unwrap_or_else(|failure| panic!("{failure}"));
-        (instance, tally)
+        let instances: Vec<Instance> = seeds
+            .iter()
+            .map(|&seed| crate::seed::with_seed(seed, |u| Texas::generate(u, size, &shape(within))).unwrap())
+            .collect();
+        for instance in &instances {
+            crate::check_game::<Texas>(instance, &mut tally).unwrap_or_else(|failure| panic!("{failure}"));
+        }
+        (instances, tally)
     }
 
     #[test]
     fn tx1_the_largest_board_with_100_colours_and_dense_specials_is_drawn_on_purpose() {
-        let (instance, tally) = first_game_drawing(EdgeField::Largest);
-        assert_eq!((instance.board.rows(), instance.board.cols(), instance.colours), (50, 50, 100));
+        let (instances, tally) = games_drawing(EdgeField::Largest, Size::Mixed, false, 1);
+        assert_eq!((instances[0].board.rows(), instances[0].board.cols(), instances[0].colours), (50, 50, 100));
         assert!(tally.count(Counter::LargestBoard) > 0, "{tally}");
         assert!(tally.count(Counter::HighColour) > 0, "{tally}");
     }
 
     #[test]
     fn tx11_q_is_drawn_at_its_edges_and_kept() {
-        let mut seen = Vec::new();
-        for seed in 0..20_000 {
-            if crate::seed::with_seed(seed, |u| edge_field(u, Size::Mixed)) == Ok(Some(EdgeField::Operations)) {
-                let instance = crate::seed::with_seed(seed, |u| Texas::generate(u, Size::Mixed, &Shape::default()));
-                seen.push(instance.unwrap().swaps.len());
+        for within in [false, true] {
+            let mut seen = Vec::new();
+            for seed in 0..20_000 {
+                if crate::seed::with_seed(seed, |u| edge_field(u, Size::Mixed, within))
+                    == Ok(Some(EdgeField::Operations))
+                {
+                    let instance = crate::seed::with_seed(seed, |u| Texas::generate(u, Size::Mixed, &shape(within)));
+                    seen.push(instance.unwrap().swaps.len());
+                }
+            }
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen, [1, 127, 128, 255, 256, 999, 1000], "within the statement: {within}");
+        }
+    }
+
+    /// TX2: the statement promises cells on the board (1 <= x <= n, 1 <= y
+    /// <= m), so within it no swap names one off the board, at any size,
+    /// while the other invalid kinds stay; without it, the night's games
+    /// keep their swaps off the board.
+    #[test]
+    fn tx2_within_the_statement_every_swap_names_a_cell_on_the_board_at_every_size() {
+        // The night's games are only looked at: 40 of them show the kind.
+        let night = 40;
+        for (size, games) in [(Size::Small, 400), (Size::Mixed, 400), (Size::Max, 200)] {
+            let mut beyond = [0; 2];
+            let mut tally = Tally::<Counter>::default();
+            for seed in 0..games {
+                for within in [false, true].into_iter().filter(|&within| within || seed < night) {
+                    let instance = crate::seed::with_seed(seed, |u| Texas::generate(u, size, &shape(within))).unwrap();
+                    beyond[usize::from(within)] += u64::from(Texas::beyond_statement(&instance).is_some());
+                    if within && size != Size::Max {
+                        crate::check_game::<Texas>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
+                    }
+                }
+            }
+            let [without, within] = beyond;
+            assert!(within * 100 < games, "{within} of {games} {size:?} games within the statement are beyond it");
+            assert!(
+                without * 10 > night,
+                "only {without} of {night} {size:?} games without it hold a swap off the board"
+            );
+            if size != Size::Max {
+                let kinds = [Counter::SameCell, Counter::NotAdjacent, Counter::EmptyCell, Counter::NoRun];
+                assert!(kinds.iter().all(|&kind| tally.count(kind) > 0), "{size:?}: {tally}");
             }
         }
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(seen, [1, 127, 128, 255, 256, 999, 1000]);
+    }
+
+    #[test]
+    fn tx1_within_the_statement_a_side_is_drawn_at_50_alone_and_both() {
+        let (_, tally) = games_drawing(EdgeField::SidesAtMost, Size::Mixed, true, 12);
+        for counter in [Counter::RowsAtMost, Counter::ColumnsAtMost, Counter::BothSidesAtMost] {
+            assert!(tally.count(counter) > 0, "mixed: {counter:?}\n{tally}");
+        }
+        let (instances, tally) = games_drawing(EdgeField::SidesAtMost, Size::Max, true, 6);
+        assert!(tally.count(Counter::RowsAtMost) > 0 && tally.count(Counter::ColumnsAtMost) > 0, "max: {tally}");
+        assert!(instances.iter().all(|instance| instance.swaps.len() == MAX_OPERATIONS));
+    }
+
+    /// TX1 and TX4: k = 100 with every colour on the board, and runs of two
+    /// colours 64 apart in one round, which a colour table of 64 entries or
+    /// one word wide confuses.
+    #[test]
+    fn tx4_within_the_statement_every_colour_is_in_play_and_colours_64_apart_run_together() {
+        for (size, games) in [(Size::Mixed, 4), (Size::Max, 2)] {
+            let (instances, tally) = games_drawing(EdgeField::EveryColour, size, true, games);
+            assert!(instances.iter().all(|instance| instance.colours == MAX_COLOURS));
+            assert_eq!(tally.count(Counter::EveryColour), games as u64, "{size:?}: {tally}");
+            assert!(tally.count(Counter::ColoursApart) > 0, "{size:?}: {tally}");
+        }
+    }
+
+    /// TX7: a round's sum of colours past 16 bits.
+    #[test]
+    fn tx7_within_the_statement_a_round_sums_above_65535() {
+        for size in [Size::Mixed, Size::Max] {
+            let (_, tally) = games_drawing(EdgeField::LargestSum, size, true, 2);
+            assert!(tally.count(Counter::SumPast16Bits) > 0, "{size:?}: {tally}");
+        }
     }
 }

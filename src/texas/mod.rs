@@ -8,6 +8,7 @@ mod generate;
 mod hand;
 mod runs;
 pub(crate) mod shrink;
+mod swaps;
 
 use m3_model::texas::{At, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 
