@@ -6,10 +6,11 @@ mod suites;
 
 use m3_model::door::{self, Cell, Invalid, MagicDoor, Pos, StageKind, Status, SwapRecord};
 use m3diff::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
+use m3diff::game::{Percent, PercentOr};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::oracle::play;
 use m3diff::planted::Corruption;
-use m3diff::Game;
+use m3diff::{Game, Generator, Rulebook, Size};
 use suites::{m3diff, text};
 
 // The two official samples and the hand-made cases that pin one rule each.
@@ -124,7 +125,9 @@ impl Corruption<MagicDoor> for LastColour {
 fn generator_keeps_producing_interesting_games() {
     // An 80x80 game costs a hundred of the mix: drawn often enough for 400
     // games, it would slow every night by half; a night meets thousands.
-    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &[Counter::TenStages, Counter::Largest]);
+    // Most of it vanishing is drawn within the statement (the test below).
+    let rare = [Counter::TenStages, Counter::Largest, Counter::MostVanished];
+    let tally = suites::generator_reaches_every_counter::<MagicDoor>(400, &rare);
     let count = |counter| tally.count(counter);
     let made = count(Counter::Played);
     let checks = [
@@ -142,8 +145,7 @@ fn generator_keeps_producing_interesting_games() {
 
 #[test]
 fn the_largest_games_are_of_the_largest_grid() {
-    let instance =
-        m3diff::seed::with_seed(1, |u| MagicDoor::generate(u, m3diff::Size::Max, &Default::default())).unwrap();
+    let instance = m3diff::seed::with_seed(1, |u| MagicDoor::generate(u, Size::Max, &Default::default())).unwrap();
     assert_eq!((instance.board.rows(), instance.board.cols()), (80, 80));
     assert!(door::parse(&instance.to_string()).is_ok_and(|again| again == instance), "MD1 holds");
 }
@@ -306,4 +308,78 @@ fn md6_reading_a_starting_armed_bomb_waits_for_a_group_in_both_implementations()
         [StageKind::Groups, StageKind::Explosion]
     );
     assert_eq!(outcome.vanished, records[1].vanished);
+}
+
+/// The game the `--against` path draws from `seed`: the knobs
+/// `Generator::within_statement` sets, with `adjust` applied.
+fn within_statement(seed: u64, size: Size, adjust: impl Fn(&mut m3diff::door::Shape)) -> door::Instance {
+    m3diff::seed::with_seed(seed, |u| {
+        let mut shape = <m3diff::door::Shape as Generator<MagicDoor>>::within_statement(u)?;
+        adjust(&mut shape);
+        MagicDoor::generate(u, size, &shape)
+    })
+    .unwrap()
+}
+
+#[test]
+fn md1_within_the_statement_every_size_draws_one_swap_of_two_distinct_regular_gems() {
+    // Grids mostly of bombs and vibranium, two colours (a corner a gem
+    // cannot always be made of) and quiet swaps: where a first swap would
+    // most easily land on a cell MD1 refuses.
+    let crowded = |shape: &mut m3diff::door::Shape| {
+        shape.bomb_percent = Some(Percent::new(80));
+        shape.vibranium_percent = Some(Percent::new(15));
+        shape.colours = Some(2);
+        shape.group_percent = PercentOr::new(0);
+    };
+    for (size, seeds) in [(Size::Small, 300), (Size::Mixed, 300), (Size::Max, 200)] {
+        for (name, adjust) in [("drawn", &(|_: &mut m3diff::door::Shape| {}) as &dyn Fn(&mut _)), ("crowded", &crowded)]
+        {
+            let mut beyond = Vec::new();
+            for seed in 0..seeds {
+                let instance = within_statement(seed, size, adjust);
+                if let Some(why) = MagicDoor::beyond_statement(&instance) {
+                    beyond.push(format!("seed {seed}: {why}"));
+                }
+                let again = door::parse(&instance.to_string());
+                assert!(again.is_ok_and(|again| again == instance), "MD1 holds: {size:?} {name} seed {seed}");
+            }
+            // By construction none is; the bar is 1%.
+            assert!(beyond.len() * 100 < seeds as usize, "{size:?}, {name}: {beyond:?}");
+            assert!(beyond.is_empty(), "{size:?}, {name}: {beyond:?}");
+        }
+    }
+}
+
+#[test]
+fn md1_within_the_statement_the_extremes_are_drawn_often_at_max_and_now_and_then_at_mixed() {
+    use Counter::*;
+    let extremes = [MostRows, MostCols, Largest, AllColours, LastColour, Corner, MostVanished];
+    for (size, games) in [(Size::Max, 120), (Size::Mixed, 600)] {
+        let mut tally = m3diff::Tally::default();
+        for seed in 0..games {
+            let instance = within_statement(seed, size, |_| {});
+            m3diff::check_game::<MagicDoor>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
+        }
+        let missing: Vec<_> = extremes.iter().filter(|&&counter| tally.count(counter) == 0).collect();
+        assert!(missing.is_empty(), "{size:?}: never reached {missing:?}\n{tally}");
+        // `mixed` stays mostly small: an extreme now and then.
+        if size == Size::Mixed {
+            assert!(tally.count(Largest) + tally.count(MostRows) + tally.count(MostCols) < games / 10, "{tally}");
+        }
+    }
+}
+
+#[test]
+fn md1_without_the_statement_knob_no_game_is_drawn_at_its_extremes_on_purpose() {
+    // The games drawn without `--within-statement` are those their seeds
+    // always gave: at max, 80x80 grids of 3 to 6 colours.
+    let mut tally = m3diff::Tally::default();
+    for seed in 0..20 {
+        let instance =
+            m3diff::seed::with_seed(seed, |u| MagicDoor::generate(u, Size::Max, &Default::default())).unwrap();
+        m3diff::check_game::<MagicDoor>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
+    }
+    assert_eq!(tally.count(Counter::Largest), 20, "{tally}");
+    assert_eq!(tally.count(Counter::AllColours) + tally.count(Counter::LastColour), 0, "{tally}");
 }

@@ -9,7 +9,7 @@ use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Sta
 use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
 use m3diff::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
-use m3diff::{Game, Rulebook};
+use m3diff::{Game, Generator, Rulebook, Size};
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
@@ -140,7 +140,10 @@ fn refusal(record: &CommandRecord, reason: Invalid) -> CommandRecord {
 #[test]
 fn generator_keeps_producing_interesting_games() {
     use Counter::*;
-    let tally = suites::generator_reaches_every_counter::<TripleTown>(600, &[Counter::Largest]);
+    // The longest games, the most tools and the largest scores are drawn
+    // within the statement (the tests below).
+    let rare = [Largest, LongestBuilt, MostTools, ScorePastI32, ScorePastU32];
+    let tally = suites::generator_reaches_every_counter::<TripleTown>(600, &rare);
     let count = |counter| tally.count(counter);
     let read = count(Read);
     let refusals: u64 = [UnknownCommand, OutsideMap, SequenceUsedUp, NoStarLeft, NoBombLeft, OccupiedCell, EmptyCell]
@@ -292,4 +295,50 @@ fn reading_levels_outside_the_table_are_worth_0_in_both_implementations() {
         .unwrap_or_else(|failure| panic!("{failure}"));
     // Two stars of L1, 4 points each; nothing else scores or costs.
     assert_eq!(outcome.score, 8);
+}
+
+/// The game the `--against` path draws from `seed`: the knobs
+/// `Generator::within_statement` sets.
+fn within_statement(seed: u64, size: Size) -> triple::Instance {
+    m3diff::seed::with_seed(seed, |u| {
+        let shape = <m3diff::triple::Shape as Generator<TripleTown>>::within_statement(u)?;
+        TripleTown::generate(u, size, &shape)
+    })
+    .unwrap()
+}
+
+#[test]
+fn tt1_within_the_statement_every_size_draws_what_the_format_reads_back() {
+    for (size, seeds) in [(Size::Small, 300), (Size::Mixed, 300), (Size::Max, 100)] {
+        let mut beyond = Vec::new();
+        for seed in 0..seeds {
+            let instance = within_statement(seed, size);
+            if let Some(why) = TripleTown::beyond_statement(&instance) {
+                beyond.push(format!("seed {seed}: {why}"));
+            }
+            let again = triple::parse(&instance.to_string());
+            assert!(again.is_ok_and(|again| again == instance), "{size:?} seed {seed} reads back");
+        }
+        // The bar is 1%; everything the format reads is within.
+        assert!(beyond.len() * 100 < seeds as usize, "{size:?}: {beyond:?}");
+    }
+}
+
+#[test]
+fn tt1_within_the_statement_the_extremes_are_drawn_often_at_max_and_now_and_then_at_mixed() {
+    use Counter::*;
+    let extremes = [MostRows, MostCols, Largest, LongestBuilt, MostTools, ScorePastI32, ScorePastU32];
+    for (size, games) in [(Size::Max, 120), (Size::Mixed, 600)] {
+        let mut tally = m3diff::Tally::default();
+        for seed in 0..games {
+            let instance = within_statement(seed, size);
+            m3diff::check_game::<TripleTown>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
+        }
+        let missing: Vec<_> = extremes.iter().filter(|&&counter| tally.count(counter) == 0).collect();
+        assert!(missing.is_empty(), "{size:?}: never reached {missing:?}\n{tally}");
+        // `mixed` stays mostly small: an extreme now and then.
+        if size == Size::Mixed {
+            assert!(tally.count(LongestBuilt) + tally.count(ScorePastI32) < games / 20, "{tally}");
+        }
+    }
 }

@@ -25,8 +25,11 @@ crate::counters! {
             NotAGem: "further swap refused: not a regular gem",
             Corner: "swap of a corner cell",
             MostRowsOrCols: "grid of 79 or 80 rows or columns (the statement's most)",
+            MostRows: "grid of 80 rows and fewer columns",
+            MostCols: "grid of 80 columns and fewer rows",
             Largest: "grid of 80x80 (the statement's largest)",
             LastColour: "grid holding a gem of colour 9 (the last)",
+            AllColours: "grid holding gems of all 9 colours",
         }
         "MD2" => {
             CrossGroups: "gem in a horizontal and a vertical group",
@@ -58,7 +61,10 @@ crate::counters! {
             FiveStages: "swap of 5+ stages",
             TenStages: "swap of 10+ stages",
         }
-        "MD7" => { Vanished: "gem vanished" }
+        "MD7" => {
+            Vanished: "gem vanished",
+            MostVanished: "swap vanishing 6,000 gems or more (of the largest grid's 6,400)",
+        }
     }
 }
 
@@ -90,6 +96,7 @@ impl Counting<MagicDoor> for Counter {
         flag(tally, Counter::FiveStages, stages >= 5);
         flag(tally, Counter::TenStages, stages >= 10);
         tally.add(Counter::Vanished, record.vanished);
+        flag(tally, Counter::MostVanished, record.vanished >= MOST_VANISHED);
         let explosions = record.stages.iter().filter(|stage| stage.kind == StageKind::Explosion).count();
         flag(tally, Counter::WithExplosion, explosions > 0);
         flag(tally, Counter::ExplosionChain, explosions >= 2);
@@ -151,6 +158,10 @@ fn explosion(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     tally.add(Counter::ArmedHit, armed);
 }
 
+/// The gems one swap vanishes, at least, to count among the most: nearly
+/// all of the largest grid, which a chain of armed bombs clears.
+const MOST_VANISHED: u64 = 6_000;
+
 /// Vibranium gems whose row the fall from `before` to `after` changed: a
 /// column keeps its vibranium in order, so the k-th from the bottom is the
 /// same gem before and after.
@@ -183,7 +194,15 @@ fn corner(board: &Board, pos: Pos) -> bool {
 /// The edges of the grid a game starts on: its sides, its colours.
 fn grid_edges(tally: &mut Tally<Counter>, board: &Board) {
     let sides = [board.rows(), board.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
+    let (rows, cols) = (board.rows(), board.cols());
     tally.add(Counter::MostRowsOrCols, u64::from(sides.contains(&Some(Edge::High))));
-    tally.add(Counter::Largest, u64::from(board.rows() == MAX_SIDE && board.cols() == MAX_SIDE));
+    tally.add(Counter::MostRows, u64::from(rows == MAX_SIDE && cols < MAX_SIDE));
+    tally.add(Counter::MostCols, u64::from(cols == MAX_SIDE && rows < MAX_SIDE));
+    tally.add(Counter::Largest, u64::from(rows == MAX_SIDE && cols == MAX_SIDE));
     tally.add(Counter::LastColour, u64::from(board.cells().contains(&Cell::Gem(MAX_COLOUR))));
+    let mut colours = [false; MAX_COLOUR as usize + 1];
+    for colour in board.cells().iter().filter_map(|cell| cell.colour()) {
+        colours[usize::from(colour)] = true;
+    }
+    tally.add(Counter::AllColours, u64::from(colours[1..].iter().all(|&held| held)));
 }

@@ -10,18 +10,21 @@
 //! 2, 8 or 9, the first swap's cell at a corner. The format reads no other
 //! number this generator could put at an edge: it refuses cells off the
 //! grid, values other than -1..=9 and a first swap MD1 refuses, and it
-//! counts no swaps.
+//! counts no swaps. Within the statement (`--within-statement`, what
+//! `--against` draws) a game makes the one swap, and is drawn now and then
+//! at one of the statement's extremes (`extremes`).
 
 use arbitrary::{Result, Unstructured};
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use m3_model::Stepper;
 
 use super::completing::Completing;
+use super::extremes::{every_colour, gem_in_a_corner, Drawn, Extreme, Given};
 use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
 use crate::edges::{draw_within, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
 /// The most swaps a generated game makes.
@@ -56,6 +59,8 @@ pub struct Shape {
     pub further: FurtherSwaps,
     #[command(flatten)]
     pub edges: EdgeKnob<8>,
+    #[command(flatten)]
+    pub statement: Statement,
 }
 
 /// The swaps after the statement's one, each made on the grid the one
@@ -77,17 +82,19 @@ pub struct FurtherSwaps {
 const LOOKS: usize = 24;
 
 impl Generator<MagicDoor> for Shape {
-    /// The statement's one swap.
+    /// The statement's one swap of two distinct regular gems, which every
+    /// first swap is; now and then at an extreme.
     fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape {
-            further: FurtherSwaps { swaps: Some(Count::new(1)), ..FurtherSwaps::default() },
-            ..Shape::default()
-        })
+        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
     }
 
     /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
     /// for speed) leaves it.
     fn generate<S: Stepper<MagicDoor>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
+        let within = self.statement.within_statement;
+        // Drawn first, and only within the statement: the games drawn
+        // without it stay the ones their seeds always gave.
+        let extreme = if within { Extreme::draw(u, size)? } else { None };
         let (mut rows, mut cols) = self.sides.draw(u, |u| side(u, size))?;
         let mut colours = match self.colours {
             Some(colours) => colours.clamp(2, MAX_COLOUR),
@@ -114,11 +121,34 @@ impl Generator<MagicDoor> for Shape {
         let swaps = Count::or_draw(self.further.swaps, u, |u| {
             size.draw(u, &[(4, 1..=1), (1, 2..=6)], &[(3, 1..=1), (1, 2..=12)], &[(1, 1..=3)])
         })?;
-        let group_percent = self.group_percent.percent();
+        let swaps = if within { 1 } else { swaps };
+        let mut group_percent = self.group_percent.percent();
         let refused_percent = self.further.refused_percent.percent();
+        let (mut bombs, mut vibranium, mut stacked) = (bombs, vibranium, stacked);
+        if let Some(extreme) = extreme {
+            let given = Given {
+                rows: self.sides.rows.is_some(),
+                cols: self.sides.cols.is_some(),
+                colours: self.colours.is_some(),
+                bombs: self.bomb_percent.is_some(),
+                vibranium: self.vibranium_percent.is_some(),
+                stacked: self.stacked_percent.is_some(),
+            };
+            let drawn = Drawn { rows, cols, colours, bombs, vibranium, stacked, group: group_percent };
+            Drawn { rows, cols, colours, bombs, vibranium, stacked, group: group_percent } =
+                extreme.shape(u, given, drawn)?;
+        }
 
         let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
-        let first = if edge == Some(AtAnEdge::Corner) {
+        if extreme == Some(Extreme::AllColours) {
+            every_colour(u, &mut board, colours)?;
+        }
+        let first = if extreme == Some(Extreme::Corner) {
+            match gem_in_a_corner(u, &mut board, colours)? {
+                Some(corner) => swap_with(u, &board, corner)?,
+                None => None,
+            }
+        } else if edge == Some(AtAnEdge::Corner) {
             corner_swap(u, &board)?
         } else if group_percent.happens(u)? {
             group_swap(u, &board)?
@@ -157,6 +187,7 @@ impl Generator<MagicDoor> for Shape {
             group_percent: PercentOr::new(100),
             further: FurtherSwaps { swaps: Some(Count::new(1)), refused_percent: PercentOr::new(0) },
             edges: EdgeKnob::NONE,
+            statement: Statement::default(),
         };
         vec![
             Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
@@ -185,6 +216,13 @@ enum AtAnEdge {
 /// the corner drawn holds no regular gem.
 fn corner_swap(u: &mut Unstructured<'_>, board: &Board) -> Result<Option<Swap>> {
     let corner = Pos::new(*u.choose(&[0, board.rows() - 1])?, *u.choose(&[0, board.cols() - 1])?);
+    swap_with(u, board, corner)
+}
+
+/// A swap of the gem at `corner` with one that makes a group with it, if
+/// one of `LOOKS` draws finds it, or else with any other gem; `None` when
+/// `corner` holds no regular gem or no other cell does.
+fn swap_with(u: &mut Unstructured<'_>, board: &Board, corner: Pos) -> Result<Option<Swap>> {
     if board.get(corner.row, corner.col).colour().is_none() {
         return Ok(None);
     }

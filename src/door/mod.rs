@@ -6,6 +6,7 @@ mod completing;
 mod count;
 pub(crate) mod diff;
 mod draw;
+mod extremes;
 mod generate;
 #[cfg(test)]
 mod grids;

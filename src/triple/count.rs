@@ -24,9 +24,12 @@ crate::counters! {
             SequenceDone: "game that used up its sequence",
             OneRowOrCol: "map of 1 row or 1 column",
             MostRowsOrCols: "map of 99 or 100 rows or columns (the format's most)",
+            MostRows: "map of 100 rows and fewer columns",
+            MostCols: "map of 100 columns and fewer rows",
             Largest: "map of 100x100 (the format's largest)",
             NoTiles: "game with an empty sequence (k = 0)",
             WidthTiles: "sequence of a length at an integer-width edge (127, 128, 255, 256, ...)",
+            LongestBuilt: "game that built all 100,000 tiles of the longest sequence drawn",
         }
         "TT2" => {
             Merge: "merge",
@@ -57,6 +60,7 @@ crate::counters! {
             NotLowest: "star above the lowest level that reacts",
             StarNoReaction: "star that reacts at no level (L1)",
             WidthStars: "game with p stars at an integer-width edge or the format's most (127, 128, ..., 2^32 - 1)",
+            MostTools: "game with p = q = 2^32 - 1 (the format's most of both)",
         }
         "TT4" => {
             Bomb: "bomb",
@@ -68,6 +72,8 @@ crate::counters! {
             EndAfter: "END once the sequence is used up",
             EndMissing: "game with no END",
             ToolAfterSequence: "star or bomb after the sequence is used up",
+            ScorePastI32: "game scoring more than 2^31 - 1 (past a signed 32-bit integer)",
+            ScorePastU32: "game scoring more than 2^32 - 1 (past an unsigned one)",
         }
         "TT6" => { Gathered: "merge taking in 3+ tiles that stood together" }
         "TT7" => {
@@ -177,6 +183,10 @@ impl Counting<TripleTown> for Counter {
     fn outcome(tally: &mut Tally<Counter>, last: &Town, outcome: &Outcome) {
         tally.add(Counter::SequenceDone, u64::from(last.built >= last.sequence && last.sequence > 0));
         tally.add(Counter::EndMissing, u64::from(!outcome.ended));
+        tally.add(Counter::LongestBuilt, u64::from(last.built == MAX_TILES));
+        let score = outcome.result().unwrap_or(0);
+        tally.add(Counter::ScorePastI32, u64::from(score > i64::from(i32::MAX)));
+        tally.add(Counter::ScorePastU32, u64::from(score > i64::from(u32::MAX)));
     }
 }
 
@@ -186,13 +196,17 @@ fn count_sizes(tally: &mut Tally<Counter>, start: &Town) {
     let sides = [start.map.rows(), start.map.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
     let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
     flag(tally, Counter::OneRowOrCol, sides.contains(&Some(Edge::Zero)));
+    let (rows, cols) = (start.map.rows(), start.map.cols());
     flag(tally, Counter::MostRowsOrCols, sides.contains(&Some(Edge::High)));
-    flag(tally, Counter::Largest, start.map.rows() == MAX_SIDE && start.map.cols() == MAX_SIDE);
+    flag(tally, Counter::MostRows, rows == MAX_SIDE && cols < MAX_SIDE);
+    flag(tally, Counter::MostCols, cols == MAX_SIDE && rows < MAX_SIDE);
+    flag(tally, Counter::Largest, rows == MAX_SIDE && cols == MAX_SIDE);
     flag(tally, Counter::NoTiles, start.sequence == 0);
     flag(tally, Counter::WidthTiles, edge_of(0, MAX_TILES as i64, start.sequence as i64) == Some(Edge::Width));
     let tools = |count: u32| matches!(edge_of(0, u32::MAX.into(), count.into()), Some(Edge::Width | Edge::High));
     flag(tally, Counter::WidthStars, tools(start.stars));
     flag(tally, Counter::WidthBombs, tools(start.bombs));
+    flag(tally, Counter::MostTools, start.stars == u32::MAX && start.bombs == u32::MAX);
 }
 
 /// The edges of a command's coordinates off the map, each against its side

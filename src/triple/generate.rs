@@ -6,7 +6,10 @@
 //! the map as `S` (the engine, for speed) leaves it: mostly PUT on an empty
 //! cell beside tiles of the next level, now and then a star or a bomb, a bomb
 //! on the lowest tile when the map is full, every kind of refused command now
-//! and then, and END early, last or missing.
+//! and then, and END early, last or missing. Everything the format reads is
+//! within the statement; under `--within-statement` (what `--against` draws)
+//! a game is drawn now and then at one of the format's extremes
+//! (`extremes`).
 
 use std::cell::RefCell;
 
@@ -16,13 +19,14 @@ use m3_model::triple::{
 };
 use m3_model::Stepper;
 
+use super::extremes::{Drawn, Extreme, Given};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
 use super::survey::Survey;
 use super::Town;
 use crate::edges::{draw_edge, draw_within, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Rulebook, Sides, Size};
+use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Rulebook, Sides, Size, Statement};
 
 /// The most tiles a generated sequence holds.
 pub const MAX_TILES: usize = 100_000;
@@ -60,6 +64,8 @@ pub struct Shape {
     pub play: Play,
     #[command(flatten)]
     pub edges: EdgeKnob<8>,
+    #[command(flatten)]
+    pub statement: Statement,
 }
 
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
@@ -137,6 +143,7 @@ impl Play {
             refused: self.refused_percent.percent(),
             ending,
             end_after: u.int_in_range(0..=tiles)?,
+            most_stars: MOST_STARS_USED,
         })
     }
 }
@@ -148,11 +155,21 @@ struct Player {
     ending: Ending,
     /// Commands after which an early END comes.
     end_after: usize,
+    /// The most stars it uses, however many it has.
+    most_stars: u32,
 }
 
 impl Generator<TripleTown> for Shape {
+    /// Anything the format reads; now and then at an extreme.
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
+        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
+    }
+
     /// Draws a game, its commands written on the map as `S` leaves it.
     fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
+        // Drawn first, and only within the statement: the games drawn
+        // without it stay the ones their seeds always gave.
+        let extreme = if self.statement.within_statement { Extreme::draw(u, size)? } else { None };
         let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let tiles = Count::or_draw(self.tiles, u, |u| {
             size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=LONGEST_PLAYED)])
@@ -161,6 +178,11 @@ impl Generator<TripleTown> for Shape {
         let sizes = Sizes { rows, cols, tiles, stars, bombs };
         let edge = self.edges.happens(u, size)?;
         let Sizes { rows, cols, tiles, stars, bombs } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
+        let drawn = Drawn { rows, cols, tiles, stars, bombs };
+        let Drawn { rows, cols, tiles, stars, bombs } = match extreme {
+            Some(extreme) => extreme.shape(u, self.given(), drawn)?,
+            None => drawn,
+        };
         let fill = match self.fill_percent {
             Some(percent) => percent,
             None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
@@ -176,7 +198,14 @@ impl Generator<TripleTown> for Shape {
         }
         let mut sequence = Vec::with_capacity(tiles);
         for _ in 0..tiles {
-            sequence.push(level(u, false)?);
+            let chosen = match extreme {
+                Some(extreme) => extreme.level(u)?,
+                None => None,
+            };
+            sequence.push(match chosen {
+                Some(level) => level,
+                None => level(u, false)?,
+            });
         }
         let mut player = self.play.draw(u, tiles)?;
         // A sequence as long as a wide integer's edge, which only `edges`
@@ -186,6 +215,22 @@ impl Generator<TripleTown> for Shape {
         if tiles > LONGEST_PLAYED && self.tiles.is_none() && self.play.ending.is_none() {
             player.ending = Ending::Early;
             player.end_after = player.end_after.min(LONGEST_PLAYED);
+        }
+        // A refusal is the game's answer (TT7): a program checks nothing
+        // after it. Within the statement half the games have none, so that
+        // the long ones are checked to their end.
+        let refusals_left_to_draw = self.play.refused_percent == PercentOr::default();
+        if self.statement.within_statement && refusals_left_to_draw && u.ratio(1, 2)? {
+            player.refused = Percent::ZERO;
+        }
+        if let Some(extreme) = extreme.filter(|extreme| extreme.played_whole()) {
+            player.refused = Percent::ZERO;
+            if self.play.ending.is_none() {
+                player.ending = Ending::Last;
+            }
+            if extreme.stars_unbounded() {
+                player.most_stars = u32::MAX;
+            }
         }
         let test = u.int_in_range(0..=10)?;
         let instance = Instance::new(test, map, stars, bombs, sequence, Vec::new());
@@ -206,6 +251,7 @@ impl Generator<TripleTown> for Shape {
                 ending: Some(Ending::Last),
             },
             edges: EdgeKnob::NONE,
+            statement: Statement::default(),
         };
         vec![
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
@@ -221,6 +267,17 @@ const SHORT_SEQUENCE: i64 = 256;
 const LONG_SEQUENCE_ONE_IN: u32 = 100;
 
 impl Shape {
+    /// Which of the sizes an extreme may move the user gave.
+    fn given(&self) -> Given {
+        Given {
+            rows: self.sides.rows.is_some(),
+            cols: self.sides.cols.is_some(),
+            tiles: self.tiles.is_some(),
+            stars: self.tools.stars.is_some(),
+            bombs: self.tools.bombs.is_some(),
+        }
+    }
+
     /// `sizes` with one of them, of those the shape leaves to draw, at an
     /// edge of what the format reads.
     fn at_an_edge(&self, u: &mut Unstructured<'_>, mut sizes: Sizes) -> Result<Sizes> {
@@ -362,7 +419,7 @@ fn next_action(
         });
     }
     // Stars by the thousand (an edge of p) would bury the map in L1s.
-    let stars_usable = town.stars > 0 && instance.stars - town.stars < MOST_STARS_USED;
+    let stars_usable = town.stars > 0 && instance.stars - town.stars < player.most_stars;
     if stars_usable && (!tiles_left || u.ratio(1, 10)?) {
         let pos = placement(u, survey, None, player.beside)?;
         return Ok(Some(Action::Star(pos.into())));

@@ -5,6 +5,7 @@ mod check;
 mod count;
 pub(crate) mod diff;
 mod draw;
+mod extremes;
 mod generate;
 mod levels;
 mod region;

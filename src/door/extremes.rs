@@ -1,0 +1,194 @@
+//! The statement's extremes, drawn on purpose under `--within-statement`
+//! (the games `--against` gives a program): where a contest program keeps
+//! a grid in a fixed array, a colour in a table or a count in a narrow type,
+//! it breaks at the largest value, which a uniform draw almost never makes.
+//! Each is named by a counter of `count`, so that a campaign shows it met it.
+
+use arbitrary::{Result, Unstructured};
+use m3_model::door::{Board, Cell, Pos, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
+
+use super::groups::group_through;
+use crate::game::{Percent, Size};
+
+/// One game in this many of `--size mixed` is drawn at an extreme.
+const MIXED_ONE_IN: u32 = 10;
+/// One game in this many of `--size max`.
+const MAX_ONE_IN: u32 = 2;
+
+/// An extreme of the statement a game is drawn at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extreme {
+    /// 80 rows (m, the statement's most) and fewer columns.
+    MostRows,
+    /// 80 columns (n) and fewer rows.
+    MostCols,
+    /// 80x80.
+    Largest,
+    /// Colours 1 to 9 all on the grid: a colour table one short breaks.
+    AllColours,
+    /// The swap's first gem in a corner, where a walk off the grid starts.
+    Corner,
+    /// An 80x80 grid dense with bombs stacked over the swap's groups, with
+    /// no vibranium to stop a beam: armed bombs chain until most of the
+    /// grid's 6,400 gems vanish, the most the answer can be.
+    MostVanished,
+}
+
+impl Extreme {
+    const ALL: [Extreme; 6] = [
+        Extreme::MostRows,
+        Extreme::MostCols,
+        Extreme::Largest,
+        Extreme::AllColours,
+        Extreme::Corner,
+        Extreme::MostVanished,
+    ];
+
+    /// The extreme a game of `size` is drawn at, if any: now and then at
+    /// `mixed`, every other game at `max`, never at `small`. An 80x80 game
+    /// costs a program little more than a small one, whose cost is mostly
+    /// its start, so the kinds are drawn alike.
+    pub fn draw(u: &mut Unstructured<'_>, size: Size) -> Result<Option<Extreme>> {
+        let one_in = match size {
+            Size::Small => return Ok(None),
+            Size::Mixed => MIXED_ONE_IN,
+            Size::Max => MAX_ONE_IN,
+        };
+        if u.int_in_range(1..=one_in)? != 1 {
+            return Ok(None);
+        }
+        u.choose(&Extreme::ALL).map(|&extreme| Some(extreme))
+    }
+}
+
+/// The sizes and densities of a Magic Door game, as drawn and then moved to
+/// an extreme.
+#[derive(Debug, Clone, Copy)]
+pub struct Drawn {
+    pub rows: usize,
+    pub cols: usize,
+    pub colours: u8,
+    pub bombs: Percent,
+    pub vibranium: Percent,
+    pub stacked: Percent,
+    pub group: Percent,
+}
+
+/// Which of the drawn values the user gave, which an extreme leaves alone.
+#[derive(Debug, Clone, Copy)]
+pub struct Given {
+    pub rows: bool,
+    pub cols: bool,
+    pub colours: bool,
+    pub bombs: bool,
+    pub vibranium: bool,
+    pub stacked: bool,
+}
+
+impl Extreme {
+    /// `drawn` at this extreme, but for what the user gave.
+    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
+        let set = |is_given: bool, value: &mut usize, to: usize| {
+            if !is_given {
+                *value = to;
+            }
+        };
+        match self {
+            Extreme::MostRows | Extreme::MostCols => {
+                let other = u.int_in_range(MIN_SIDE..=MAX_SIDE - 1)?;
+                let (most, fewer) = if self == Extreme::MostRows {
+                    ((given.rows, &mut drawn.rows), (given.cols, &mut drawn.cols))
+                } else {
+                    ((given.cols, &mut drawn.cols), (given.rows, &mut drawn.rows))
+                };
+                set(most.0, most.1, MAX_SIDE);
+                set(fewer.0, fewer.1, other);
+            }
+            Extreme::Largest => {
+                set(given.rows, &mut drawn.rows, MAX_SIDE);
+                set(given.cols, &mut drawn.cols, MAX_SIDE);
+            }
+            Extreme::AllColours if !given.colours => drawn.colours = MAX_COLOUR,
+            Extreme::AllColours | Extreme::Corner => {}
+            Extreme::MostVanished => {
+                set(given.rows, &mut drawn.rows, MAX_SIDE);
+                set(given.cols, &mut drawn.cols, MAX_SIDE);
+                // Few colours and half the cells bombs: most swaps find a
+                // group, and nearly every bomb is on a beam of another.
+                if !given.colours {
+                    drawn.colours = u.int_in_range(3..=4)?;
+                }
+                let percent = |is_given: bool, value: &mut Percent, to: u8| {
+                    if !is_given {
+                        *value = Percent::new(to);
+                    }
+                };
+                percent(given.bombs, &mut drawn.bombs, 55);
+                percent(given.vibranium, &mut drawn.vibranium, 0);
+                percent(given.stacked, &mut drawn.stacked, 100);
+                drawn.group = Percent::new(100);
+            }
+        }
+        Ok(drawn)
+    }
+}
+
+/// Puts every colour of `1..=colours` the grid lacks on it, each on a cell
+/// drawn among those that hold no gem whose colour would then go missing.
+/// A colour the grid lacks is on no line of three, nor is it once on one
+/// cell, so the grid keeps no group (MD1) and at least two regular gems.
+pub fn every_colour(u: &mut Unstructured<'_>, board: &mut Board, colours: u8) -> Result<()> {
+    let mut counts = [0usize; MAX_COLOUR as usize + 1];
+    for colour in board.cells().iter().filter_map(|cell| cell.colour()) {
+        counts[usize::from(colour)] += 1;
+    }
+    let mut placed = vec![false; board.rows() * board.cols()];
+    for missing in 1..=colours {
+        if counts[usize::from(missing)] > 0 {
+            continue;
+        }
+        let free: Vec<usize> = (0..placed.len())
+            .filter(|&index| {
+                let cell = board.cells()[index];
+                !placed[index] && cell.colour().is_none_or(|colour| counts[usize::from(colour)] > 1)
+            })
+            .collect();
+        let Ok(&index) = u.choose(&free) else { return Ok(()) };
+        let (row, col) = (index / board.cols(), index % board.cols());
+        if let Some(colour) = board.get(row, col).colour() {
+            counts[usize::from(colour)] -= 1;
+        }
+        board.set(row, col, Cell::Gem(missing));
+        counts[usize::from(missing)] += 1;
+        placed[index] = true;
+    }
+    Ok(())
+}
+
+/// A corner of `board` that holds a regular gem: one that does, else one
+/// made a gem of a colour that completes no group there; `None` when every
+/// colour would (two colours, each lining a side of every corner).
+pub fn gem_in_a_corner(u: &mut Unstructured<'_>, board: &mut Board, colours: u8) -> Result<Option<Pos>> {
+    let (last_row, last_col) = (board.rows() - 1, board.cols() - 1);
+    let mut corners = vec![Pos::new(0, 0), Pos::new(0, last_col), Pos::new(last_row, 0), Pos::new(last_row, last_col)];
+    // In the order drawn: which corner holds a gem is not to steer the draw.
+    let mut order = Vec::with_capacity(corners.len());
+    while !corners.is_empty() {
+        order.push(corners.swap_remove(u.choose_index(corners.len())?));
+    }
+    if let Some(&corner) = order.iter().find(|pos| board.get(pos.row, pos.col).colour().is_some()) {
+        return Ok(Some(corner));
+    }
+    let first = u.int_in_range(1..=colours)?;
+    for corner in order {
+        let was = board.get(corner.row, corner.col);
+        for colour in (0..colours).map(|step| (first - 1 + step) % colours + 1) {
+            board.set(corner.row, corner.col, Cell::Gem(colour));
+            if !group_through(board, corner) {
+                return Ok(Some(corner));
+            }
+        }
+        board.set(corner.row, corner.col, was);
+    }
+    Ok(None)
+}

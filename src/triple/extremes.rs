@@ -1,0 +1,158 @@
+//! The extremes of what Triple Town's format reads, drawn on purpose under
+//! `--within-statement` (the games `--against` gives a program): a map
+//! kept in a fixed array breaks at 100 a side, a sequence in a fixed buffer
+//! at its longest, p and q or the score in 32 bits at their largest, which
+//! a uniform draw almost never makes. Each is named by a counter of
+//! `count`, so that a campaign shows it met it.
+
+use arbitrary::{Result, Unstructured};
+use m3_model::triple::{MAX_LEVEL, MAX_SIDE, MIN_SIDE};
+
+use super::generate::MAX_TILES;
+use crate::game::Size;
+
+/// One game in this many of `--size mixed` is drawn at an extreme.
+const MIXED_ONE_IN: u32 = 10;
+/// One game in this many of `--size max`.
+const MAX_ONE_IN: u32 = 2;
+
+/// An extreme of the format a game is drawn at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extreme {
+    /// 100 rows (n, the format's most) and fewer columns.
+    MostRows,
+    /// 100 columns (m) and fewer rows.
+    MostCols,
+    /// 100x100.
+    Largest,
+    /// The longest sequence drawn, `MAX_TILES`, built whole: bombs enough
+    /// to make room on a full map.
+    LongestSequence,
+    /// p and q at the format's most, 2^32 - 1, and stars used by the
+    /// hundred: a count kept in a signed 32-bit integer reads -1.
+    MostTools,
+    /// The longest sequence of tiles of L8 and L9, built whole, bombing
+    /// room on a full map: the score passes 2^32.
+    LargestScore,
+}
+
+impl Extreme {
+    /// The kinds with their weights: a game of the longest sequence costs
+    /// a campaign some seventy of the mix's (0.35 s against a program that
+    /// starts in a few milliseconds), so those come an eighth as often as
+    /// the others, and a 60 s campaign still meets them by the ten.
+    const WEIGHTED: [(u32, Extreme); 6] = [
+        (8, Extreme::MostRows),
+        (8, Extreme::MostCols),
+        (8, Extreme::Largest),
+        (8, Extreme::MostTools),
+        (1, Extreme::LongestSequence),
+        (1, Extreme::LargestScore),
+    ];
+
+    /// The extreme a game of `size` is drawn at, if any: now and then at
+    /// `mixed`, every other game at `max`, never at `small`.
+    pub fn draw(u: &mut Unstructured<'_>, size: Size) -> Result<Option<Extreme>> {
+        let one_in = match size {
+            Size::Small => return Ok(None),
+            Size::Mixed => MIXED_ONE_IN,
+            Size::Max => MAX_ONE_IN,
+        };
+        if u.int_in_range(1..=one_in)? != 1 {
+            return Ok(None);
+        }
+        let total: u32 = Extreme::WEIGHTED.iter().map(|&(weight, _)| weight).sum();
+        let mut roll = u.int_in_range(0..=total - 1)?;
+        for (weight, extreme) in Extreme::WEIGHTED {
+            if roll < weight {
+                return Ok(Some(extreme));
+            }
+            roll -= weight;
+        }
+        unreachable!("the roll is below the weights' sum")
+    }
+
+    /// Whether the game is played to its end, with no refused command
+    /// (which would end the game's answer there, TT7) and no early END.
+    pub fn played_whole(self) -> bool {
+        matches!(self, Extreme::LongestSequence | Extreme::MostTools | Extreme::LargestScore)
+    }
+
+    /// Whether the player may use stars without the cap that keeps a map
+    /// from being buried in L1s.
+    pub fn stars_unbounded(self) -> bool {
+        self == Extreme::MostTools
+    }
+
+    /// A level of the sequence, for an extreme that chooses its own.
+    pub fn level(self, u: &mut Unstructured<'_>) -> Result<Option<u8>> {
+        Ok(match self {
+            // L9 scores the most; pairs of L8 merge into it.
+            Extreme::LargestScore => Some(*u.choose(&[MAX_LEVEL - 1, MAX_LEVEL])?),
+            _ => None,
+        })
+    }
+}
+
+/// The sizes of a Triple Town game, as drawn and then moved to an extreme.
+#[derive(Debug, Clone, Copy)]
+pub struct Drawn {
+    pub rows: usize,
+    pub cols: usize,
+    pub tiles: usize,
+    pub stars: u32,
+    pub bombs: u32,
+}
+
+/// Which of the drawn values the user gave, which an extreme leaves alone.
+#[derive(Debug, Clone, Copy)]
+pub struct Given {
+    pub rows: bool,
+    pub cols: bool,
+    pub tiles: bool,
+    pub stars: bool,
+    pub bombs: bool,
+}
+
+/// The sequence a game of the most tools plays, so that it uses many.
+const TOOLS_TILES: std::ops::RangeInclusive<usize> = 200..=1000;
+
+impl Extreme {
+    /// `drawn` at this extreme, but for what the user gave.
+    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
+        fn set<T>(is_given: bool, value: &mut T, to: T) {
+            if !is_given {
+                *value = to;
+            }
+        }
+        // Bombs enough to make room for every tile once.
+        let room = MAX_TILES as u32;
+        match self {
+            Extreme::MostRows | Extreme::MostCols => {
+                let other = u.int_in_range(MIN_SIDE..=MAX_SIDE - 1)?;
+                let (most, fewer) = if self == Extreme::MostRows {
+                    ((given.rows, &mut drawn.rows), (given.cols, &mut drawn.cols))
+                } else {
+                    ((given.cols, &mut drawn.cols), (given.rows, &mut drawn.rows))
+                };
+                set(most.0, most.1, MAX_SIDE);
+                set(fewer.0, fewer.1, other);
+            }
+            Extreme::Largest => {
+                set(given.rows, &mut drawn.rows, MAX_SIDE);
+                set(given.cols, &mut drawn.cols, MAX_SIDE);
+            }
+            Extreme::LongestSequence | Extreme::LargestScore => {
+                set(given.tiles, &mut drawn.tiles, MAX_TILES);
+                set(given.bombs, &mut drawn.bombs, room);
+            }
+            Extreme::MostTools => {
+                let tiles = u.int_in_range(TOOLS_TILES)?;
+                set(given.tiles, &mut drawn.tiles, tiles);
+                set(given.stars, &mut drawn.stars, u32::MAX);
+                set(given.bombs, &mut drawn.bombs, u32::MAX);
+            }
+        }
+        Ok(drawn)
+    }
+}
