@@ -32,7 +32,7 @@ pub fn keep<G: Game>(
     let dir = dir.join(G::NAME);
     std::fs::create_dir_all(&dir)?;
     let text = shrunk.instance.to_string();
-    let slug = shrunk.failure.wrong.name().replace(' ', "-");
+    let slug = shrunk.failure.wrong.slug();
     let path = dir.join(format!("{slug}-{}.in", short_hash(&text)));
     let (records, outcome) = play::<G, G::Reference>(&shrunk.instance);
     let report = format!(

@@ -1,11 +1,12 @@
 //! `m3diff fuzz`: the campaign on the command line, with a progress bar and
-//! Ctrl-C that stops after the cases under way, keeping what they found.
+//! a stop on Ctrl-C, SIGTERM or SIGHUP ([`crate::interrupt`]) that ends the
+//! cases under way (a program under test is killed, its case not counted)
+//! and keeps what they found.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
@@ -146,21 +147,13 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         }
     );
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let handler_stop = Arc::clone(&stop);
-    // Installing fails only when a handler is already in place (tests that
-    // call this twice); the campaign then runs without one.
-    let _ = ctrlc::set_handler(move || {
-        if handler_stop.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!("\nstopping after the cases under way; what they found is kept (Ctrl-C again to quit now)");
-    });
+    let honoured = crate::interrupt::honour();
     crate::oracle::quiet_panics();
     let reporter = BarReporter::new();
     let started = Instant::now();
-    campaign::run(&targets, &settings, &reporter, &stop);
+    campaign::run(&targets, &settings, &reporter, crate::interrupt::flag());
     reporter.bar.finish_and_clear();
+    let interrupted = crate::interrupt::requested();
     if let Some(hopeless) = targets.iter().find_map(|target| target.hopeless()) {
         return Err(hopeless);
     }
@@ -202,6 +195,11 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         ExitCode::SUCCESS
     };
     summary.push_str(&format!("replay: {replay}\n"));
+    // What was found wins over the stop.
+    let code = match interrupted && code == ExitCode::SUCCESS {
+        true => ExitCode::from(crate::interrupt::EXIT_INTERRUPTED),
+        false => code,
+    };
     write_stdout(&summary)?;
     if let Some(json) = json {
         if let Err(error) = json.write(&summary_json(&targets, &settings, started.elapsed(), &replay)) {
@@ -212,6 +210,9 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
             }
         }
     }
+    // Until the summary and the JSON are written, a signal leaves it to
+    // this command to stop.
+    drop(honoured);
     Ok(code)
 }
 
