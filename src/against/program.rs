@@ -142,8 +142,15 @@ impl Program {
         let stdout = capture(child.stdout.take().expect("piped"), Keep::First(MAX_OUTPUT), group, done.clone());
         let stderr = capture(child.stderr.take().expect("piped"), Keep::Last(STDERR_KEPT), group, done);
 
-        let waited = child.wait_timeout(deadline.saturating_duration_since(Instant::now()));
-        let Some(status) = waited.map_err(|e| format!("--against: cannot wait: {e}"))? else {
+        // Again while the deadline is ahead: the wait may round its time down.
+        let waited = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match child.wait_timeout(left).map_err(|e| format!("--against: cannot wait: {e}"))? {
+                None if Instant::now() < deadline => continue,
+                waited => break waited,
+            }
+        };
+        let Some(status) = waited else {
             let killed_at = started.elapsed();
             kill_group(group);
             let _ = child.kill();
