@@ -128,8 +128,21 @@ fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_pr
     let keep = keep.to_string();
     // A timeout far away: no case may fail before the signal.
     let mut child = spawn_m3diff(&[
-        "fuzz", "--game", "door", "--time", "60s", "--jobs", "2", "--against", &program, "--timeout", "60s", "--json",
-        &json_arg, "--keep", &keep,
+        "fuzz",
+        "--game",
+        "door",
+        "--time",
+        "60s",
+        "--jobs",
+        "2",
+        "--against",
+        &program,
+        "--timeout",
+        "60s",
+        "--json",
+        &json_arg,
+        "--keep",
+        &keep,
     ]);
     let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
     a_run_hangs(&pids);
@@ -154,8 +167,9 @@ fn sigterm_ends_a_campaign_of_the_engine_with_its_summary_and_its_json() {
     let json = dir.path().join("summary.json");
     let corpus = dir.path().join("corpus");
     let (json_arg, corpus) = (json.display().to_string(), corpus.display().to_string());
-    let mut child =
-        spawn_m3diff(&["fuzz", "--game", "door", "--time", "60s", "--jobs", "1", "--json", &json_arg, "--corpus", &corpus]);
+    let mut child = spawn_m3diff(&[
+        "fuzz", "--game", "door", "--time", "60s", "--jobs", "1", "--json", &json_arg, "--corpus", &corpus,
+    ]);
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     // The first line comes after the handler is in place.
     let mut first = String::new();
@@ -180,7 +194,18 @@ fn a_second_ctrl_c_quits_at_once_and_leaves_no_process_of_the_program() {
     let program = hanging_door(dir.path(), &pids).display().to_string();
     let keep = dir.path().join("found").display().to_string();
     let mut child = spawn_m3diff(&[
-        "fuzz", "--game", "door", "--time", "60s", "--jobs", "2", "--against", &program, "--timeout", "60s", "--keep",
+        "fuzz",
+        "--game",
+        "door",
+        "--time",
+        "60s",
+        "--jobs",
+        "2",
+        "--against",
+        &program,
+        "--timeout",
+        "60s",
+        "--keep",
         &keep,
     ]);
     let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));

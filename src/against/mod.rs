@@ -86,6 +86,8 @@ fn indent(text: &str) -> String {
 
 /// The most of a program's output a report shows.
 const SHOWN: usize = 400;
+/// The most lines of an output past [`MAX_OUTPUT`] a report shows.
+const OVERFLOW_LINES: usize = 8;
 
 /// The reference's answer on `instance`, its records counted in `tally`.
 /// An error is the reference panicking: its own bug, not the program's.
@@ -127,7 +129,8 @@ pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verd
             return Ok(failed(Wrong::Timeout, format!("ran past {limit} {runs}: killed at {}", times.join(" and "))));
         }
         Ran::TooMuchOutput { printed } => {
-            let start: String = printed.chars().take(SHOWN).collect();
+            let lines = printed.lines().take(OVERFLOW_LINES).collect::<Vec<_>>().join("\n");
+            let start: String = lines.chars().take(SHOWN).collect();
             return Ok(failed(Wrong::TooMuchOutput, format!("{start}... (and more, past {MAX_OUTPUT} bytes)")));
         }
         // A checker commonly says "refused" by its exit code as well.
@@ -176,4 +179,21 @@ pub fn shrink<G: Game>(
     crate::shrink::shrink_by::<G, _>(instance, failed, limits, |candidate| {
         check::<G>(program, candidate).ok().and_then(|(_, failed)| failed).filter(|failed| failed.wrong == wrong)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_of_failure_is_a_file_name_word() {
+        let slugs: Vec<String> = [Wrong::Answer, Wrong::Crash, Wrong::Timeout, Wrong::Unreadable, Wrong::TooMuchOutput]
+            .map(Wrong::slug)
+            .into();
+        assert_eq!(
+            slugs,
+            ["wrong-answer", "crash", "timeout", "unreadable-output", "unreadable-output-more-than-1-MiB"],
+            "the words of each name, the same as before for the names without punctuation"
+        );
+    }
 }
