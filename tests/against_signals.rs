@@ -1,6 +1,7 @@
 //! A campaign stopped by a signal (SIGTERM, SIGINT) ends at once, kills the
 //! program under test with all it started, and still prints its summary,
-//! writes its `--json` and exits 130.
+//! writes its `--json` and exits 130; a shrink stopped so keeps what it has
+//! come to.
 
 #![cfg(target_os = "linux")]
 
@@ -217,4 +218,33 @@ fn a_second_ctrl_c_quits_at_once_and_leaves_no_process_of_the_program() {
     let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after two SIGINTs\n{printed}"));
     assert_eq!(status.code(), Some(130), "{printed}");
     none_left(&pids);
+}
+
+#[test]
+fn sigterm_during_a_shrink_against_a_program_keeps_what_it_came_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    // Vibranium (-1) read as a bomb (0), slowly: the shrink is under way
+    // when the signal comes.
+    let body = format!("echo run >> '{}'; sleep 0.2; sed 's/-1/0/g' | exec \"$M\" solve door", runs.display());
+    let program = script(dir.path(), "slow-no-vibranium", &body).display().to_string();
+    let keep = dir.path().join("found");
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/door/md4-beam-stopped-by-vibranium.in");
+    let (case, keep_arg) = (case.display().to_string(), keep.display().to_string());
+    let mut child = spawn_m3diff(&["shrink", "door", &case, "--against", &program, "--keep", &keep_arg]);
+    let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
+    let started = Instant::now();
+    // The first run is the check; the shrink's runs follow it.
+    while std::fs::read_to_string(&runs).map_or(0, |text| text.lines().count()) < 3 {
+        assert!(started.elapsed() < Duration::from_secs(60), "the shrink did not start in a minute");
+        thread::sleep(Duration::from_millis(20));
+    }
+    signal(&child, libc::SIGTERM);
+    let status = exits_within(&mut child, A_FEW_SECONDS);
+    let (stdout, stderr) = (stdout.join().unwrap(), stderr.join().unwrap());
+    let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after SIGTERM\n{stdout}{stderr}"));
+    assert_eq!(status.code(), Some(1), "a failure was found: {stdout}{stderr}");
+    assert!(stdout.contains("(cut short: stopped)"), "{stdout}{stderr}");
+    let kept = stdout.lines().find_map(|line| line.strip_prefix("kept ")).expect("a kept line");
+    assert!(std::fs::read_to_string(kept).is_ok_and(|text| !text.is_empty()), "{kept}");
 }

@@ -28,7 +28,10 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
     super::fuzz::probe(keep, "--keep")?;
-    let shrunk = against::shrink::<G>(program, &instance, failed, Limits::NONE);
+    // A signal from here on stops the shrink, and what it came to is kept.
+    let _honoured = crate::interrupt::honour();
+    let limits = Limits { stop: &crate::interrupt::requested, time: None };
+    let shrunk = against::shrink::<G>(program, &instance, failed, limits);
     let origin = format!("m3diff shrink {} {}", G::NAME, file.display());
     let kept = against::keep::<G>(keep, program, &shrunk, &origin)
         .map_err(|error| format!("--keep {}: cannot write the case: {error}", keep.display()))?;
