@@ -28,8 +28,10 @@ pub fn install() {
             let then = STOP.signalled();
             crate::against::kill_running();
             match then {
+                // A program under test is ended already: its case is not
+                // counted, and the engine's cases under way are finished.
                 Then::Stop => eprintln!(
-                    "\nm3diff: stopping; what was found is kept (a second signal quits at once, keeping nothing more)"
+                    "\nm3diff: stopping after the cases under way; what was found is kept (a second signal quits at once)"
                 ),
                 Then::Quit => std::process::exit(i32::from(EXIT_INTERRUPTED)),
             }

@@ -155,7 +155,7 @@ fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_pr
     let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after SIGTERM\n{printed}"));
     eprintln!("ended {:?} after SIGTERM", signalled.elapsed());
     assert_eq!(status.code(), Some(130), "{printed}");
-    assert!(stderr.contains("m3diff: stopping"), "{printed}");
+    assert!(stderr.contains("m3diff: stopping after the cases under way"), "{printed}");
     assert!(stdout.contains("replay: m3diff fuzz --game door"), "the summary: {printed}");
     let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(summary["failures"], 0, "{summary}");
