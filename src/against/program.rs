@@ -150,38 +150,46 @@ impl Program {
                 waited => break waited,
             }
         };
-        let Some(status) = waited else {
-            let killed_at = started.elapsed();
-            kill_group(group);
-            let _ = child.kill();
-            kill_carriers(&[&run.0.token]);
-            let _ = child.wait();
-            return Ok(match () {
-                _ if crate::interrupt::requested() => Ran::Interrupted,
-                _ if stdout.overflowed.load(Ordering::SeqCst) => Ran::TooMuchOutput { printed: stdout.text() },
-                _ => Ran::TimedOut { killed_at },
-            });
+        let ended = match waited {
+            None => {
+                let killed_at = started.elapsed();
+                kill_group(group);
+                let _ = child.kill();
+                kill_carriers(&[&run.0.token]);
+                let _ = child.wait();
+                Err(killed_at)
+            }
+            Some(status) => {
+                kill_group(group);
+                // The pipes close at once unless something outside the
+                // group holds them; a moment for what was killed to die,
+                // then what holds them is looked for.
+                let mut open = 2;
+                if !wait_closed(&closed, &mut open, Instant::now() + GRACE) {
+                    kill_carriers(&[&run.0.token]);
+                    // Past the deadline only by the time the readers need
+                    // to take what is left in the pipes once nothing holds
+                    // them.
+                    wait_closed(&closed, &mut open, deadline.max(Instant::now() + Duration::from_secs(1)));
+                }
+                Ok(status)
+            }
         };
-        kill_group(group);
-        // The pipes close at once unless something outside the group holds
-        // them; a moment for what was killed to die, then it is looked for.
-        let mut open = 2;
-        if !wait_closed(&closed, &mut open, Instant::now() + GRACE) {
-            kill_carriers(&[&run.0.token]);
-            // Past the deadline only by the time the readers need to take
-            // what is left in the pipes once nothing holds them.
-            wait_closed(&closed, &mut open, deadline.max(Instant::now() + Duration::from_secs(1)));
-        }
         drop(run);
-        Ok(match () {
-            _ if crate::interrupt::requested() => Ran::Interrupted,
-            _ if stdout.overflowed.load(Ordering::SeqCst) => Ran::TooMuchOutput { printed: stdout.text() },
-            _ if status.success() => Ran::Printed(stdout.text()),
-            _ => Ran::Crashed {
-                status: describe(status),
-                printed: stdout.text(),
-                stderr: last_lines(&stderr.text(), STDERR_LINES),
-            },
+        Ok(if crate::interrupt::requested() {
+            Ran::Interrupted
+        } else if stdout.overflowed.load(Ordering::SeqCst) {
+            Ran::TooMuchOutput { printed: stdout.text() }
+        } else {
+            match ended {
+                Err(killed_at) => Ran::TimedOut { killed_at },
+                Ok(status) if status.success() => Ran::Printed(stdout.text()),
+                Ok(status) => Ran::Crashed {
+                    status: describe(status),
+                    printed: stdout.text(),
+                    stderr: last_lines(&stderr.text(), STDERR_LINES),
+                },
+            }
         })
     }
 }
@@ -431,17 +439,17 @@ mod tests {
         sh_within(script, Duration::from_millis(500))
     }
 
-    #[cfg(target_os = "linux")]
     /// Whether process `pid` is still there; a zombie (dead, not yet
     /// reaped by whoever adopted it) is not.
+    #[cfg(target_os = "linux")]
     fn alive(pid: &str) -> bool {
         std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
             .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
     }
 
-    #[cfg(target_os = "linux")]
     /// Whether process `pid` is gone within a few seconds: a kill is not
     /// instant, and the test machine is loaded.
+    #[cfg(target_os = "linux")]
     fn gone(pid: &str) -> bool {
         let started = Instant::now();
         while alive(pid) && started.elapsed() < Duration::from_secs(5) {
@@ -486,10 +494,10 @@ mod tests {
         assert!(gone(&pid), "the script's sleep {} outlived the timeout", pid.trim());
     }
 
-    #[cfg(target_os = "linux")]
     /// A script's background child keeps its standard output open: the run
     /// ends when the script does, judged by what it printed, and the child
     /// goes with it, whether it stayed in the script's group or left it.
+    #[cfg(target_os = "linux")]
     fn a_child_holding_the_output(start_child: &str) {
         let dir = tempfile::tempdir().unwrap();
         let pid_file = dir.path().join("pid");
