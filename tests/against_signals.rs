@@ -248,3 +248,24 @@ fn sigterm_during_a_shrink_against_a_program_keeps_what_it_came_to() {
     let kept = stdout.lines().find_map(|line| line.strip_prefix("kept ")).expect("a kept line");
     assert!(std::fs::read_to_string(kept).is_ok_and(|text| !text.is_empty()), "{kept}");
 }
+
+#[test]
+fn sigterm_ends_a_check_against_a_program_at_once_with_no_process_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    std::fs::create_dir(&pids).unwrap();
+    let program = hanging_door(dir.path(), &pids).display().to_string();
+    // Six rows: the program hangs on it.
+    let case = dir.path().join("six-rows.in");
+    std::fs::write(&case, "6 3\n1 2 3\n2 3 1\n3 1 2\n1 2 3\n2 3 1\n3 1 2\n1 1 1 2\n").unwrap();
+    let case = case.display().to_string();
+    let mut child = spawn_m3diff(&["check", "door", &case, "--against", &program, "--timeout", "60s"]);
+    let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
+    a_run_hangs(&pids);
+    signal(&child, libc::SIGTERM);
+    let status = exits_within(&mut child, A_FEW_SECONDS);
+    let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
+    let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after SIGTERM\n{printed}"));
+    assert_eq!(status.code(), Some(130), "{printed}");
+    none_left(&pids);
+}
