@@ -120,6 +120,53 @@ fn against_checks_one_game_at_a_time() {
     );
 }
 
+/// A Magic Door instance inside the statement, and the reference's answer.
+const DOOR: &str = "corpus/door/md4-beam-stopped-by-vibranium.in";
+
+fn check_against(program: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    let program = program.display().to_string();
+    let mut args = vec!["check", "door", DOOR, "--against", &program];
+    args.extend(extra);
+    let out = m3diff(&args, "");
+    (out.status.code(), format!("{}{}", text(&out.stdout), text(&out.stderr)))
+}
+
+#[test]
+fn a_program_that_runs_past_its_time_once_only_is_judged_by_its_second_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let ran = dir.path().join("ran");
+    let body = format!("if [ ! -e '{0}' ]; then touch '{0}'; exec sleep 30; fi\nexec \"$M\" solve door", ran.display());
+    let program = script(dir.path(), "slow-once", &body);
+    let (code, printed) = check_against(&program, &["--timeout", "2s"]);
+    assert_eq!(code, Some(0), "{printed}");
+    assert!(printed.starts_with("agree"), "{printed}");
+}
+
+#[test]
+fn a_program_that_runs_past_its_time_twice_is_a_timeout_with_both_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = script(dir.path(), "slow", "exec sleep 30");
+    let (code, printed) = check_against(&program, &["--timeout", "300ms"]);
+    assert_eq!(code, Some(1), "{printed}");
+    let killed = printed.strip_prefix("timeout: the program ended:\n    ran past 300ms twice: killed at ");
+    let times: Vec<f64> = killed
+        .and_then(|rest| rest.lines().next())
+        .map(|times| times.split(" and ").filter_map(|time| time.strip_suffix('s')?.parse().ok()).collect())
+        .unwrap_or_default();
+    assert_eq!(times.len(), 2, "{printed}");
+    assert!(times.iter().all(|&time| (0.3..10.0).contains(&time)), "{printed}");
+}
+
+#[test]
+fn a_program_that_prints_without_end_is_unreadable_output_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = script(dir.path(), "endless", "exec yes 7");
+    let (code, printed) = check_against(&program, &[]);
+    assert_eq!(code, Some(1), "{printed}");
+    assert!(printed.starts_with("unreadable output: more than 1 MiB: the program printed:\n    7\n"), "{printed}");
+    assert!(printed.contains("(and more, past 1048576 bytes)"), "{printed}");
+}
+
 /// The README's C++ example, a contest solution written from RULES.md, is
 /// tried when `g++` is there: it must answer every generated case as the
 /// reference does, which it does only if the README's build line works.

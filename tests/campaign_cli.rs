@@ -220,7 +220,7 @@ fn import_of_a_missing_artifact_is_one_line_and_exit_two() {
 }
 
 #[test]
-fn ctrl_c_stops_a_campaign_after_the_cases_under_way_and_prints_the_summary() {
+fn ctrl_c_stops_a_campaign_after_the_cases_under_way_prints_the_summary_and_exits_130() {
     let corpus = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(["fuzz", "--time", "10m", "--size", "small", "--corpus", corpus.path().to_str().unwrap()])
@@ -234,7 +234,7 @@ fn ctrl_c_stops_a_campaign_after_the_cases_under_way_and_prints_the_summary() {
     assert!(signalled.success());
     let output = child.wait_with_output().unwrap();
     assert!(started.elapsed() < std::time::Duration::from_secs(60), "the campaign did not stop on Ctrl-C");
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(output.status.code(), Some(130), "interrupted, nothing found: {}", text(&output.stderr));
     assert!(text(&output.stderr).contains("stopping after the cases under way"));
     assert!(text(&output.stdout).contains("no divergence"), "{}", text(&output.stdout));
 }

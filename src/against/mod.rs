@@ -12,7 +12,7 @@ mod target;
 use std::fmt;
 
 pub use keep::{keep, remove, Kept, Shrinking, DEFAULT_KEEP};
-pub use program::{Program, Ran, DEFAULT_TIMEOUT};
+pub use program::{kill_running, Program, Ran, DEFAULT_TIMEOUT, MAX_OUTPUT, RUN_VARIABLE};
 pub use target::AgainstTarget;
 
 use crate::coverage::Tally;
@@ -30,6 +30,8 @@ pub enum Wrong {
     Timeout,
     /// It printed nothing, or nothing that reads as an answer.
     Unreadable,
+    /// It printed more than [`MAX_OUTPUT`] bytes: no answer is that long.
+    TooMuchOutput,
 }
 
 impl Wrong {
@@ -39,12 +41,14 @@ impl Wrong {
             Wrong::Crash => "crash",
             Wrong::Timeout => "timeout",
             Wrong::Unreadable => "unreadable output",
+            Wrong::TooMuchOutput => "unreadable output: more than 1 MiB",
         }
     }
 
-    /// The kind as a file name's first word: `wrong-answer`.
+    /// The name as a word for a file name: its words joined by `-`.
     pub fn slug(self) -> String {
-        self.name().replace(' ', "-")
+        let words = self.name().split(|c: char| !c.is_ascii_alphanumeric()).filter(|word| !word.is_empty());
+        words.collect::<Vec<_>>().join("-")
     }
 }
 
@@ -69,7 +73,7 @@ impl fmt::Display for Failed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let got = match self.wrong {
             Wrong::Crash | Wrong::Timeout => "the program ended",
-            Wrong::Answer | Wrong::Unreadable => "the program printed",
+            Wrong::Answer | Wrong::Unreadable | Wrong::TooMuchOutput => "the program printed",
         };
         write!(f, "{}: {got}:\n{}\nthe reference answers:\n{}", self.wrong, indent(&self.got), indent(&self.expected))
     }
@@ -82,6 +86,8 @@ fn indent(text: &str) -> String {
 
 /// The most of a program's output a report shows.
 const SHOWN: usize = 400;
+/// The most lines of an output past [`MAX_OUTPUT`] a report shows.
+const OVERFLOW_LINES: usize = 8;
 
 /// The reference's answer on `instance`, its records counted in `tally`.
 /// An error is the reference panicking: its own bug, not the program's.
@@ -100,13 +106,32 @@ pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Co
 }
 
 /// Runs `program` on `instance` and judges what it did against `expected`,
-/// the reference's answer. An error is the program failing to start.
+/// the reference's answer. A timeout counts only when a second run times
+/// out too (a loaded machine slows a run now and then); else the second
+/// run is judged. An error is the program failing to start, or a run that
+/// m3diff ended because it was asked to stop: neither says anything about
+/// the case.
 pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Option<Failed>, String> {
     let expected = expected.to_string();
     let failed = |wrong, got: String| Some(Failed { wrong, got, expected: expected.clone() });
-    let printed = match program.run(&instance.to_string())? {
-        Ran::TimedOut => {
-            return Ok(failed(Wrong::Timeout, format!("killed after {:?} without an answer", program.timeout())))
+    let input = instance.to_string();
+    let (ran, timed_out_before) = match program.run(&input)? {
+        Ran::TimedOut { killed_at } => (program.run(&input)?, Some(killed_at)),
+        ran => (ran, None),
+    };
+    let printed = match ran {
+        Ran::Interrupted => return Err(INTERRUPTED.to_string()),
+        Ran::TimedOut { killed_at } => {
+            let limit = humantime::format_duration(program.timeout());
+            let times: Vec<String> =
+                timed_out_before.iter().chain([&killed_at]).map(|at| format!("{:.2}s", at.as_secs_f64())).collect();
+            let runs = if times.len() == 2 { "twice" } else { "once" };
+            return Ok(failed(Wrong::Timeout, format!("ran past {limit} {runs}: killed at {}", times.join(" and "))));
+        }
+        Ran::TooMuchOutput { printed } => {
+            let lines = printed.lines().take(OVERFLOW_LINES).collect::<Vec<_>>().join("\n");
+            let start: String = lines.chars().take(SHOWN).collect();
+            return Ok(failed(Wrong::TooMuchOutput, format!("{start}... (and more, past {MAX_OUTPUT} bytes)")));
         }
         // A checker commonly says "refused" by its exit code as well.
         Ran::Crashed { printed, .. } if G::read_answer(&printed).is_some_and(|answer| answer.is_refused()) => printed,
@@ -119,6 +144,9 @@ pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verd
         Some(_) => failed(Wrong::Answer, shown(&printed)),
     })
 }
+
+/// Why a run was not judged when m3diff was asked to stop.
+pub const INTERRUPTED: &str = "interrupted: m3diff was asked to stop, and ended the run";
 
 /// The start of `text`, when it is long.
 fn shown(text: &str) -> String {
@@ -151,4 +179,21 @@ pub fn shrink<G: Game>(
     crate::shrink::shrink_by::<G, _>(instance, failed, limits, |candidate| {
         check::<G>(program, candidate).ok().and_then(|(_, failed)| failed).filter(|failed| failed.wrong == wrong)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_of_failure_is_a_file_name_word() {
+        let slugs: Vec<String> = [Wrong::Answer, Wrong::Crash, Wrong::Timeout, Wrong::Unreadable, Wrong::TooMuchOutput]
+            .map(Wrong::slug)
+            .into();
+        assert_eq!(
+            slugs,
+            ["wrong-answer", "crash", "timeout", "unreadable-output", "unreadable-output-more-than-1-MiB"],
+            "the words of each name, the same as before for the names without punctuation"
+        );
+    }
 }

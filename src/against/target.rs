@@ -240,6 +240,9 @@ impl<G: Game> Target for AgainstTarget<G> {
         self.books.spent.add(&laps);
         let failed = match judged {
             Ok(failed) => failed,
+            // A run ended by a stop says nothing of the program: the case
+            // is not counted.
+            Err(_) if crate::interrupt::requested() => return,
             Err(error) => {
                 let _ = self.hopeless.set(error);
                 return;

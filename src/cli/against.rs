@@ -34,7 +34,10 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     // nothing; the shrunk case takes its place.
     let raw = against::keep::<G>(keep, program, &instance, &failed, &origin, Shrinking::NotYet).map_err(cannot)?;
     eprintln!("kept unshrunk as {}; shrinking", raw.path.display());
-    let shrunk = against::shrink::<G>(program, &instance, failed, Limits::NONE);
+    // A signal from here on stops the shrink, and what it came to is kept.
+    let _honoured = crate::interrupt::honour();
+    let limits = Limits { stop: &crate::interrupt::requested, time: None };
+    let shrunk = against::shrink::<G>(program, &instance, failed, limits);
     let how = shrunk.how();
     let done = Shrinking::Done { how: &how };
     let kept = against::keep::<G>(keep, program, &shrunk.instance, &shrunk.failure, &origin, done).map_err(cannot)?;

@@ -1,10 +1,11 @@
 //! `m3diff fuzz`: the campaign on the command line, with a progress bar and
-//! Ctrl-C that stops after the cases under way, keeping what they found.
+//! a stop on Ctrl-C, SIGTERM or SIGHUP ([`crate::interrupt`]) that ends the
+//! cases under way (a program under test is killed, its case not counted)
+//! and keeps what they found.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
@@ -150,21 +151,13 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         }
     );
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let handler_stop = Arc::clone(&stop);
-    // Installing fails only when a handler is already in place (tests that
-    // call this twice); the campaign then runs without one.
-    let _ = ctrlc::set_handler(move || {
-        if handler_stop.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!("\nstopping after the cases under way; what they found is kept (Ctrl-C again to quit now)");
-    });
+    let honoured = crate::interrupt::honour();
     crate::oracle::quiet_panics();
     let reporter = BarReporter::new();
     let started = Instant::now();
-    let dealt = campaign::run(&targets, &settings, &reporter, &stop);
+    let dealt = campaign::run(&targets, &settings, &reporter, crate::interrupt::flag());
     reporter.bar.finish_and_clear();
+    let interrupted = crate::interrupt::requested();
     if let Some(hopeless) = targets.iter().find_map(|target| target.hopeless()) {
         return Err(hopeless);
     }
@@ -207,6 +200,9 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
             Some(_) => "next, for each: read its report (.txt beside it: the reference's account), fix the program, replay\n",
         });
         ExitCode::from(EXIT_FAILURE_FOUND)
+    } else if interrupted {
+        summary.push_str(&format!("interrupted: nothing found in the {} that ran\n", counted(cases, "case")));
+        ExitCode::from(crate::interrupt::EXIT_INTERRUPTED)
     } else {
         let shortfalls: Vec<String> = targets.iter().filter_map(|target| target.shortfall()).collect();
         if !shortfalls.is_empty() {
@@ -227,6 +223,9 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         // What was found is on disk and printed; the exit still says so.
         return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
     }
+    // Until the summary and the JSON are written, a signal leaves it to
+    // this command to stop.
+    drop(honoured);
     Ok(code)
 }
 

@@ -108,6 +108,8 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> ExitCode {
+    // Before any command: a program under test must not outlive a signal.
+    crate::interrupt::install();
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Corpus(corpus::CorpusCommand::Export { dir, corpus }) => corpus::export_all(&corpus, &dir),

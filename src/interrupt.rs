@@ -1,0 +1,124 @@
+//! Stopping on a signal: SIGINT (Ctrl-C), SIGTERM and SIGHUP alike. A
+//! program under test runs in a process group of its own, so a signal that
+//! reaches m3diff does not reach it: the handler ends every such program
+//! itself ([`crate::against::kill_running`]).
+//!
+//! A command that stops by itself when asked (a campaign, which then writes
+//! its summary and keeps what it found) says so with [`honour`]: the first
+//! signal only sets the flag ([`requested`]) and the second quits at once.
+//! Any other command quits at the first.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Once;
+
+/// The exit code of a command a signal ended, as a shell reports SIGINT.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// What the process does about signals: one, for the whole process.
+static STOP: Stop = Stop::new();
+
+/// Installs the handler; later calls do nothing. Commands call nothing
+/// else to be stoppable: what runs programs asks [`requested`].
+pub fn install() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        // Fails only when some other handler is in place (an embedding
+        // program's): then signals are that program's business.
+        let _ = ctrlc::set_handler(|| {
+            let then = STOP.signalled();
+            crate::against::kill_running();
+            match then {
+                // A program under test is ended already: its case is not
+                // counted, and the engine's cases under way are finished.
+                Then::Stop => eprintln!(
+                    "\nm3diff: stopping after the cases under way; what was found is kept (a second signal quits at once)"
+                ),
+                Then::Quit => std::process::exit(i32::from(EXIT_INTERRUPTED)),
+            }
+        });
+    });
+}
+
+/// Whether a signal asked the process to stop.
+pub fn requested() -> bool {
+    STOP.requested.load(Ordering::SeqCst)
+}
+
+/// The flag [`requested`] reads, for what takes a flag (the campaign).
+pub fn flag() -> &'static AtomicBool {
+    &STOP.requested
+}
+
+/// Says that the command stops by itself once [`requested`], for as long as
+/// the value lives.
+pub fn honour() -> Honoured {
+    STOP.honoured.fetch_add(1, Ordering::SeqCst);
+    Honoured(&STOP)
+}
+
+/// A command that stops by itself when asked; see [`honour`].
+#[must_use = "the command honours a stop only while this lives"]
+pub struct Honoured(&'static Stop);
+
+impl Drop for Honoured {
+    fn drop(&mut self) {
+        self.0.honoured.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+struct Stop {
+    requested: AtomicBool,
+    /// Commands under way that stop by themselves when asked.
+    honoured: AtomicUsize,
+}
+
+/// What the handler does once the programs under test are ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Then {
+    /// Let the command stop by itself, writing what it found.
+    Stop,
+    /// Exit now.
+    Quit,
+}
+
+impl Stop {
+    const fn new() -> Stop {
+        Stop { requested: AtomicBool::new(false), honoured: AtomicUsize::new(0) }
+    }
+
+    fn signalled(&self) -> Then {
+        let again = self.requested.swap(true, Ordering::SeqCst);
+        match again || self.honoured.load(Ordering::SeqCst) == 0 {
+            true => Then::Quit,
+            false => Then::Stop,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // A stop of the tests' own, never the process's: setting that one would
+    // stop every program the other tests run.
+    static OWN: Stop = Stop::new();
+
+    #[test]
+    fn a_command_that_honours_a_stop_is_asked_once_then_quit() {
+        let honoured = Honoured({
+            OWN.honoured.fetch_add(1, Ordering::SeqCst);
+            &OWN
+        });
+        assert_eq!(OWN.signalled(), Then::Stop);
+        assert!(OWN.requested.load(Ordering::SeqCst));
+        assert_eq!(OWN.signalled(), Then::Quit, "a second signal quits");
+        drop(honoured);
+        assert_eq!(OWN.honoured.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn a_command_that_does_not_honour_a_stop_quits_at_the_first_signal() {
+        let stop = Stop::new();
+        assert_eq!(stop.signalled(), Then::Quit);
+    }
+}
