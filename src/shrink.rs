@@ -4,8 +4,12 @@
 //! whole list before the next, from the end, where operations after the
 //! failing one go at once); then the game's own candidates (lines, colours,
 //! specials), the first that still fails kept, and so on while one does;
-//! then operations again, until neither finds a smaller case. A candidate
-//! is run once: those already tried are remembered by their text. A
+//! then operations again, until neither finds a smaller case: the result is
+//! a fixed point, which shrinking again leaves as it is. A candidate is
+//! smaller when it grows none of the game's dimensions
+//! ([`crate::Rulebook::dimensions`]) and shrinks one, or else is shorter
+//! in the problem format, or else as long and before it in byte order. A
+//! candidate is run once: those already tried are remembered by their text. A
 //! candidate counts only if the problem format writes it and reads it back
 //! as itself, so that the regression file is the case that failed. Also the
 //! cuts every game's candidates are made of: one row or column less, fewer
@@ -379,6 +383,37 @@ mod tests {
         assert_eq!((shrunk.tries, shrunk.instance == game), (0, true));
         assert_eq!(shrunk.cut_short, Some(CutShort::OutOfTime(Duration::ZERO)));
         assert!(shrunk.how().contains("ran out; `m3diff shrink` goes on from here"), "{}", shrunk.how());
+    }
+
+    #[test]
+    fn a_refused_candidate_is_not_run_and_a_pass_that_keeps_nothing_ends_the_shrink() {
+        // As under --against: every cut of the 10,000 moves is beyond the
+        // statement, and the program fails no other candidate alike.
+        let game = contest_game();
+        let mut runs = 0;
+        let beyond = |candidate: &square::Instance| candidate.moves.len() != game.moves.len();
+        let shrunk = shrink_within::<SquareRemover, ()>(&game, (), Limits::NONE, beyond, |_| {
+            runs += 1;
+            None
+        });
+        assert_eq!((shrunk.steps, shrunk.tries, shrunk.cut_short), (0, runs, None));
+        assert!(runs < 100 && shrunk.refused > 19_000, "{runs} runs, {} refused", shrunk.refused);
+        assert!(shrunk.how().contains("refused unrun"), "{}", shrunk.how());
+    }
+
+    #[test]
+    fn a_candidate_is_smaller_by_a_dimension_else_by_its_text_and_never_grows_one() {
+        let size = |dimensions: &[usize], text: &str| Size {
+            dimensions: dimensions.iter().map(|&n| ("n", n)).collect(),
+            text: text.to_string(),
+        };
+        let case = size(&[4, 2], "5 3");
+        assert!(smaller(&size(&[3, 2], "5 3 and more"), &case), "a dimension less, however long");
+        assert!(!smaller(&size(&[3, 3], "1"), &case), "a dimension grown");
+        assert!(smaller(&size(&[4, 2], "5 "), &case));
+        assert!(smaller(&size(&[4, 2], "4 3"), &case), "a colour merged into a lower one");
+        assert!(!smaller(&size(&[4, 2], "5 4"), &case));
+        assert!(!smaller(&case, &case));
     }
 
     #[test]
