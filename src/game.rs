@@ -113,6 +113,12 @@ pub trait Rulebook: Rules + Sized + 'static {
         instance.to_string().len()
     }
 
+    /// How large an instance is along each of its dimensions, each named
+    /// (rows, columns, colours, operations ...): the shrinker never keeps a
+    /// candidate larger than its case in any of them, so that a shrink
+    /// never grows what the statement bounds.
+    fn dimensions(instance: &Self::Instance) -> Vec<(&'static str, usize)>;
+
     /// What the contest's checker says of the finished game.
     fn answer(outcome: &Self::Outcome) -> Verdict;
     /// The same verdict by the engine's fastest path, which builds no record.

@@ -4,8 +4,12 @@
 //! whole list before the next, from the end, where operations after the
 //! failing one go at once); then the game's own candidates (lines, colours,
 //! specials), the first that still fails kept, and so on while one does;
-//! then operations again, until neither finds a smaller case. A candidate
-//! is run once: those already tried are remembered by their text. A
+//! then operations again, until neither finds a smaller case: the result is
+//! a fixed point, which shrinking again leaves as it is. A candidate is
+//! smaller when it grows none of the game's dimensions
+//! ([`crate::Rulebook::dimensions`]) and shrinks one, or else is shorter
+//! in the problem format, or else as long and before it in byte order. A
+//! candidate is run once: those already tried are remembered by their text. A
 //! candidate counts only if the problem format writes it and reads it back
 //! as itself, so that the regression file is the case that failed. Also the
 //! cuts every game's candidates are made of: one row or column less, fewer
@@ -70,6 +74,9 @@ pub struct Shrunk<I, F = Failure> {
     pub steps: usize,
     /// Candidates run.
     pub tries: usize,
+    /// Candidates refused without running them: beyond what the caller
+    /// allows (under `--against`, the statement).
+    pub refused: usize,
     /// Set when the shrinker stopped early.
     pub cut_short: Option<CutShort>,
     /// How long it took.
@@ -79,8 +86,12 @@ pub struct Shrunk<I, F = Failure> {
 impl<I, F> Shrunk<I, F> {
     /// How it went, for reports: steps, tries, and whether it was cut short.
     pub fn how(&self) -> String {
+        let refused = match self.refused {
+            0 => String::new(),
+            refused => format!(" ({refused} more refused unrun, beyond the statement)"),
+        };
         let cut = self.cut_short.map_or(String::new(), |cut| format!(" ({cut})"));
-        format!("{} steps in {} tries, {:.1} s{cut}", self.steps, self.tries, self.time.as_secs_f64())
+        format!("{} steps in {} tries{refused}, {:.1} s{cut}", self.steps, self.tries, self.time.as_secs_f64())
     }
 }
 
@@ -105,18 +116,42 @@ pub fn shrink_by<G: Game, F>(
     limits: Limits<'_>,
     fails_alike: impl FnMut(&G::Instance) -> Option<F>,
 ) -> Shrunk<G::Instance, F> {
-    let mut shrinking = Shrinking::<G, F, _> {
+    shrink_within::<G, F>(instance, failure, limits, |_| false, fails_alike)
+}
+
+/// [`shrink_by`], passing over the candidates `refuses` refuses without
+/// running them, nor formatting them: under `--against` a SquareRemover
+/// game has 10,000 moves, and every cut of them is refused.
+///
+/// It runs to a fixed point: it ends when a whole pass (the operations'
+/// cuts, then the game's candidates) keeps nothing, so that shrinking its
+/// result again keeps nothing either (the candidates and `fails_alike`
+/// being what they were). For that, a candidate is kept only when it is
+/// smaller than the case ([`smaller`]); otherwise two candidates of the
+/// same size could each lead to the other, and a shrink go round until its
+/// time ran out.
+pub fn shrink_within<G: Game, F>(
+    instance: &G::Instance,
+    failure: F,
+    limits: Limits<'_>,
+    refuses: impl Fn(&G::Instance) -> bool,
+    fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+) -> Shrunk<G::Instance, F> {
+    let mut shrinking = Shrinking::<G, F, _, _> {
         shrunk: Shrunk {
             instance: instance.clone(),
             failure,
             steps: 0,
             tries: 0,
+            refused: 0,
             cut_short: None,
             time: Duration::ZERO,
         },
+        size: Size::of::<G>(instance, instance.to_string()),
         tried: HashSet::new(),
         limits,
         started: Instant::now(),
+        refuses,
         fails_alike,
     };
     loop {
@@ -130,24 +165,65 @@ pub fn shrink_by<G: Game, F>(
     }
 }
 
-struct Shrinking<'a, G: Game, F, A> {
+/// How large a case is, as the shrinker compares two.
+struct Size {
+    dimensions: Vec<(&'static str, usize)>,
+    text: String,
+}
+
+impl Size {
+    fn of<G: Game>(instance: &G::Instance, text: String) -> Size {
+        Size { dimensions: G::dimensions(instance), text }
+    }
+}
+
+/// Whether a candidate of `dimensions` grows none of `case`'s.
+fn grows_none(dimensions: &[(&str, usize)], case: &[(&str, usize)]) -> bool {
+    dimensions.len() == case.len() && dimensions.iter().zip(case).all(|(&(_, new), &(_, old))| new <= old)
+}
+
+/// Whether `candidate` is smaller than `case`: it grows no dimension, and
+/// it shrinks one, or else its text is shorter, or else as long and before
+/// `case`'s in byte order (a colour merged into a lower one, a special
+/// cleared to 0). Each step lowers the sum of the dimensions, or keeps it
+/// and lowers the text's length, or keeps both and comes earlier among the
+/// finitely many texts of that length: no shrink can step for ever.
+fn smaller(candidate: &Size, case: &Size) -> bool {
+    grows_none(&candidate.dimensions, &case.dimensions)
+        && (candidate.dimensions != case.dimensions
+            || (candidate.text.len(), &candidate.text) < (case.text.len(), &case.text))
+}
+
+struct Shrinking<'a, G: Game, F, R, A> {
     shrunk: Shrunk<G::Instance, F>,
+    /// The size of the case so far.
+    size: Size,
     /// The hashes of the texts of the candidates run.
     tried: HashSet<u64>,
     limits: Limits<'a>,
     started: Instant,
+    refuses: R,
     fails_alike: A,
 }
 
-impl<G: Game, F, A: FnMut(&G::Instance) -> Option<F>> Shrinking<'_, G, F, A> {
-    /// Runs `candidate` unless it was run before or cannot be written;
-    /// true when it failed alike and is now the case.
+impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F>> Shrinking<'_, G, F, R, A> {
+    /// Runs `candidate` unless it grows a dimension, is refused, was run
+    /// before, is no smaller or cannot be written; true when it failed
+    /// alike and is now the case.
     fn try_candidate(&mut self, candidate: G::Instance) -> bool {
         if self.shrunk.cut_short.is_some() || candidate == self.shrunk.instance {
             return false;
         }
-        let text = candidate.to_string();
-        if !self.tried.insert(crate::regression::fnv1a(&text)) {
+        let dimensions = G::dimensions(&candidate);
+        if !grows_none(&dimensions, &self.size.dimensions) {
+            return false;
+        }
+        if (self.refuses)(&candidate) {
+            self.shrunk.refused += 1;
+            return false;
+        }
+        let size = Size { dimensions, text: candidate.to_string() };
+        if !smaller(&size, &self.size) || !self.tried.insert(crate::regression::fnv1a(&size.text)) {
             return false;
         }
         self.shrunk.cut_short = if (self.limits.stop)() {
@@ -159,12 +235,13 @@ impl<G: Game, F, A: FnMut(&G::Instance) -> Option<F>> Shrinking<'_, G, F, A> {
         } else {
             None
         };
-        if self.shrunk.cut_short.is_some() || !G::parse(&text).is_ok_and(|again| again == candidate) {
+        if self.shrunk.cut_short.is_some() || !G::parse(&size.text).is_ok_and(|again| again == candidate) {
             return false;
         }
         self.shrunk.tries += 1;
         let Some(failure) = (self.fails_alike)(&candidate) else { return false };
         self.shrunk = Shrunk { instance: candidate, failure, steps: self.shrunk.steps + 1, ..self.shrunk };
+        self.size = size;
         true
     }
 
@@ -306,6 +383,37 @@ mod tests {
         assert_eq!((shrunk.tries, shrunk.instance == game), (0, true));
         assert_eq!(shrunk.cut_short, Some(CutShort::OutOfTime(Duration::ZERO)));
         assert!(shrunk.how().contains("ran out; `m3diff shrink` goes on from here"), "{}", shrunk.how());
+    }
+
+    #[test]
+    fn a_refused_candidate_is_not_run_and_a_pass_that_keeps_nothing_ends_the_shrink() {
+        // As under --against: every cut of the 10,000 moves is beyond the
+        // statement, and the program fails no other candidate alike.
+        let game = contest_game();
+        let mut runs = 0;
+        let beyond = |candidate: &square::Instance| candidate.moves.len() != game.moves.len();
+        let shrunk = shrink_within::<SquareRemover, ()>(&game, (), Limits::NONE, beyond, |_| {
+            runs += 1;
+            None
+        });
+        assert_eq!((shrunk.steps, shrunk.tries, shrunk.cut_short), (0, runs, None));
+        assert!(runs < 100 && shrunk.refused > 19_000, "{runs} runs, {} refused", shrunk.refused);
+        assert!(shrunk.how().contains("refused unrun"), "{}", shrunk.how());
+    }
+
+    #[test]
+    fn a_candidate_is_smaller_by_a_dimension_else_by_its_text_and_never_grows_one() {
+        let size = |dimensions: &[usize], text: &str| Size {
+            dimensions: dimensions.iter().map(|&n| ("n", n)).collect(),
+            text: text.to_string(),
+        };
+        let case = size(&[4, 2], "5 3");
+        assert!(smaller(&size(&[3, 2], "5 3 and more"), &case), "a dimension less, however long");
+        assert!(!smaller(&size(&[3, 3], "1"), &case), "a dimension grown");
+        assert!(smaller(&size(&[4, 2], "5 "), &case));
+        assert!(smaller(&size(&[4, 2], "4 3"), &case), "a colour merged into a lower one");
+        assert!(!smaller(&size(&[4, 2], "5 4"), &case));
+        assert!(!smaller(&case, &case));
     }
 
     #[test]

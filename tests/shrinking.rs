@@ -6,11 +6,13 @@
 
 use std::time::Instant;
 
+use m3_model::door::{self, MagicDoor};
 use m3_model::square::{self, SquareRemover};
 use m3_model::texas::{self, Texas};
 use m3diff::game::{Count, PercentOr, Sides};
 use m3diff::planted::{Corruption, Planted};
-use m3diff::{check_game_with, Game, Size, Tally, Trace};
+use m3diff::shrink::Limits;
+use m3diff::{check_game_with, Failure, Game, Size, Tally, Trace};
 
 /// SR2: a turn of a cascade (two squares or more) takes a buffer tile too
 /// many. Any cascade shows it.
@@ -43,6 +45,15 @@ impl Corruption<Texas> for TwoPairsShort {
     const BUG: &'static str = "TX10 a hand of two pairs or better a point short";
     fn corrupt(record: &mut texas::OperationRecord) {
         record.hand_points = record.hand_points.map(|points| if points >= 200 { points - 1 } else { points });
+    }
+}
+
+/// TX10: every hand scored a point short.
+struct HandShort;
+impl Corruption<Texas> for HandShort {
+    const BUG: &'static str = "TX10 every hand a point short";
+    fn corrupt(record: &mut texas::OperationRecord) {
+        record.hand_points = record.hand_points.map(|points| points - 1);
     }
 }
 
@@ -123,4 +134,104 @@ fn tx10_a_two_pairs_bug_on_a_50x50_board_shrinks_to_the_five_swaps_of_a_hand_on_
     let shrunk = first_failure_shrunk::<Texas, TwoPairsShort>(&shape);
     let (rows, cols) = (shrunk.board.rows(), shrunk.board.cols());
     assert!(rows <= 6 && cols <= 6 && shrunk.swaps.len() == 5, "{rows}x{cols}\n{shrunk}");
+}
+
+/// MD7: a chain reaction of two stages or more counts a vanished gem too
+/// many.
+struct SecondStageVanishesOneMore;
+impl Corruption<MagicDoor> for SecondStageVanishesOneMore {
+    const BUG: &'static str = "MD7 a gem too many vanishes in a chain of two stages";
+    fn corrupt(record: &mut door::SwapRecord) {
+        if record.stages.len() >= 2 {
+            record.vanished += 1;
+        }
+    }
+}
+
+/// The first `cases` games that `shape` draws at `size` and that fail with
+/// bug `C`.
+fn failing<G: Game, C: Corruption<G>>(size: Size, shape: &G::Shape, cases: usize) -> Vec<(G::Instance, Failure)> {
+    let found: Vec<_> = (0..2_000)
+        .filter_map(|seed| {
+            let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, size, shape)).ok()?;
+            let failure = check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).err()?;
+            Some((instance, failure))
+        })
+        .take(cases)
+        .collect();
+    assert_eq!(found.len(), cases, "2,000 games showed {} too seldom", C::BUG);
+    found
+}
+
+/// Shrinks `instance` with bug `C`, then shrinks the result again: the
+/// second shrink must keep nothing, and neither may grow a dimension.
+fn shrunk_to_a_fixed_point<G: Game, C: Corruption<G>>(instance: &G::Instance, failure: Failure) -> G::Instance {
+    let first = m3diff::shrink::shrink::<G, Planted<G, C>>(instance, failure, Limits::NONE);
+    assert_grows_none::<G>(instance, &first.instance);
+    let again = m3diff::shrink::shrink::<G, Planted<G, C>>(&first.instance, first.failure, Limits::NONE);
+    assert_eq!(
+        (again.steps, again.cut_short),
+        (0, None),
+        "shrinking\n{instance}\ngave\n{}\nwhich shrinks again to\n{} ({})",
+        first.instance,
+        again.instance,
+        again.how()
+    );
+    first.instance
+}
+
+fn assert_grows_none<G: Game>(before: &G::Instance, after: &G::Instance) {
+    for ((name, was), (_, is)) in G::dimensions(before).into_iter().zip(G::dimensions(after)) {
+        assert!(is <= was, "{name} grew from {was} to {is}:\n{before}\nshrank to\n{after}");
+    }
+}
+
+#[test]
+fn a_shrunk_texas_case_shrinks_no_further() {
+    let shape = m3diff::texas::Shape::default();
+    for (instance, failure) in failing::<Texas, ThirdRoundChainPoint>(Size::Mixed, &shape, 20) {
+        shrunk_to_a_fixed_point::<Texas, ThirdRoundChainPoint>(&instance, failure);
+    }
+    // A hand's bug: its first hand is rebuilt on a board of its own, and
+    // two shrinks of such a case went round between boards of one size.
+    for (instance, failure) in failing::<Texas, TwoPairsShort>(Size::Mixed, &shape, 20) {
+        shrunk_to_a_fixed_point::<Texas, TwoPairsShort>(&instance, failure);
+    }
+}
+
+#[test]
+fn a_shrunk_door_case_shrinks_no_further() {
+    let shape = m3diff::door::Shape::default();
+    for (instance, failure) in failing::<MagicDoor, SecondStageVanishesOneMore>(Size::Mixed, &shape, 20) {
+        shrunk_to_a_fixed_point::<MagicDoor, SecondStageVanishesOneMore>(&instance, failure);
+    }
+}
+
+#[test]
+fn tx10_a_hand_on_a_narrow_board_shrinks_within_its_sides_and_colours() {
+    // A new user's 14x2 case of 4 colours came out as 5x6 in 5 colours: the
+    // hand rebuilt on a board of its own, six columns wide. On 14x4 in 8
+    // colours the rebuilt hand fails alike, and only the harness keeps it out.
+    for (rows, cols, colours) in [(14, 2, 4), (14, 4, 8)] {
+        let shape = m3diff::texas::Shape {
+            sides: Sides::new(rows, cols),
+            colours: Some(colours),
+            operations: Some(Count::new(100)),
+            ..Default::default()
+        };
+        for (instance, failure) in failing::<Texas, HandShort>(Size::Mixed, &shape, 5) {
+            let shrunk = shrunk_to_a_fixed_point::<Texas, HandShort>(&instance, failure);
+            let size = (shrunk.board.rows(), shrunk.board.cols(), shrunk.colours);
+            assert!(size.0 <= rows && size.1 <= cols && size.2 <= colours, "{size:?}\n{shrunk}");
+        }
+    }
+}
+
+#[test]
+fn tx10_sample1_keeps_to_its_5_colours() {
+    let sample1 = texas::parse(include_str!("../corpus/texas/sample1.in")).unwrap();
+    let failure = check_game_with::<Texas, Planted<Texas, TwoPairsShort>>(&sample1, &mut Tally::default())
+        .expect_err("sample1's hand is two pairs or better");
+    let shrunk = shrunk_to_a_fixed_point::<Texas, TwoPairsShort>(&sample1, failure);
+    assert!(shrunk.colours <= 5 && shrunk.swaps.len() == 5, "{shrunk}");
 }

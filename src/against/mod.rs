@@ -168,7 +168,10 @@ pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<(Verd
 }
 
 /// Shrinks `instance`, which `program` fails with `failed`, to a smaller
-/// one that the statement allows and the program fails the same way.
+/// one that the statement allows and the program fails the same way. A
+/// candidate beyond the statement is refused before it is even written
+/// out: a SquareRemover game's moves are fixed at 10,000, and cutting them
+/// would otherwise spend the shrink's whole time on candidates never run.
 pub fn shrink<G: Game>(
     program: &Program,
     instance: &G::Instance,
@@ -176,7 +179,8 @@ pub fn shrink<G: Game>(
     limits: crate::shrink::Limits<'_>,
 ) -> crate::shrink::Shrunk<G::Instance, Failed> {
     let wrong = failed.wrong;
-    crate::shrink::shrink_by::<G, _>(instance, failed, limits, |candidate| {
+    let beyond = |candidate: &G::Instance| G::beyond_statement(candidate).is_some();
+    crate::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
         check::<G>(program, candidate).ok().and_then(|(_, failed)| failed).filter(|failed| failed.wrong == wrong)
     })
 }

@@ -42,6 +42,23 @@ impl crate::Rulebook for MagicDoor {
         Instance { swaps, ..instance.clone() }
     }
 
+    fn dimensions(instance: &Instance) -> Vec<(&'static str, usize)> {
+        let cells = instance.board.cells();
+        let mut colours: Vec<u8> = cells.iter().filter_map(|cell| cell.colour()).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        let count = |kind: Cell| cells.iter().filter(|&&cell| cell == kind).count();
+        vec![
+            ("rows", instance.board.rows()),
+            ("columns", instance.board.cols()),
+            ("highest colour", colours.last().map_or(0, |&colour| usize::from(colour))),
+            ("colours in play", colours.len()),
+            ("bombs", count(Cell::Bomb)),
+            ("vibranium", count(Cell::Vibranium)),
+            ("swaps", instance.swaps.len()),
+        ]
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.result())
     }

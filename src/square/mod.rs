@@ -51,6 +51,14 @@ impl crate::Rulebook for SquareRemover {
         Instance { moves, ..instance.clone() }
     }
 
+    fn dimensions(instance: &Instance) -> Vec<(&'static str, usize)> {
+        vec![
+            ("side", instance.board.rows()),
+            ("colours", usize::from(instance.colours)),
+            ("moves", instance.moves.len()),
+        ]
+    }
+
     fn start_state(instance: &Instance) -> Standing {
         Standing { board: instance.board.clone(), buffer: 0, score: 0, moves: 0, ended: false, seed: instance.seed }
     }

@@ -56,6 +56,21 @@ impl crate::Rulebook for Texas {
         Instance { swaps, ..instance.clone() }
     }
 
+    fn dimensions(instance: &Instance) -> Vec<(&'static str, usize)> {
+        let pieces = || instance.board.cells().iter().flatten();
+        let mut in_play: Vec<u8> = pieces().map(|piece| piece.colour).collect();
+        in_play.sort_unstable();
+        in_play.dedup();
+        vec![
+            ("rows", instance.board.rows()),
+            ("columns", instance.board.cols()),
+            ("colours", usize::from(instance.colours)),
+            ("colours in play", in_play.len()),
+            ("specials", pieces().filter(|piece| piece.special != m3_model::texas::Special::None).count()),
+            ("operations", instance.swaps.len()),
+        ]
+    }
+
     fn start_state(instance: &Instance) -> Standing {
         Standing { board: instance.board.clone(), score: 0, hand: Vec::new(), colours: instance.colours, operations: 0 }
     }

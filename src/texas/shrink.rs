@@ -26,13 +26,17 @@ pub fn candidates(instance: &Instance) -> Vec<Instance> {
 /// columns. The five valid operations that make it become one swap a row,
 /// from the top down, each lining up three plain pieces of the colour the
 /// best hand took from that operation (`best_cards`). The other three
-/// pieces of each row are of colours found nowhere else on the board, so
-/// that what falls into a row once its three are gone lines up with
-/// nothing. A hand whose swaps need a whole board around them (a first swap
-/// whose chain empties most of it, and four that swap what falls there)
-/// loses part of that board to every cut of a line, and is rebuilt instead.
-/// The main colours are the reference's; `None` when it plays fewer than
-/// five valid operations, or panics.
+/// pieces of each row are fillers that must line up with nothing, neither
+/// at the start (TX1) nor once pieces fall into a row whose three are gone.
+/// A hand whose swaps need a whole board around them (a first swap whose
+/// chain empties most of it, and four that swap what falls there) loses
+/// part of that board to every cut of a line, and is rebuilt instead.
+///
+/// The fillers keep to the instance's k colours (a shrink never adds a
+/// colour): each filling is played by the reference, and the first whose
+/// five swaps each line up exactly their card, and nothing else, is the
+/// candidate. The main colours are the reference's; `None` when it plays
+/// fewer than five valid operations, panics, or no filling tried works.
 fn the_first_hand_alone(instance: &Instance) -> Option<Instance> {
     let main_colours = catch_panic(|| {
         let mut reference = Reference::start(instance);
@@ -41,11 +45,30 @@ fn the_first_hand_alone(instance: &Instance) -> Option<Instance> {
     })
     .ok()?;
     let cards = best_cards(&main_colours)?;
-    let mut others = (1..=MAX_COLOURS).filter(|colour| !cards.contains(colour));
+    let colours = instance.colours.min(MAX_COLOURS);
+    let others: Vec<u8> = (1..=colours).filter(|colour| !cards.contains(colour)).collect();
+    if others.is_empty() {
+        return None;
+    }
+    // The first filling takes each filler once while they last, as a board
+    // of many colours allows; the later ones step through them at strides
+    // that repeat colours in other places.
+    (0..FILLINGS).find_map(|filling| {
+        let mut fillers = (0..).map(|i: usize| others[(i * (1 + filling / others.len()) + filling) % others.len()]);
+        let rebuilt = hand_board(&cards, &mut fillers);
+        lines_up_its_cards_alone(&rebuilt, &cards).then_some(rebuilt)
+    })
+}
+
+/// How many fillings of a rebuilt hand are tried.
+const FILLINGS: usize = 64;
+
+/// The five rows of a rebuilt hand, with fillers from `fillers`.
+fn hand_board(cards: &[u8; HAND_SIZE], fillers: &mut impl Iterator<Item = u8>) -> Instance {
     let mut cells = Vec::with_capacity(HAND_SIZE * 6);
     let mut swaps = Vec::with_capacity(HAND_SIZE);
-    for (row, &c) in (1..).zip(&cards) {
-        let (f, g, h) = (others.next()?, others.next()?, others.next()?);
+    for (row, &c) in (1..).zip(cards) {
+        let (f, g, h) = (fillers.next().unwrap_or(1), fillers.next().unwrap_or(1), fillers.next().unwrap_or(1));
         // Swapping the third and fourth pieces lines up c c c: on the left
         // in odd rows, on the right in even ones, so that no column holds
         // c in two rows running.
@@ -53,8 +76,22 @@ fn the_first_hand_alone(instance: &Instance) -> Option<Instance> {
         cells.extend(pattern.map(|colour| Some(Piece::plain(colour))));
         swaps.push(Swap::new(At::new(row, 3), At::new(row, 4)));
     }
-    let colours = cells.iter().flatten().map(|piece| piece.colour).max()?;
-    Some(Instance { colours, board: Board::from_cells(HAND_SIZE, 6, cells), swaps })
+    let colours = cells.iter().flatten().map(|piece| piece.colour).max().unwrap_or(1);
+    Instance { colours, board: Board::from_cells(HAND_SIZE, 6, cells), swaps }
+}
+
+/// Whether `rebuilt` starts with no run and each of its swaps is valid and
+/// lines up its card's colour alone, as the reference plays it.
+fn lines_up_its_cards_alone(rebuilt: &Instance, cards: &[u8; HAND_SIZE]) -> bool {
+    first_run(&rebuilt.board).is_none()
+        && catch_panic(|| {
+            let mut reference = Reference::start(rebuilt);
+            rebuilt.swaps.iter().zip(cards).all(|(swap, &card)| {
+                let record = reference.step(swap);
+                record.is_valid() && record.main_colours == [card] && record.rounds.len() == 1
+            })
+        })
+        .unwrap_or(false)
 }
 
 /// `instance` with each run it starts with (TX1 refuses them) broken by

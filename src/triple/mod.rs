@@ -60,6 +60,19 @@ impl crate::Rulebook for TripleTown {
         Instance::new(instance.test, map, instance.stars, instance.bombs, sequence, actions)
     }
 
+    fn dimensions(instance: &Instance) -> Vec<(&'static str, usize)> {
+        let map = &instance.map;
+        vec![
+            ("rows", map.rows()),
+            ("columns", map.cols()),
+            ("tiles on the map", map.cells().iter().filter(|&&cell| cell != triple::EMPTY).count()),
+            ("stars", instance.stars as usize),
+            ("bombs", instance.bombs as usize),
+            ("build sequence", instance.sequence.len()),
+            ("commands", instance.commands.len()),
+        ]
+    }
+
     /// The score, or a refusal: `invalid: line N` with the line of the
     /// first command refused, as the checker prints it; the reason that
     /// follows is the checker's own words and is not compared.
