@@ -6,6 +6,7 @@ mod count;
 pub(crate) mod diff;
 mod draw;
 mod generate;
+mod lookahead;
 mod rules;
 pub(crate) mod shrink;
 
