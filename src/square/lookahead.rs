@@ -58,6 +58,11 @@ struct Game {
     changed: Vec<usize>,
     /// Squares removed so far.
     score: u64,
+    /// The last move played, when it removed no square: the one move not
+    /// to make next, which would undo it. Without it, on a board where no
+    /// square is two moves away (often in 6 colours), the player swaps the
+    /// same two tiles back and forth for the rest of the game.
+    last_plain: Option<(usize, usize)>,
 }
 
 /// A swap of tiles `a` and `b` tried on a board: its value, and whether it
@@ -88,6 +93,7 @@ impl Game {
         let mut game = Game {
             side,
             score: 0,
+            last_plain: None,
             cells: instance.board.cells().to_vec(),
             buffer: Buffer::new(instance.seed, instance.colours),
             promise: 0,
@@ -109,7 +115,9 @@ impl Game {
         self.set(b, colour_a);
         self.touch_around(a);
         self.touch_around(b);
-        self.adjust()
+        let squares = self.adjust();
+        self.last_plain = (squares == 0).then_some((a, b));
+        squares
     }
 
     /// The best move on the board as it stands: the swap that removes the
@@ -130,6 +138,9 @@ impl Game {
         let mut near = vec![0u32; side * side];
         let mut near_tiles = Vec::new();
         for (generation, m1) in first.iter().take(WIDTH).enumerate() {
+            if self.last_plain == Some((m1.a, m1.b)) {
+                continue;
+            }
             let generation = generation as u32 + 1;
             then.clone_from(self);
             let squares = then.play(m1.a, m1.b) as i32;

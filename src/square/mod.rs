@@ -17,7 +17,7 @@ use crate::game::Verdict;
 pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::Shape;
+pub use generate::{Player, Shape};
 
 /// SquareRemover between two turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
