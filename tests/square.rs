@@ -6,7 +6,11 @@ mod suites;
 use m3_model::square::{self, Invalid, Move, SquareRemover, Status, Turn, TurnRecord, LEFT, UP};
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use m3diff::planted::Corruption;
-use m3diff::square::{Counter, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use std::time::Duration;
+
+use m3diff::against::{self, Program, Wrong};
+use m3diff::game::{Count, Game, Generator, Rulebook, Size};
+use m3diff::square::{Counter, Player, Shape, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
@@ -138,8 +142,11 @@ impl Corruption<SquareRemover> for LargestBoard {
 #[test]
 fn generator_keeps_producing_interesting_games() {
     // A game of 9,999 or 10,001 moves costs thirty of the mix: drawn often
-    // enough for 400 games, it would slow every night by a fifth.
-    let tally = suites::generator_reaches_every_counter::<SquareRemover>(400, &[Counter::OneOffContest]);
+    // enough for 400 games, it would slow every night by a fifth. Only the
+    // strong player scores enough to take 32,768 buffer tiles, in games
+    // within the statement (sr2_the_strong_player_...).
+    let rare = [Counter::OneOffContest, Counter::BufferPastAShort, Counter::StrongScore];
+    let tally = suites::generator_reaches_every_counter::<SquareRemover>(400, &rare);
     let sum = |counters: &[Counter]| counters.iter().map(|&c| tally.count(c)).sum::<u64>();
     let moves = sum(&[Counter::Up, Counter::Right, Counter::Down, Counter::Left]);
     let scoring = tally.count(Counter::MoveScores);
@@ -193,4 +200,85 @@ fn gen_honours_the_shape_and_its_bounds() {
         args.extend_from_slice(out_of_bounds);
         assert_eq!(m3diff(&args, "").status.code(), Some(2), "{out_of_bounds:?}");
     }
+}
+
+/// A game of the statement's drawn with `--within-statement` at `size`,
+/// played by `player`.
+fn within_statement(seed: u64, size: Size, player: Player) -> square::Instance {
+    m3diff::seed::with_seed(seed, |u| {
+        let shape = <Shape as Generator<SquareRemover>>::within_statement(u)?;
+        SquareRemover::generate(u, size, &Shape { player: Some(player), ..shape })
+    })
+    .unwrap()
+}
+
+#[test]
+fn within_the_statement_every_size_draws_only_the_statements_games() {
+    // By construction: none is drawn again, where the share allowed is 1%.
+    // The greedy player, for speed: the strong one makes only valid moves.
+    for size in [Size::Small, Size::Mixed, Size::Max] {
+        let games = 24;
+        let beyond: Vec<String> = (1..=games)
+            .filter_map(|seed| SquareRemover::beyond_statement(&within_statement(seed, size, Player::Greedy)))
+            .collect();
+        assert!(beyond.len() * 100 < games as usize, "{size:?}: {} of {games} beyond: {beyond:?}", beyond.len());
+    }
+    // The statement's edges, as `--within-statement` draws them: sides of 8
+    // and 16, 4 and 6 colours.
+    let args = ["gen", "square", "--within-statement", "--edge-percent", "100", "--player", "greedy", "--seed"];
+    let (mut sides, mut colours) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+    for seed in 1..=24 {
+        let seed = seed.to_string();
+        let generated = square::parse(&text(&m3diff(&[&args[..], &[&seed]].concat(), "").stdout)).unwrap();
+        assert_eq!(SquareRemover::beyond_statement(&generated), None);
+        sides.insert(generated.board.rows());
+        colours.insert(generated.colours);
+    }
+    assert!(sides.contains(&8) && sides.contains(&16), "sides {sides:?}");
+    assert!(colours.contains(&4) && colours.contains(&6), "colours {colours:?}");
+}
+
+#[test]
+fn sr2_the_strong_player_scores_over_12000_squares_on_16x16_in_4_colours() {
+    // Its speed is measured in `cargo bench --bench square_player`, not here.
+    let args = ["gen", "square", "--player", "strong", "--seed", "1", "--side", "16", "--colours", "4"];
+    let generated = m3diff(&[&args[..], &["--moves", "10000", "--invalid-percent", "0"]].concat(), "");
+    let solved = m3diff(&["solve", "square", "-"], &text(&generated.stdout));
+    let score: u64 = text(&solved.stdout).trim().parse().unwrap();
+    assert!(score >= 12_000, "the strong player scored {score}");
+    let greedy = [&args[..3], &["greedy"], &args[4..], &["--moves", "10000", "--invalid-percent", "0"]].concat();
+    let greedy = m3diff(&greedy, "");
+    let greedy: u64 = text(&m3diff(&["solve", "square", "-"], &text(&greedy.stdout)).stdout).trim().parse().unwrap();
+    assert!(greedy * 2 < score, "the greedy player scored {greedy}, the strong one {score}");
+}
+
+#[test]
+fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
+    // A program that is wrong on every case: every candidate within the
+    // statement fails alike, so the shrink goes as far as the shape allows.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wrong");
+    std::fs::write(&path, "#!/bin/sh\ncat >/dev/null\necho -2\n").unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let program = Program::new(&path.display().to_string(), Duration::from_secs(5)).unwrap();
+    let mut case = m3diff::seed::with_seed(5, |u| {
+        let shape = <Shape as Generator<SquareRemover>>::within_statement(u)?;
+        let shape = Shape { side: Some(Count::new(13)), colours: Some(6), player: Some(Player::Greedy), ..shape };
+        SquareRemover::generate(u, Size::Mixed, &shape)
+    })
+    .unwrap();
+    let fails = |candidate: &square::Instance| matches!(against::check::<SquareRemover>(&program, candidate), Ok((_, Some(failed))) if failed.wrong == Wrong::Answer);
+    assert!(fails(&case));
+    // As the shrinker runs a game's candidates: the first that fails alike
+    // is kept, until none does.
+    let mut steps = 0;
+    while let Some(smaller) = SquareRemover::shrink_candidates(&case).into_iter().find(|c| fails(c)) {
+        assert!(smaller.board.rows() <= case.board.rows() && smaller.colours <= case.colours, "grew:\n{smaller}");
+        case = smaller;
+        steps += 1;
+        assert!(steps < 200, "no fixed point after {steps} steps");
+    }
+    assert_eq!((case.board.rows(), case.colours, case.seed), (8, 4, 1), "{steps} steps");
+    let plain = square::Move::new(0, 0, square::RIGHT);
+    assert!(case.moves.len() == square::CONTEST_MOVES && case.moves.iter().all(|&m| m == plain), "{case}");
 }

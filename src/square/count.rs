@@ -17,12 +17,14 @@ crate::counters! {
         "SR1" => {
             SeedAtAnEdge: "startSeed at an edge: 1, the largest, an integer width's",
             MostColours: "board of 9 or 10 colours (the format's most)",
+            BufferPastAShort: "game taking over 32,768 buffer tiles (a signed 16-bit index's edge)",
         }
         "SR2" => {
             SquareRemoved: "square removed",
             Cascade: "turn removing 2+ squares",
             LongCascade: "turn removing 5+ squares",
             AboveOrLeft: "square above or left of the one before",
+            StrongScore: "game scoring 12,000 squares or more (a strong player's)",
         }
         "SR3" => {
             OpeningScores: "opening adjust removes a square",
@@ -53,6 +55,13 @@ crate::counters! {
         }
     }
 }
+
+/// A buffer index past what a signed 16-bit integer holds, where a
+/// contest program's tile buffer of a fixed size wraps or overruns.
+const BUFFER_PAST_A_SHORT: u64 = 1 << 15;
+/// The score the strong player reaches on the statement's largest board in
+/// its fewest colours, and a greedy player never.
+const STRONG_SCORE: u64 = 12_000;
 
 impl Counting<SquareRemover> for Counter {
     /// Under `--against`, whose cases keep to the statement.
@@ -96,6 +105,8 @@ impl Counting<SquareRemover> for Counter {
     }
 
     fn outcome(tally: &mut Tally<Counter>, last: &Standing, outcome: &Outcome) {
+        tally.add(Counter::BufferPastAShort, u64::from(last.buffer > BUFFER_PAST_A_SHORT));
+        tally.add(Counter::StrongScore, u64::from(last.score >= STRONG_SCORE));
         tally.add(Counter::ContestLength, u64::from(outcome.first_invalid.is_none() && last.moves >= CONTEST_MOVES));
         tally.add(Counter::OneOffContest, u64::from(last.moves.abs_diff(CONTEST_MOVES) == 1));
         let moves = i64::try_from(last.moves).unwrap_or(i64::MAX);

@@ -5,7 +5,11 @@
 //! move of each kind, one of its fields at an edge (`edges`: -1, one past
 //! the board, an integer width's edge or wrap). Now and then the side, the
 //! colours, the seed or the number of moves is drawn at an edge of what the
-//! format accepts.
+//! format accepts. Within the statement (`--within-statement`) every game is
+//! the statement's, by construction: 10,000 moves, a side of 8 to 16, 4 to
+//! 6 colours, the edges those bounds' own; at the largest size a share of
+//! them is played by a strong player (`lookahead`), whose games score past
+//! what a greedy one ever reaches.
 
 use std::ops::RangeInclusive;
 
@@ -17,10 +21,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::alike::Alike;
+use super::lookahead::Lookahead;
 use super::rules::move_tiles;
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, PercentOr, Size};
+use crate::game::{Benchmark, Count, Generator, PercentOr, Size, Statement};
 
 /// The most moves `--moves` asks: a hundred contest games' worth.
 pub const MAX_MOVES: usize = 100 * CONTEST_MOVES;
@@ -49,11 +54,41 @@ pub struct Shape {
     /// place).
     #[arg(long, default_value_t)]
     pub invalid_percent: PercentOr<15>,
+    /// Who makes the valid moves: a greedy player (with `--greedy-percent`
+    /// of random ones), or a strong one that looks two moves ahead and
+    /// scores over 12,000 squares in a contest game on 16x16 in 4 colours,
+    /// in about a second. Left out: the greedy one, but for a share of the
+    /// games within the statement at `--size max`.
+    #[arg(long, value_enum)]
+    pub player: Option<Player>,
     /// The side, the colours, the seed or the number of moves at an edge, in
     /// a share of the games that lets a few hundred of them reach each edge.
     #[command(flatten)]
     pub edges: EdgeKnob<12>,
+    /// Within the statement, `--side` and `--colours` are kept in its
+    /// bounds, and `--moves` is its 10,000.
+    #[command(flatten)]
+    pub statement: Statement,
 }
+
+/// Who makes a game's valid moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    /// Makes a square when it finds one, else a random move.
+    Greedy,
+    /// Looks two moves ahead, buffer included: the most squares, then the
+    /// most windows of three tiles alike.
+    Strong,
+}
+
+/// The statement's bounds (its test case generation): a side of 8 to 16,
+/// 4 to 6 colours.
+const STATEMENT_SIDES: RangeInclusive<usize> = 8..=16;
+const STATEMENT_COLOURS: RangeInclusive<u8> = 4..=6;
+/// Percentage of the games within the statement at the largest size that
+/// the strong player plays: a game of its costs a hundred of the greedy
+/// one's.
+const STRONG_PERCENT_AT_MAX: u8 = 20;
 
 /// Moves a player draws, looking for an equal-colour swap, before it
 /// settles for a random one.
@@ -77,31 +112,39 @@ const COLOURS_ON_THE_LARGEST: u8 = 6;
 
 impl Generator<SquareRemover> for Shape {
     /// The statement's tests: 10,000 moves on 8 to 16 tiles a side in 4 to 6
-    /// colours.
-    fn within_statement(u: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape {
-            side: Some(Count::new(u.int_in_range(8..=16)?)),
-            colours: Some(u.int_in_range(4..=6)?),
-            moves: Some(Count::new(CONTEST_MOVES)),
-            ..Shape::default()
-        })
+    /// colours, drawn so by `generate` at every size.
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
+        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
     }
 
     /// Draws a game, following its board with `S` (the engine, for speed).
     fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
-        let side = Count::or_draw(self.side, u, |u| side(u, size))?;
-        let colours = match self.colours {
-            Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
-            None => colour_count(u, size)?,
+        let within = self.statement.within_statement;
+        let (side, colours, moves) = if within {
+            let side = self.side.map_or_else(|| statement_side(u, size), |side| Ok(side.get()))?;
+            let colours = self.colours.map_or_else(|| u.int_in_range(STATEMENT_COLOURS), Ok)?;
+            let (sides, colour_bounds) = (STATEMENT_SIDES, STATEMENT_COLOURS);
+            let side = side.clamp(*sides.start(), *sides.end());
+            (side, colours.clamp(*colour_bounds.start(), *colour_bounds.end()), CONTEST_MOVES)
+        } else {
+            let side = Count::or_draw(self.side, u, |u| side(u, size))?;
+            let colours = match self.colours {
+                Some(colours) => colours.clamp(MIN_COLOURS, MAX_COLOURS),
+                None => colour_count(u, size)?,
+            };
+            (side, colours, Count::or_draw(self.moves, u, |u| move_count(u, size))?)
         };
-        let moves = Count::or_draw(self.moves, u, |u| move_count(u, size))?;
         let seed = match self.start_seed {
             Some(seed) => seed.clamp(1, MODULUS - 1),
             None => u.int_in_range(1..=MODULUS - 1)?,
         };
         let sizes = Sizes { side, colours, seed, moves };
         let edge = self.edges.happens(u, size)?;
-        let Sizes { side, colours, seed, moves } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
+        let Sizes { side, colours, seed, moves } = match (edge, within) {
+            (false, _) => sizes,
+            (true, false) => self.at_an_edge(u, sizes)?,
+            (true, true) => self.at_a_statement_edge(u, sizes)?,
+        };
         let mut tiles = Vec::with_capacity(side * side);
         for _ in 0..side * side {
             tiles.push(u.int_in_range(0..=colours - 1)?);
@@ -114,15 +157,31 @@ impl Generator<SquareRemover> for Shape {
         };
         // Long games need more choices than a fuzzer's input holds: once it
         // runs dry the moves come from a generator seeded by it.
+        let strong = match self.player {
+            Some(player) => player == Player::Strong,
+            None => {
+                within && size == Size::Max && PercentOr::<STRONG_PERCENT_AT_MAX>::default().percent().happens(u)?
+            }
+        };
         let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
-        let mut player = Player { u, rng, greedy, alike: Alike::default() };
+        let mut player = Greedy { u, rng, greedy, alike: Alike::default() };
 
         let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
+        // The strong player follows the game on its own; once a move is
+        // invalid, the rest are skipped (SR4) and the greedy one goes on.
+        let mut strong = strong.then(|| Lookahead::start(&instance));
         let mut game = Following::<SquareRemover, S>::start(&instance);
         // Past a panic the moves are chosen on the last board seen.
         let mut board = game.step(&Turn::Opening).map_or_else(|| instance.board.clone(), |record| record.board);
         for index in 0..moves {
-            let m = if invalid_at == Some(index) { player.invalid(side)? } else { player.choose(&board)? };
+            let m = if invalid_at == Some(index) {
+                strong = None;
+                player.invalid(side)?
+            } else if let Some(strong) = &mut strong {
+                strong.next_move()
+            } else {
+                player.choose(&board)?
+            };
             instance.moves.push(m);
             if let Some(record) = game.step(&Turn::Move(m)) {
                 board = record.board;
@@ -142,7 +201,9 @@ impl Generator<SquareRemover> for Shape {
             moves: Some(Count::new(moves)),
             greedy_percent: PercentOr::new(100),
             invalid_percent: PercentOr::new(0),
+            player: None,
             edges: EdgeKnob::NONE,
+            statement: Statement::default(),
         };
         vec![
             Benchmark { name: "8x8-m1000", seed: 1, shape: shape(8, 4, 1000) },
@@ -218,6 +279,32 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// `sizes` with one of them, of those the shape leaves to draw, at an
+    /// edge of the statement's bounds: a side of 8 or 16, 4 or 6 colours,
+    /// a seed at an edge of its range. Its moves stay 10,000.
+    fn at_a_statement_edge(&self, u: &mut Unstructured<'_>, mut sizes: Sizes) -> Result<Sizes> {
+        let fields = [self.side.is_none(), self.colours.is_none(), self.start_seed.is_none()];
+        let open: Vec<usize> = (0..fields.len()).filter(|&field| fields[field]).collect();
+        match open.get(u.choose_index(open.len().max(1))?) {
+            Some(0) => sizes.side = *u.choose(&[*STATEMENT_SIDES.start(), *STATEMENT_SIDES.end()])?,
+            Some(1) => sizes.colours = *u.choose(&[*STATEMENT_COLOURS.start(), *STATEMENT_COLOURS.end()])?,
+            Some(2) => {
+                let seeds = 1..=MODULUS as i64 - 1;
+                sizes.seed = draw_within(u, seeds.clone(), seeds)? as u64;
+            }
+            _ => {}
+        }
+        Ok(sizes)
+    }
+}
+
+/// A side within the statement: its smaller boards at the smallest size,
+/// any of its sides otherwise.
+fn statement_side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
+    size.draw(u, &[(1, 8..=10)], &[(1, STATEMENT_SIDES)], &[(1, STATEMENT_SIDES)])
+}
+
 fn side(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
     size.draw(u, &[(1, MIN_SIDE..=6)], &[(3, MIN_SIDE..=8), (1, MIN_SIDE..=16)], &[(1, 8..=16)])
 }
@@ -232,7 +319,7 @@ fn move_count(u: &mut Unstructured<'_>, size: Size) -> Result<usize> {
 }
 
 /// Chooses moves: from the fuzzer's input while it lasts, then from `rng`.
-struct Player<'a, 'b> {
+struct Greedy<'a, 'b> {
     u: &'a mut Unstructured<'b>,
     rng: ChaCha8Rng,
     greedy: u32,
@@ -246,7 +333,7 @@ struct Player<'a, 'b> {
 /// runs dry, that would only cost the time of the game again.
 const UNREAD: usize = 8;
 
-impl Player<'_, '_> {
+impl Greedy<'_, '_> {
     /// A number below `n`.
     fn below(&mut self, n: usize) -> Result<usize> {
         if self.u.len() <= UNREAD {

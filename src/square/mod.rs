@@ -6,6 +6,7 @@ mod count;
 pub(crate) mod diff;
 mod draw;
 mod generate;
+mod lookahead;
 mod rules;
 pub(crate) mod shrink;
 
@@ -16,7 +17,7 @@ use crate::game::Verdict;
 pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::Shape;
+pub use generate::{Player, Shape};
 
 /// SquareRemover between two turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
