@@ -11,7 +11,7 @@ use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
 
 use crate::coverage::{Counter, Tally};
-pub use crate::knobs::{Count, Percent, PercentOr, Sides, Size, Spread, Statement};
+pub use crate::knobs::{AtMost, Count, Percent, PercentOr, Sides, Size, Spread, Statement};
 
 /// A game as the harness sees it, all from its line in the registry
 /// ([`crate::games`]): its names, the two implementations compared, the

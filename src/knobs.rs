@@ -79,6 +79,38 @@ impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
     }
 }
 
+/// The sides a game puts at their most: one alone, the other below it, or
+/// both, where a contest program keeps its grid in an array sized one short.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtMost {
+    Rows,
+    Cols,
+    Both,
+}
+
+impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
+    /// `(rows, cols)` with the sides `at` names at `MAX` and the other, when
+    /// one is left, below it as `fewer` draws it from the side drawn before;
+    /// a side given stays as given.
+    pub fn at_most(
+        &self,
+        u: &mut Unstructured<'_>,
+        (rows, cols): (usize, usize),
+        at: AtMost,
+        mut fewer: impl FnMut(&mut Unstructured<'_>, usize) -> arbitrary::Result<usize>,
+    ) -> arbitrary::Result<(usize, usize)> {
+        let given = [self.rows.is_some(), self.cols.is_some()];
+        let most = [at != AtMost::Cols, at != AtMost::Rows];
+        let mut sides = [rows, cols];
+        for side in 0..2 {
+            if !given[side] {
+                sides[side] = if most[side] { MAX } else { fewer(u, sides[side])?.clamp(MIN, MAX - 1) };
+            }
+        }
+        Ok((sides[0], sides[1]))
+    }
+}
+
 /// How seldom a generator that puts a side at an edge draws the largest
 /// grid, or the narrowest beside the longest side.
 pub const EXTREMES_ONE_IN: u32 = 100;

@@ -5,10 +5,10 @@
 //! Each is named by a counter of `count`, so that a campaign shows it met it.
 
 use arbitrary::{Result, Unstructured};
-use m3_model::door::{Board, Cell, Pos, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
+use m3_model::door::{Board, Cell, Pos, MAX_COLOUR};
 
 use super::groups::group_through;
-use crate::game::{Percent, Size};
+use crate::game::{AtMost, Percent, Size};
 
 /// One game in this many of `--size mixed` is drawn at an extreme.
 const MIXED_ONE_IN: u32 = 10;
@@ -61,12 +61,10 @@ impl Extreme {
     }
 }
 
-/// The sizes and densities of a Magic Door game, as drawn and then moved to
+/// The colours and densities of a Magic Door game, as drawn and then moved to
 /// an extreme.
 #[derive(Debug, Clone, Copy)]
 pub struct Drawn {
-    pub rows: usize,
-    pub cols: usize,
     pub colours: u8,
     pub bombs: Percent,
     pub vibranium: Percent,
@@ -77,8 +75,6 @@ pub struct Drawn {
 /// Which of the drawn values the user gave, which an extreme leaves alone.
 #[derive(Debug, Clone, Copy)]
 pub struct Given {
-    pub rows: bool,
-    pub cols: bool,
     pub colours: bool,
     pub bombs: bool,
     pub vibranium: bool,
@@ -86,33 +82,24 @@ pub struct Given {
 }
 
 impl Extreme {
-    /// `drawn` at this extreme, but for what the user gave.
-    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
-        let set = |is_given: bool, value: &mut usize, to: usize| {
-            if !is_given {
-                *value = to;
-            }
-        };
+    /// The sides this extreme puts at the statement's most, if any.
+    pub fn sides(self) -> Option<AtMost> {
         match self {
-            Extreme::MostRows | Extreme::MostCols => {
-                let other = u.int_in_range(MIN_SIDE..=MAX_SIDE - 1)?;
-                let (most, fewer) = if self == Extreme::MostRows {
-                    ((given.rows, &mut drawn.rows), (given.cols, &mut drawn.cols))
-                } else {
-                    ((given.cols, &mut drawn.cols), (given.rows, &mut drawn.rows))
-                };
-                set(most.0, most.1, MAX_SIDE);
-                set(fewer.0, fewer.1, other);
-            }
-            Extreme::Largest => {
-                set(given.rows, &mut drawn.rows, MAX_SIDE);
-                set(given.cols, &mut drawn.cols, MAX_SIDE);
-            }
+            Extreme::MostRows => Some(AtMost::Rows),
+            Extreme::MostCols => Some(AtMost::Cols),
+            Extreme::Largest | Extreme::MostVanished => Some(AtMost::Both),
+            _ => None,
+        }
+    }
+
+    /// `drawn` at this extreme, but for what the user gave; the sides are
+    /// [`Extreme::sides`]'s to say.
+    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
+        match self {
+            Extreme::MostRows | Extreme::MostCols | Extreme::Largest => {}
             Extreme::AllColours if !given.colours => drawn.colours = MAX_COLOUR,
             Extreme::AllColours | Extreme::Corner => {}
             Extreme::MostVanished => {
-                set(given.rows, &mut drawn.rows, MAX_SIDE);
-                set(given.cols, &mut drawn.cols, MAX_SIDE);
                 // Few colours and half the cells bombs: most swaps find a
                 // group, and nearly every bomb is on a beam of another.
                 if !given.colours {

@@ -126,17 +126,18 @@ impl Generator<MagicDoor> for Shape {
         let refused_percent = self.further.refused_percent.percent();
         let (mut bombs, mut vibranium, mut stacked) = (bombs, vibranium, stacked);
         if let Some(extreme) = extreme {
+            if let Some(at) = extreme.sides() {
+                (rows, cols) =
+                    self.sides.at_most(u, (rows, cols), at, |u, _| u.int_in_range(MIN_SIDE..=MAX_SIDE - 1))?;
+            }
             let given = Given {
-                rows: self.sides.rows.is_some(),
-                cols: self.sides.cols.is_some(),
                 colours: self.colours.is_some(),
                 bombs: self.bomb_percent.is_some(),
                 vibranium: self.vibranium_percent.is_some(),
                 stacked: self.stacked_percent.is_some(),
             };
-            let drawn = Drawn { rows, cols, colours, bombs, vibranium, stacked, group: group_percent };
-            Drawn { rows, cols, colours, bombs, vibranium, stacked, group: group_percent } =
-                extreme.shape(u, given, drawn)?;
+            let drawn = Drawn { colours, bombs, vibranium, stacked, group: group_percent };
+            Drawn { colours, bombs, vibranium, stacked, group: group_percent } = extreme.shape(u, given, drawn)?;
         }
 
         let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;

@@ -17,7 +17,7 @@ use m3_model::Stepper;
 
 use crate::edges::{draw_edge, draw_within, edge_values};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
+use crate::game::{AtMost, Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
 use super::swaps::{neighbour_pairs, Swaps};
@@ -190,15 +190,12 @@ impl Shape {
             Ok(if size == Size::Max { draw_within(u, 1..=most, 1..=most)? as usize } else { side.min(MAX_SIDE - 1) })
         };
         let both = size != Size::Max && u.int_in_range(0..=3)? == 0;
-        let mut sides = [(self.sides.rows, rows), (self.sides.cols, cols)];
-        let at_most = usize::from(u.arbitrary::<bool>()?);
-        for (index, (knob, side)) in sides.iter_mut().enumerate() {
-            if knob.is_some() {
-                continue;
-            }
-            *side = if both || index == at_most { MAX_SIDE } else { below(u, *side)? };
-        }
-        Ok((sides[0].1, sides[1].1))
+        let at = match (both, u.arbitrary::<bool>()?) {
+            (true, _) => AtMost::Both,
+            (false, false) => AtMost::Rows,
+            (false, true) => AtMost::Cols,
+        };
+        self.sides.at_most(u, (rows, cols), at, below)
     }
 }
 

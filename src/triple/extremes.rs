@@ -6,10 +6,10 @@
 //! `count`, so that a campaign shows it met it.
 
 use arbitrary::{Result, Unstructured};
-use m3_model::triple::{MAX_LEVEL, MAX_SIDE, MIN_SIDE};
+use m3_model::triple::MAX_LEVEL;
 
 use super::generate::MAX_TILES;
-use crate::game::Size;
+use crate::game::{AtMost, Size};
 
 /// One game in this many of `--size mixed` is drawn at an extreme.
 const MIXED_ONE_IN: u32 = 10;
@@ -97,8 +97,6 @@ impl Extreme {
 /// The sizes of a Triple Town game, as drawn and then moved to an extreme.
 #[derive(Debug, Clone, Copy)]
 pub struct Drawn {
-    pub rows: usize,
-    pub cols: usize,
     pub tiles: usize,
     pub stars: u32,
     pub bombs: u32,
@@ -107,8 +105,6 @@ pub struct Drawn {
 /// Which of the drawn values the user gave, which an extreme leaves alone.
 #[derive(Debug, Clone, Copy)]
 pub struct Given {
-    pub rows: bool,
-    pub cols: bool,
     pub tiles: bool,
     pub stars: bool,
     pub bombs: bool,
@@ -118,7 +114,18 @@ pub struct Given {
 const TOOLS_TILES: std::ops::RangeInclusive<usize> = 200..=1000;
 
 impl Extreme {
-    /// `drawn` at this extreme, but for what the user gave.
+    /// The sides this extreme puts at the statement's most, if any.
+    pub fn sides(self) -> Option<AtMost> {
+        match self {
+            Extreme::MostRows => Some(AtMost::Rows),
+            Extreme::MostCols => Some(AtMost::Cols),
+            Extreme::Largest => Some(AtMost::Both),
+            _ => None,
+        }
+    }
+
+    /// `drawn` at this extreme, but for what the user gave; the sides are
+    /// [`Extreme::sides`]'s to say.
     pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
         fn set<T>(is_given: bool, value: &mut T, to: T) {
             if !is_given {
@@ -128,20 +135,7 @@ impl Extreme {
         // Bombs enough to make room for every tile once.
         let room = MAX_TILES as u32;
         match self {
-            Extreme::MostRows | Extreme::MostCols => {
-                let other = u.int_in_range(MIN_SIDE..=MAX_SIDE - 1)?;
-                let (most, fewer) = if self == Extreme::MostRows {
-                    ((given.rows, &mut drawn.rows), (given.cols, &mut drawn.cols))
-                } else {
-                    ((given.cols, &mut drawn.cols), (given.rows, &mut drawn.rows))
-                };
-                set(most.0, most.1, MAX_SIDE);
-                set(fewer.0, fewer.1, other);
-            }
-            Extreme::Largest => {
-                set(given.rows, &mut drawn.rows, MAX_SIDE);
-                set(given.cols, &mut drawn.cols, MAX_SIDE);
-            }
+            Extreme::MostRows | Extreme::MostCols | Extreme::Largest => {}
             Extreme::LongestSequence | Extreme::LargestScore => {
                 set(given.tiles, &mut drawn.tiles, MAX_TILES);
                 set(given.bombs, &mut drawn.bombs, room);

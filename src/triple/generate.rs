@@ -178,8 +178,12 @@ impl Generator<TripleTown> for Shape {
         let sizes = Sizes { rows, cols, tiles, stars, bombs };
         let edge = self.edges.happens(u, size)?;
         let Sizes { rows, cols, tiles, stars, bombs } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
-        let drawn = Drawn { rows, cols, tiles, stars, bombs };
-        let Drawn { rows, cols, tiles, stars, bombs } = match extreme {
+        let (rows, cols) = match extreme.and_then(Extreme::sides) {
+            Some(at) => self.sides.at_most(u, (rows, cols), at, |u, _| u.int_in_range(MIN_SIDE..=MAX_SIDE - 1))?,
+            None => (rows, cols),
+        };
+        let drawn = Drawn { tiles, stars, bombs };
+        let Drawn { tiles, stars, bombs } = match extreme {
             Some(extreme) => extreme.shape(u, self.given(), drawn)?,
             None => drawn,
         };
@@ -269,13 +273,7 @@ const LONG_SEQUENCE_ONE_IN: u32 = 100;
 impl Shape {
     /// Which of the sizes an extreme may move the user gave.
     fn given(&self) -> Given {
-        Given {
-            rows: self.sides.rows.is_some(),
-            cols: self.sides.cols.is_some(),
-            tiles: self.tiles.is_some(),
-            stars: self.tools.stars.is_some(),
-            bombs: self.tools.bombs.is_some(),
-        }
+        Given { tiles: self.tiles.is_some(), stars: self.tools.stars.is_some(), bombs: self.tools.bombs.is_some() }
     }
 
     /// `sizes` with one of them, of those the shape leaves to draw, at an
