@@ -266,6 +266,23 @@ impl Size {
         u.int_in_range(range.clone())
     }
 
+    /// Whether a game of this size is drawn at one of the statement's
+    /// extremes: one in `mixed_one_in` at `mixed`, one in `max_one_in` at
+    /// `max`, none at `small`, whose games stay small to shrink fast.
+    pub fn at_an_extreme(
+        self,
+        u: &mut Unstructured<'_>,
+        mixed_one_in: u32,
+        max_one_in: u32,
+    ) -> arbitrary::Result<bool> {
+        let one_in = match self {
+            Size::Small => return Ok(false),
+            Size::Mixed => mixed_one_in,
+            Size::Max => max_one_in,
+        };
+        Ok(u.int_in_range(1..=one_in)? == 1)
+    }
+
     /// As the command line writes it.
     pub fn name(self) -> &'static str {
         match self {
@@ -292,4 +309,18 @@ pub struct Statement {
 impl Statement {
     /// Only what the statement allows.
     pub const WITHIN: Statement = Statement { within_statement: true };
+}
+
+/// One of `weighted`, each as often as its weight says: `&[(3, a), (1, b)]`
+/// draws `a` three times in four.
+pub fn choose_weighted<T: Copy>(u: &mut Unstructured<'_>, weighted: &[(u32, T)]) -> arbitrary::Result<T> {
+    let total: u32 = weighted.iter().map(|&(weight, _)| weight).sum();
+    let mut roll = u.int_in_range(0..=total - 1)?;
+    for &(weight, value) in weighted {
+        if roll < weight {
+            return Ok(value);
+        }
+        roll -= weight;
+    }
+    unreachable!("the roll is below the weights' sum")
 }

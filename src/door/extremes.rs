@@ -49,12 +49,7 @@ impl Extreme {
     /// costs a program little more than a small one, whose cost is mostly
     /// its start, so the kinds are drawn alike.
     pub fn draw(u: &mut Unstructured<'_>, size: Size) -> Result<Option<Extreme>> {
-        let one_in = match size {
-            Size::Small => return Ok(None),
-            Size::Mixed => MIXED_ONE_IN,
-            Size::Max => MAX_ONE_IN,
-        };
-        if u.int_in_range(1..=one_in)? != 1 {
+        if !size.at_an_extreme(u, MIXED_ONE_IN, MAX_ONE_IN)? {
             return Ok(None);
         }
         u.choose(&Extreme::ALL).map(|&extreme| Some(extreme))

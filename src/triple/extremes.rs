@@ -10,6 +10,7 @@ use m3_model::triple::MAX_LEVEL;
 
 use super::generate::MAX_TILES;
 use crate::game::{AtMost, Size};
+use crate::knobs::choose_weighted;
 
 /// One game in this many of `--size mixed` is drawn at an extreme.
 const MIXED_ONE_IN: u32 = 10;
@@ -53,23 +54,10 @@ impl Extreme {
     /// The extreme a game of `size` is drawn at, if any: now and then at
     /// `mixed`, every other game at `max`, never at `small`.
     pub fn draw(u: &mut Unstructured<'_>, size: Size) -> Result<Option<Extreme>> {
-        let one_in = match size {
-            Size::Small => return Ok(None),
-            Size::Mixed => MIXED_ONE_IN,
-            Size::Max => MAX_ONE_IN,
-        };
-        if u.int_in_range(1..=one_in)? != 1 {
+        if !size.at_an_extreme(u, MIXED_ONE_IN, MAX_ONE_IN)? {
             return Ok(None);
         }
-        let total: u32 = Extreme::WEIGHTED.iter().map(|&(weight, _)| weight).sum();
-        let mut roll = u.int_in_range(0..=total - 1)?;
-        for (weight, extreme) in Extreme::WEIGHTED {
-            if roll < weight {
-                return Ok(Some(extreme));
-            }
-            roll -= weight;
-        }
-        unreachable!("the roll is below the weights' sum")
+        choose_weighted(u, &Extreme::WEIGHTED).map(Some)
     }
 
     /// Whether the game is played to its end, with no refused command
