@@ -88,7 +88,30 @@ pub enum AtMost {
     Both,
 }
 
+impl AtMost {
+    /// Which sides of a `rows` by `cols` grid are at `most`, if any: what a
+    /// game's counters name.
+    pub fn of(rows: usize, cols: usize, most: usize) -> Option<AtMost> {
+        match (rows == most, cols == most) {
+            (true, false) => Some(AtMost::Rows),
+            (false, true) => Some(AtMost::Cols),
+            (true, true) => Some(AtMost::Both),
+            (false, false) => None,
+        }
+    }
+}
+
 impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
+    /// [`Sides::at_most`] with the other side drawn anywhere below `MAX`.
+    pub fn at_most_or_fewer(
+        &self,
+        u: &mut Unstructured<'_>,
+        sides: (usize, usize),
+        at: AtMost,
+    ) -> arbitrary::Result<(usize, usize)> {
+        self.at_most(u, sides, at, |u, _| u.int_in_range(MIN..=MAX - 1))
+    }
+
     /// `(rows, cols)` with the sides `at` names at `MAX` and the other, when
     /// one is left, below it as `fewer` draws it from the side drawn before;
     /// a side given stays as given.

@@ -214,6 +214,16 @@ impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F
         if self.shrunk.cut_short.is_some() || candidate == self.shrunk.instance {
             return false;
         }
+        // Asked before anything else, so that a run of candidates refused
+        // unrun still ends on a stop or on the time.
+        self.shrunk.cut_short = if (self.limits.stop)() {
+            Some(CutShort::Stopped)
+        } else {
+            self.limits.time.filter(|&time| self.started.elapsed() >= time).map(CutShort::OutOfTime)
+        };
+        if self.shrunk.cut_short.is_some() {
+            return false;
+        }
         let dimensions = G::dimensions(&candidate);
         if !grows_none(&dimensions, &self.size.dimensions) {
             return false;
@@ -226,15 +236,9 @@ impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F
         if !smaller(&size, &self.size) || !self.tried.insert(crate::regression::fnv1a(&size.text)) {
             return false;
         }
-        self.shrunk.cut_short = if (self.limits.stop)() {
-            Some(CutShort::Stopped)
-        } else if let Some(time) = self.limits.time.filter(|&time| self.started.elapsed() >= time) {
-            Some(CutShort::OutOfTime(time))
-        } else if self.shrunk.tries >= MAX_TRIES {
-            Some(CutShort::OutOfTries)
-        } else {
-            None
-        };
+        if self.shrunk.tries >= MAX_TRIES {
+            self.shrunk.cut_short = Some(CutShort::OutOfTries);
+        }
         if self.shrunk.cut_short.is_some() || !G::parse(&size.text).is_ok_and(|again| again == candidate) {
             return false;
         }

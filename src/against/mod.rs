@@ -112,11 +112,30 @@ pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Co
 /// m3diff ended because it was asked to stop: neither says anything about
 /// the case.
 pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Option<Failed>, String> {
+    judge_with::<G>(program, instance, expected, Timeouts::Confirmed)
+}
+
+/// Whether a run that times out is run again before it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timeouts {
+    Confirmed,
+    /// Taken at once: a shrink's candidates, whose last is confirmed once
+    /// shrinking ends ([`shrink`]), each of which would otherwise cost two
+    /// whole timeouts.
+    AtOnce,
+}
+
+fn judge_with<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    expected: &Verdict,
+    timeouts: Timeouts,
+) -> Result<Option<Failed>, String> {
     let expected = expected.to_string();
     let failed = |wrong, got: String| Some(Failed { wrong, got, expected: expected.clone() });
     let input = instance.to_string();
     let (ran, timed_out_before) = match program.run(&input)? {
-        Ran::TimedOut { killed_at } => (program.run(&input)?, Some(killed_at)),
+        Ran::TimedOut { killed_at } if timeouts == Timeouts::Confirmed => (program.run(&input)?, Some(killed_at)),
         ran => (ran, None),
     };
     let printed = match ran {
@@ -159,11 +178,19 @@ fn shown(text: &str) -> String {
 /// The reference's answer and the program's judgement on one instance the
 /// statement allows; an error says why it cannot be judged.
 pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<(Verdict, Option<Failed>), String> {
+    check_with::<G>(program, instance, Timeouts::Confirmed)
+}
+
+fn check_with<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    timeouts: Timeouts,
+) -> Result<(Verdict, Option<Failed>), String> {
     if let Some(beyond) = G::beyond_statement(instance) {
         return Err(format!("beyond the statement ({beyond}): --against gives a program only what it allows"));
     }
     let expected = reference_answer::<G>(instance, &mut Tally::default())?;
-    let failed = judge::<G>(program, instance, &expected)?;
+    let failed = judge_with::<G>(program, instance, &expected, timeouts)?;
     Ok((expected, failed))
 }
 
@@ -180,9 +207,22 @@ pub fn shrink<G: Game>(
 ) -> crate::shrink::Shrunk<G::Instance, Failed> {
     let wrong = failed.wrong;
     let beyond = |candidate: &G::Instance| G::beyond_statement(candidate).is_some();
-    crate::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
-        check::<G>(program, candidate).ok().and_then(|(_, failed)| failed).filter(|failed| failed.wrong == wrong)
-    })
+    let fails_alike = |candidate: &G::Instance, timeouts| {
+        check_with::<G>(program, candidate, timeouts).ok().and_then(|(_, failed)| failed).filter(|f| f.wrong == wrong)
+    };
+    let first = failed.clone();
+    let shrunk = crate::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
+        fails_alike(candidate, Timeouts::AtOnce)
+    });
+    if wrong != Wrong::Timeout || shrunk.steps == 0 {
+        return shrunk;
+    }
+    // A timeout is kept only when it times out again: else the case found
+    // stands, whose timeout was.
+    match fails_alike(&shrunk.instance, Timeouts::Confirmed) {
+        Some(confirmed) => crate::shrink::Shrunk { failure: confirmed, ..shrunk },
+        None => crate::shrink::Shrunk { instance: instance.clone(), failure: first, steps: 0, ..shrunk },
+    }
 }
 
 #[cfg(test)]

@@ -226,6 +226,10 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     // Until the summary and the JSON are written, a signal leaves it to
     // this command to stop.
     drop(honoured);
+    // A signal after the cases ended still says the run was stopped.
+    if crate::interrupt::requested() && code == ExitCode::SUCCESS {
+        return Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED));
+    }
     Ok(code)
 }
 
@@ -267,6 +271,12 @@ impl JsonFile {
         let probe = PathBuf::from(probe);
         write_whole(&probe, b"").map_err(cannot)?;
         std::fs::remove_file(&probe).map_err(cannot)?;
+        // An earlier run's summary must not pass for this one's, should this
+        // one end before it writes its own.
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(cannot(e)),
+            _ => {}
+        }
         Ok(JsonFile { path: path.to_path_buf() })
     }
 

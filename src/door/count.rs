@@ -12,7 +12,7 @@ use super::rules::{beams, swapped};
 use super::Settled;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
-use crate::game::Counting;
+use crate::game::{AtMost, Counting};
 
 crate::counters! {
     /// Magic Door's rule-coverage counters, under their rules.
@@ -194,11 +194,11 @@ fn corner(board: &Board, pos: Pos) -> bool {
 /// The edges of the grid a game starts on: its sides, its colours.
 fn grid_edges(tally: &mut Tally<Counter>, board: &Board) {
     let sides = [board.rows(), board.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
-    let (rows, cols) = (board.rows(), board.cols());
+    let at_most = AtMost::of(board.rows(), board.cols(), MAX_SIDE);
     tally.add(Counter::MostRowsOrCols, u64::from(sides.contains(&Some(Edge::High))));
-    tally.add(Counter::MostRows, u64::from(rows == MAX_SIDE && cols < MAX_SIDE));
-    tally.add(Counter::MostCols, u64::from(cols == MAX_SIDE && rows < MAX_SIDE));
-    tally.add(Counter::Largest, u64::from(rows == MAX_SIDE && cols == MAX_SIDE));
+    tally.add(Counter::MostRows, u64::from(at_most == Some(AtMost::Rows)));
+    tally.add(Counter::MostCols, u64::from(at_most == Some(AtMost::Cols)));
+    tally.add(Counter::Largest, u64::from(at_most == Some(AtMost::Both)));
     tally.add(Counter::LastColour, u64::from(board.cells().contains(&Cell::Gem(MAX_COLOUR))));
     let mut colours = [false; MAX_COLOUR as usize + 1];
     for colour in board.cells().iter().filter_map(|cell| cell.colour()) {

@@ -127,8 +127,7 @@ impl Generator<MagicDoor> for Shape {
         let (mut bombs, mut vibranium, mut stacked) = (bombs, vibranium, stacked);
         if let Some(extreme) = extreme {
             if let Some(at) = extreme.sides() {
-                (rows, cols) =
-                    self.sides.at_most(u, (rows, cols), at, |u, _| u.int_in_range(MIN_SIDE..=MAX_SIDE - 1))?;
+                (rows, cols) = self.sides.at_most_or_fewer(u, (rows, cols), at)?;
             }
             let given = Given {
                 colours: self.colours.is_some(),

@@ -155,14 +155,17 @@ impl Generator<SquareRemover> for Shape {
         } else {
             None
         };
-        // Long games need more choices than a fuzzer's input holds: once it
-        // runs dry the moves come from a generator seeded by it.
         let strong = match self.player {
             Some(player) => player == Player::Strong,
             None => {
                 within && size == Size::Max && PercentOr::<STRONG_PERCENT_AT_MAX>::default().percent().happens(u)?
             }
         };
+        // A strong game plays to its end: an invalid move would end it
+        // (SR4) before the scores only it reaches.
+        let invalid_at = invalid_at.filter(|_| !strong);
+        // Long games need more choices than a fuzzer's input holds: once it
+        // runs dry the moves come from a generator seeded by it.
         let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
         let mut player = Greedy { u, rng, greedy, alike: Alike::default() };
 

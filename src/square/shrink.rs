@@ -58,16 +58,18 @@ const PLAIN: Move = Move { row: 0, col: 0, dir: RIGHT };
 
 /// The moves from a point on each made [`PLAIN`], as many as before: first
 /// after the first invalid move, whose game ends there (SR4), so that the
-/// reference's answer stays; then from the start, the half, the three
-/// quarters ... down to the last move.
+/// reference's answer stays; then, of the moves before those already
+/// plain, from the start, the half, the three quarters ... down to the
+/// last, so that each pass reaches further back until no cut keeps failing.
 fn plainer_moves(instance: &Instance) -> Vec<Instance> {
     let moves = instance.moves.len();
     let side = instance.board.rows();
     let first_invalid = instance.moves.iter().position(|&m| move_tiles(side, m).is_err());
     let mut starts: Vec<usize> = first_invalid.map(|first| first + 1).into_iter().collect();
-    let mut left = moves;
+    let end = moves - instance.moves.iter().rev().take_while(|&&m| m == PLAIN).count();
+    let mut left = end;
     while left > 0 {
-        starts.push(moves - left);
+        starts.push(end - left);
         left /= 2;
     }
     let mut candidates = Vec::new();

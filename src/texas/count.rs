@@ -7,7 +7,7 @@ use super::hand::best_hand;
 use super::Standing;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
-use crate::game::Counting;
+use crate::game::{AtMost, Counting};
 
 crate::counters! {
     /// Texas Match-3's rule-coverage counters, under their rules.
@@ -163,14 +163,12 @@ impl Counting<Texas> for Counter {
         let sides = [last.board.rows(), last.board.cols()];
         let at_most = sides.iter().any(|&side| edge_of(1, MAX_SIDE as i64, side as i64) == Some(Edge::High));
         tally.add(Counter::SideOfFifty, u64::from(at_most));
-        let sides_at_most = sides.map(|side| side == MAX_SIDE);
-        let counter = match sides_at_most {
-            [true, false] => Some(Counter::RowsAtMost),
-            [false, true] => Some(Counter::ColumnsAtMost),
-            [true, true] => Some(Counter::BothSidesAtMost),
-            [false, false] => None,
-        };
-        if let Some(counter) = counter {
+        if let Some(at) = AtMost::of(sides[0], sides[1], MAX_SIDE) {
+            let counter = match at {
+                AtMost::Rows => Counter::RowsAtMost,
+                AtMost::Cols => Counter::ColumnsAtMost,
+                AtMost::Both => Counter::BothSidesAtMost,
+            };
             tally.add(counter, 1);
         }
         tally.add(Counter::MostColours, u64::from(last.colours == MAX_COLOURS));

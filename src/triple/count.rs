@@ -13,7 +13,7 @@ use super::rules::{neighbours, on_map, reacting, region_size};
 use super::Town;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
-use crate::game::Counting;
+use crate::game::{AtMost, Counting};
 
 crate::counters! {
     /// Triple Town's rule-coverage counters, under their rules.
@@ -196,11 +196,11 @@ fn count_sizes(tally: &mut Tally<Counter>, start: &Town) {
     let sides = [start.map.rows(), start.map.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
     let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
     flag(tally, Counter::OneRowOrCol, sides.contains(&Some(Edge::Zero)));
-    let (rows, cols) = (start.map.rows(), start.map.cols());
+    let at_most = AtMost::of(start.map.rows(), start.map.cols(), MAX_SIDE);
     flag(tally, Counter::MostRowsOrCols, sides.contains(&Some(Edge::High)));
-    flag(tally, Counter::MostRows, rows == MAX_SIDE && cols < MAX_SIDE);
-    flag(tally, Counter::MostCols, cols == MAX_SIDE && rows < MAX_SIDE);
-    flag(tally, Counter::Largest, rows == MAX_SIDE && cols == MAX_SIDE);
+    flag(tally, Counter::MostRows, at_most == Some(AtMost::Rows));
+    flag(tally, Counter::MostCols, at_most == Some(AtMost::Cols));
+    flag(tally, Counter::Largest, at_most == Some(AtMost::Both));
     flag(tally, Counter::NoTiles, start.sequence == 0);
     flag(tally, Counter::WidthTiles, edge_of(0, MAX_TILES as i64, start.sequence as i64) == Some(Edge::Width));
     let tools = |count: u32| matches!(edge_of(0, u32::MAX.into(), count.into()), Some(Edge::Width | Edge::High));

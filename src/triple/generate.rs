@@ -179,7 +179,7 @@ impl Generator<TripleTown> for Shape {
         let edge = self.edges.happens(u, size)?;
         let Sizes { rows, cols, tiles, stars, bombs } = if edge { self.at_an_edge(u, sizes)? } else { sizes };
         let (rows, cols) = match extreme.and_then(Extreme::sides) {
-            Some(at) => self.sides.at_most(u, (rows, cols), at, |u, _| u.int_in_range(MIN_SIDE..=MAX_SIDE - 1))?,
+            Some(at) => self.sides.at_most_or_fewer(u, (rows, cols), at)?,
             None => (rows, cols),
         };
         let drawn = Drawn { tiles, stars, bombs };
