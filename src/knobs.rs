@@ -290,18 +290,14 @@ impl Size {
     }
 
     /// Whether a game of this size is drawn at one of the statement's
-    /// extremes: one in `mixed_one_in` at `mixed`, one in `max_one_in` at
-    /// `max`, none at `small`, whose games stay small to shrink fast.
-    pub fn at_an_extreme(
-        self,
-        u: &mut Unstructured<'_>,
-        mixed_one_in: u32,
-        max_one_in: u32,
-    ) -> arbitrary::Result<bool> {
+    /// extremes: one in [`EXTREME_ONE_IN_MIXED`] at `mixed`, one in
+    /// [`EXTREME_ONE_IN_MAX`] at `max`, none at `small`, whose games stay
+    /// small to shrink fast.
+    pub fn at_an_extreme(self, u: &mut Unstructured<'_>) -> arbitrary::Result<bool> {
         let one_in = match self {
             Size::Small => return Ok(false),
-            Size::Mixed => mixed_one_in,
-            Size::Max => max_one_in,
+            Size::Mixed => EXTREME_ONE_IN_MIXED,
+            Size::Max => EXTREME_ONE_IN_MAX,
         };
         Ok(u.int_in_range(1..=one_in)? == 1)
     }
@@ -333,6 +329,12 @@ impl Statement {
     /// Only what the statement allows.
     pub const WITHIN: Statement = Statement { within_statement: true };
 }
+
+/// Games of `--size mixed` in this many drawn at one of the statement's
+/// extremes ([`Size::at_an_extreme`]).
+pub const EXTREME_ONE_IN_MIXED: u32 = 10;
+/// Games of `--size max` in this many.
+pub const EXTREME_ONE_IN_MAX: u32 = 2;
 
 /// One of `weighted`, each as often as its weight says: `&[(3, a), (1, b)]`
 /// draws `a` three times in four.

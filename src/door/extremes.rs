@@ -10,11 +10,6 @@ use m3_model::door::{Board, Cell, Pos, MAX_COLOUR};
 use super::groups::group_through;
 use crate::game::{AtMost, Percent, Size};
 
-/// One game in this many of `--size mixed` is drawn at an extreme.
-const MIXED_ONE_IN: u32 = 10;
-/// One game in this many of `--size max`.
-const MAX_ONE_IN: u32 = 2;
-
 /// An extreme of the statement a game is drawn at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Extreme {
@@ -49,7 +44,7 @@ impl Extreme {
     /// costs a program little more than a small one, whose cost is mostly
     /// its start, so the kinds are drawn alike.
     pub fn draw(u: &mut Unstructured<'_>, size: Size) -> Result<Option<Extreme>> {
-        if !size.at_an_extreme(u, MIXED_ONE_IN, MAX_ONE_IN)? {
+        if !size.at_an_extreme(u)? {
             return Ok(None);
         }
         u.choose(&Extreme::ALL).map(|&extreme| Some(extreme))

@@ -12,11 +12,6 @@ use super::generate::MAX_TILES;
 use crate::game::{AtMost, Size};
 use crate::knobs::choose_weighted;
 
-/// One game in this many of `--size mixed` is drawn at an extreme.
-const MIXED_ONE_IN: u32 = 10;
-/// One game in this many of `--size max`.
-const MAX_ONE_IN: u32 = 2;
-
 /// An extreme of the format a game is drawn at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Extreme {
@@ -54,7 +49,7 @@ impl Extreme {
     /// The extreme a game of `size` is drawn at, if any: now and then at
     /// `mixed`, every other game at `max`, never at `small`.
     pub fn draw(u: &mut Unstructured<'_>, size: Size) -> Result<Option<Extreme>> {
-        if !size.at_an_extreme(u, MIXED_ONE_IN, MAX_ONE_IN)? {
+        if !size.at_an_extreme(u)? {
             return Ok(None);
         }
         choose_weighted(u, &Extreme::WEIGHTED).map(Some)
