@@ -28,6 +28,25 @@ impl<'a, R: ?Sized> Fields<'a, R> {
         self.shown(name, field, |value| format!("{value:?}"))
     }
 
+    /// `debug` for a field computed from others the boards do not show (a
+    /// score): when it is the difference, `inputs` words what each side
+    /// computed it from, in place of the boards, which would be the same.
+    pub fn debug_from<T: PartialEq + Debug + ?Sized>(
+        self,
+        name: &'static str,
+        field: impl Fn(&R) -> &T,
+        inputs: impl FnOnce(&R, &R) -> String,
+    ) -> Self {
+        let found_before = self.found.is_some();
+        let mut fields = self.debug(name, field);
+        if !found_before {
+            if let Some(found) = fields.found.as_mut() {
+                found.boards = Some(inputs(fields.engine, fields.reference));
+            }
+        }
+        fields
+    }
+
     /// Field `name`, its values shown in the game's words by `show`.
     pub fn shown<T: PartialEq + ?Sized>(
         self,

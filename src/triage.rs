@@ -149,31 +149,49 @@ pub fn not_replayed(file_name: &str) -> Option<&'static str> {
     .map(|(_, what)| what)
 }
 
-/// The cases a campaign's log names: each `GAME: KIND found by m3diff gen
-/// GAME --seed S --size Z ...` line of `game`.
-pub fn logged_cases(game: &str, log: &str) -> Vec<Case> {
+/// The cases a campaign's log names, each with its game: each `GAME: KIND
+/// found by m3diff gen GAME --seed S --size Z ...` line. A line that says
+/// "found by m3diff gen" but names no game, seed or size is an error that
+/// names it (1-based), rather than a case left out unsaid.
+pub fn logged_cases(log: &str) -> Result<Vec<(&'static str, Case)>, String> {
     let mut cases = Vec::new();
-    for line in log.lines() {
+    for (index, line) in log.lines().enumerate() {
         let Some((_, command)) = line.split_once(" found by m3diff gen ") else { continue };
+        let malformed = |what: &str| {
+            let shown: String = line.trim().chars().take(QUOTED).collect();
+            let cut = if shown.len() < line.trim().len() { "..." } else { "" };
+            format!(
+                "line {}: a malformed \"found by\" line ({what}): expected \"GAME: KIND found by m3diff gen GAME \
+                 --seed S --size Z\", found {shown:?}{cut}",
+                index + 1
+            )
+        };
         let mut words = command.split_whitespace();
-        if words.next() != Some(game) {
-            continue;
-        }
+        let named = words.next().unwrap_or_default();
+        let game =
+            crate::games::NAMES.iter().copied().find(|game| *game == named).ok_or_else(|| malformed("no game"))?;
         let (mut seed, mut size) = (None, None);
         // The command ends where "(case of m3diff fuzz --seed ...)" begins.
         while let Some(word) = words.next().filter(|word| !word.starts_with('(')) {
             match word {
-                "--seed" => seed = words.next().and_then(|s| s.parse().ok()),
-                "--size" => size = words.next().and_then(|s| clap::ValueEnum::from_str(s, true).ok()),
+                "--seed" => seed = Some(words.next().and_then(|s| s.parse().ok()).ok_or_else(|| malformed("no seed"))?),
+                "--size" => {
+                    let read = words.next().and_then(|s| clap::ValueEnum::from_str(s, true).ok());
+                    size = Some(read.ok_or_else(|| malformed("no size"))?);
+                }
                 _ => {}
             }
         }
-        if let (Some(seed), Some(size)) = (seed, size) {
-            cases.push(Case { origin: line.trim().to_string(), input: Input::Seeded { seed, size } });
-        }
+        let (Some(seed), Some(size)) = (seed, size) else {
+            return Err(malformed(if seed.is_none() { "no seed" } else { "no size" }));
+        };
+        cases.push((game, Case { origin: line.trim().to_string(), input: Input::Seeded { seed, size } }));
     }
-    cases
+    Ok(cases)
 }
+
+/// The most characters of a malformed line an error quotes.
+const QUOTED: usize = 80;
 
 #[cfg(test)]
 mod tests {
@@ -182,9 +200,28 @@ mod tests {
     #[test]
     fn a_logged_failure_names_its_seed_and_size() {
         let log = "texas: divergence in `hand_points` found by m3diff gen texas --seed 12 --size small (case of m3diff fuzz --seed 3)\nsquare: other\n";
-        let cases = logged_cases("texas", log);
+        let cases = logged_cases(log).unwrap();
         assert_eq!(cases.len(), 1);
-        assert!(matches!(cases[0].input, Input::Seeded { seed: 12, size: Size::Small }), "{:?}", cases[0]);
-        assert!(logged_cases("square", log).is_empty());
+        assert_eq!(cases[0].0, "texas");
+        assert!(matches!(cases[0].1.input, Input::Seeded { seed: 12, size: Size::Small }), "{:?}", cases[0]);
+    }
+
+    #[test]
+    fn a_malformed_found_by_line_is_named_by_its_number_and_what_it_lacks() {
+        let good = "texas: x found by m3diff gen texas --seed 12 --size small\n";
+        for (bad, lacks) in [
+            ("texas: x found by m3diff gen chess --seed 12 --size small", "no game"),
+            ("texas: x found by m3diff gen texas --seed twelve --size small", "no seed"),
+            ("texas: x found by m3diff gen texas --size small", "no seed"),
+            ("texas: x found by m3diff gen texas --seed 12 --size huge", "no size"),
+            ("texas: x found by m3diff gen texas --seed 12", "no size"),
+        ] {
+            let error = logged_cases(&format!("{good}{bad}\n")).unwrap_err();
+            assert!(error.starts_with(&format!("line 2: a malformed \"found by\" line ({lacks})")), "{error}");
+            assert!(error.contains(&format!("{:?}", bad)), "{error}");
+        }
+        let long = format!("texas: {} found by m3diff gen texas", "y".repeat(100_000));
+        let error = logged_cases(&long).unwrap_err();
+        assert!(error.len() < 300 && error.ends_with("...") && !error.contains('\n'), "{error}");
     }
 }

@@ -101,6 +101,25 @@ fn a_program_that_is_not_there_is_one_line_and_exit_two() {
     assert_eq!(stderr.trim(), "error: --against: no program \"no-such-program-m3diff\" (not a file, nor on PATH)");
 }
 
+/// `--timeout` is the program's time limit, `--time` the campaign's: a
+/// limit of 0 is refused with the arguments, each in its own words.
+#[test]
+fn a_time_limit_of_zero_is_refused_before_any_run_in_one_line() {
+    for args in [
+        &["fuzz", "--game", "door", "--against", "cat", "--timeout", "0s"][..],
+        &["check", "door", "corpus/door/md1-further-swaps.in", "--against", "cat", "--timeout", "0ms"],
+    ] {
+        let out = m3diff(args, "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("a time limit of 0 lets no program answer"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("campaign"), "{args:?}: {stderr}");
+    }
+    let out = m3diff(&["fuzz", "--game", "door", "--time", "0s"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("a campaign of no time runs no case"), "{}", text(&out.stderr));
+}
+
 #[test]
 fn a_program_that_crashes_on_everything_stops_the_campaign_early_with_exit_two() {
     let dir = tempfile::tempdir().unwrap();
@@ -142,6 +161,14 @@ fn a_program_that_runs_past_its_time_once_only_is_judged_by_its_second_run() {
     assert!(printed.starts_with("agree"), "{printed}");
 }
 
+/// A time as m3diff prints one below a minute ("302ms", "1.02s"), in seconds.
+fn seconds(time: &str) -> Option<f64> {
+    match time.strip_suffix("ms") {
+        Some(ms) => Some(ms.parse::<f64>().ok()? / 1000.0),
+        None => time.strip_suffix('s')?.parse().ok(),
+    }
+}
+
 #[test]
 fn a_program_that_runs_past_its_time_twice_is_a_timeout_with_both_times() {
     let dir = tempfile::tempdir().unwrap();
@@ -151,7 +178,7 @@ fn a_program_that_runs_past_its_time_twice_is_a_timeout_with_both_times() {
     let killed = printed.strip_prefix("timeout: the program ended:\n    ran past 300ms twice: killed at ");
     let times: Vec<f64> = killed
         .and_then(|rest| rest.lines().next())
-        .map(|times| times.split(" and ").filter_map(|time| time.strip_suffix('s')?.parse().ok()).collect())
+        .map(|times| times.split(" and ").filter_map(seconds).collect())
         .unwrap_or_default();
     assert_eq!(times.len(), 2, "{printed}");
     assert!(times.iter().all(|&time| (0.3..10.0).contains(&time)), "{printed}");

@@ -212,6 +212,33 @@ fn import_reads_a_text_instance_as_text() {
     assert!(stderr.contains("line 3"), "{stderr}");
 }
 
+/// fuzz/README.md: after a first byte 0xFF, a `_diff` input is an instance,
+/// and import says it read one, not generator bytes.
+#[test]
+fn import_reads_an_input_after_the_text_marker_as_an_instance() {
+    let kept = tempfile::tempdir().unwrap();
+    let corpus = kept.path().to_str().unwrap();
+    let marked = kept.path().join("crash-marked");
+    let mut input = vec![0xFF];
+    input.extend(std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/texas/sample1.in")).unwrap());
+    std::fs::write(&marked, input).unwrap();
+    let output = m3diff(&["corpus", "import", "texas", marked.to_str().unwrap(), "--corpus", corpus]);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("read as an instance in the problem format, after the fuzz input's 0xFF marker"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("generator bytes"), "{stderr}");
+
+    std::fs::write(&marked, b"\xFF2 2 1 1\n1 1\n1 x\n").unwrap();
+    let output = m3diff(&["corpus", "import", "texas", marked.to_str().unwrap(), "--corpus", corpus]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("after the fuzz input's 0xFF marker, no instance: line 3"), "{stderr}");
+}
+
 #[test]
 fn import_of_a_missing_artifact_is_one_line_and_exit_two() {
     let output = m3diff(&["corpus", "import", "texas", "no/such/crash-123"]);
@@ -291,4 +318,34 @@ fn the_replay_line_of_a_timed_campaign_replays_the_cases_that_ran() {
     let args: Vec<&str> = replay.split(' ').chain(["--jobs", "2", "--corpus", dir]).collect();
     let again = m3diff(&args);
     assert_eq!(untimed(&again).replace(replay, ""), untimed(&first).replace(replay, ""), "{replay}");
+}
+
+/// `gen` takes its seed as `fuzz` does: `--seed`, else M3DIFF_SEED, else
+/// the clock; a seed not given on the command line is said on standard
+/// error, and standard output stays the instance it gives again.
+#[test]
+fn gen_seed_comes_from_the_flag_the_environment_or_the_clock_and_is_said() {
+    let given = m3diff(&["gen", "texas", "--seed", "77", "--size", "small"]);
+    assert!(given.status.success(), "{}", text(&given.stderr));
+    assert!(given.stderr.is_empty(), "a seed given is not said again: {}", text(&given.stderr));
+
+    let from_env = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["gen", "texas", "--size", "small"])
+        .env("M3DIFF_SEED", "77")
+        .output()
+        .unwrap();
+    assert!(from_env.status.success(), "{}", text(&from_env.stderr));
+    assert_eq!(text(&from_env.stderr), "m3diff gen: seed 77 (from M3DIFF_SEED)\n");
+    assert_eq!(from_env.stdout, given.stdout);
+
+    let drawn = m3diff(&["gen", "texas", "--size", "small"]);
+    assert!(drawn.status.success(), "{}", text(&drawn.stderr));
+    let stderr = text(&drawn.stderr);
+    let seed = stderr
+        .strip_prefix("m3diff gen: seed ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("the drawn seed is said: {stderr}"));
+    assert!(stderr.contains("drawn from the clock"), "{stderr}");
+    let again = m3diff(&["gen", "texas", "--size", "small", "--seed", seed]);
+    assert_eq!(again.stdout, drawn.stdout, "--seed {seed} gives the drawn instance again");
 }

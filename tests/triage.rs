@@ -180,3 +180,33 @@ fn a_clone_without_artifacts_has_nothing_to_triage() {
     assert!(String::from_utf8_lossy(&output.stdout).contains("0 cases triaged"));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no fuzz/artifacts here"));
 }
+
+/// The issue's own: a log whose "found by" lines are malformed was said to
+/// hold none ("found neither"). The first such line is named instead.
+#[test]
+fn a_malformed_found_by_line_is_named_by_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = "m3diff fuzz: games texas\ntexas: divergence in `hand_points` found by m3diff gen texas --seed oops --size small\n";
+    std::fs::write(dir.path().join("night.log"), log).unwrap();
+    let output = m3diff(&["triage", "night.log"], dir.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("night.log: line 2: a malformed \"found by\" line (no seed)"), "{stderr}");
+    assert!(!stderr.contains("found neither"), "{stderr}");
+}
+
+/// As `fuzz` does: a `--json` that cannot be written stops triage before it
+/// replays anything, and writes no regression.
+#[test]
+fn a_json_path_that_cannot_be_written_stops_triage_before_it_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = "texas: divergence in `hand_points` found by m3diff gen texas --seed 12 --size small\n";
+    std::fs::write(dir.path().join("night.log"), log).unwrap();
+    let output = m3diff(&["triage", "night.log", "--json", "/nonexistent-m3diff/y.json"], dir.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--json /nonexistent-m3diff/y.json: cannot write"), "{stderr}");
+    assert!(output.stdout.is_empty(), "nothing was triaged: {}", String::from_utf8_lossy(&output.stdout));
+}

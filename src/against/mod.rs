@@ -141,9 +141,9 @@ fn judge_with<G: Game>(
     let printed = match ran {
         Ran::Interrupted => return Err(INTERRUPTED.to_string()),
         Ran::TimedOut { killed_at } => {
-            let limit = humantime::format_duration(program.timeout());
+            let limit = crate::words::duration(program.timeout());
             let times: Vec<String> =
-                timed_out_before.iter().chain([&killed_at]).map(|at| format!("{:.2}s", at.as_secs_f64())).collect();
+                timed_out_before.iter().chain([&killed_at]).map(|at| crate::words::duration(*at)).collect();
             let runs = if times.len() == 2 { "twice" } else { "once" };
             return Ok(failed(Wrong::Timeout, format!("ran past {limit} {runs}: killed at {}", times.join(" and "))));
         }

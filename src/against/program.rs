@@ -23,10 +23,13 @@ use wait_timeout::ChildExt;
 /// and its output is unreadable (it must not take the harness's memory).
 pub const MAX_OUTPUT: usize = 1 << 20;
 /// The end of standard error kept (all of it is read, so that a program
-/// that writes without end there is judged by what it prints).
-const STDERR_KEPT: usize = 64 << 10;
+/// that writes without end there is judged by what it prints, and counted):
+/// more than the lines a report quotes, and no more whatever it writes.
+const STDERR_KEPT: usize = 16 << 10;
 /// The last lines of standard error a crash report shows.
 const STDERR_LINES: usize = 8;
+/// The most characters of one line of standard error a report quotes.
+const STDERR_LINE_CHARS: usize = 200;
 /// How long the output may stay open after the program exited and its group
 /// was killed before what holds it is looked for.
 const GRACE: Duration = Duration::from_millis(100);
@@ -51,7 +54,8 @@ pub struct Program {
 pub enum Ran {
     /// It exited with status 0, having printed this.
     Printed(String),
-    /// It exited otherwise, or a signal ended it, having printed `printed`.
+    /// It exited otherwise, or a signal ended it, having printed `printed`;
+    /// `stderr` quotes the end of its standard error ([`quote_stderr`]).
     Crashed { status: String, printed: String, stderr: String },
     /// It was still running when the time ran out, and was killed this
     /// long after it started.
@@ -91,6 +95,8 @@ impl Program {
         let command = self.command();
         let quoted = shlex::try_quote(&command).map_or_else(|_| command.clone(), |quoted| quoted.into_owned());
         let default = humantime::parse_duration(DEFAULT_TIMEOUT).expect("the default timeout reads");
+        // Exact, in a form `--timeout` reads back, unlike words::duration:
+        // this is a command to run again, not a time to read.
         match self.timeout == default {
             true => format!("--against {quoted}"),
             false => format!("--against {quoted} --timeout {}", humantime::format_duration(self.timeout)),
@@ -187,7 +193,7 @@ impl Program {
                 Ok(status) => Ran::Crashed {
                     status: describe(status),
                     printed: stdout.text(),
-                    stderr: last_lines(&stderr.text(), STDERR_LINES),
+                    stderr: quote_stderr(&stderr.text(), stderr.total.load(Ordering::SeqCst)),
                 },
             }
         })
@@ -327,6 +333,8 @@ struct Captured {
     bytes: Mutex<Vec<u8>>,
     /// Set before the program is killed for printing too much.
     overflowed: AtomicBool,
+    /// Every byte read, kept or not.
+    total: AtomicU64,
 }
 
 impl Captured {
@@ -350,6 +358,7 @@ fn capture(stream: impl Read + Send + 'static, keep: Keep, group: u32, done: mps
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(_) => break,
             };
+            shared.total.fetch_add(read as u64, Ordering::SeqCst);
             let mut bytes = shared.bytes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             bytes.extend_from_slice(&chunk[..read]);
             match keep {
@@ -400,9 +409,33 @@ fn describe(status: ExitStatus) -> String {
     }
 }
 
-fn last_lines(text: &str, count: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(count)..].join("\n")
+/// The last [`STDERR_LINES`] lines of `kept`, the end of a standard error
+/// of `total` bytes, each cut to [`STDERR_LINE_CHARS`] characters; and,
+/// when that is not all of it, how much there was. A report stays a few KB
+/// whatever the program wrote.
+fn quote_stderr(kept: &str, total: u64) -> String {
+    let lines: Vec<&str> = kept.lines().collect();
+    let last = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    let mut cut = false;
+    let mut quoted: Vec<String> = last
+        .iter()
+        .map(|line| match line.char_indices().nth(STDERR_LINE_CHARS) {
+            Some((end, _)) => {
+                cut = true;
+                format!("{}...", &line[..end])
+            }
+            None => line.to_string(),
+        })
+        .collect();
+    if cut || total > kept.len() as u64 || last.len() < lines.len() {
+        quoted.push(format!(
+            "... {} bytes of standard error in all: the last {} quoted{}",
+            crate::words::thousands(total),
+            crate::words::counted(last.len() as u64, "line"),
+            if cut { format!(", cut to {STDERR_LINE_CHARS} characters each") } else { String::new() }
+        ));
+    }
+    quoted.join("\n")
 }
 
 /// The file a program name stands for: a path when it holds a `/`, else
@@ -468,7 +501,13 @@ mod tests {
         let ran = sh("cat >/dev/null; seq 20 >&2; exit 3").run("").unwrap();
         let Ran::Crashed { status, stderr, .. } = ran else { panic!("{ran:?}") };
         assert_eq!(status, "exit code 3");
-        assert_eq!(stderr, (13..=20).map(|n| n.to_string()).collect::<Vec<_>>().join("\n"));
+        let last: Vec<String> = (13..=20).map(|n| n.to_string()).collect();
+        assert_eq!(
+            stderr,
+            format!("{}\n... 51 bytes of standard error in all: the last 8 lines quoted", last.join("\n"))
+        );
+        let ran = sh("cat >/dev/null; echo one >&2; echo two >&2; exit 3").run("").unwrap();
+        assert!(matches!(ran, Ran::Crashed { stderr, .. } if stderr == "one\ntwo"), "all of it, said as it is");
         assert!(
             matches!(sh("kill -SEGV $$").run("").unwrap(), Ran::Crashed { status, .. } if status == "killed by signal 11")
         );
@@ -550,7 +589,38 @@ mod tests {
         let script = format!("head -c {MAX_OUTPUT} /dev/zero; yes | head -c 3000000 >&2; echo end >&2; exit 1");
         let ran = sh_within(&script, Duration::from_secs(30)).run("").unwrap();
         let Ran::Crashed { status, printed, stderr } = ran else { panic!("{ran:?}") };
-        assert_eq!((status.as_str(), printed.len(), stderr.lines().last()), ("exit code 1", MAX_OUTPUT, Some("end")));
+        let quoted: Vec<&str> = stderr.lines().collect();
+        assert_eq!((status.as_str(), printed.len()), ("exit code 1", MAX_OUTPUT));
+        assert_eq!(
+            quoted[quoted.len() - 2..],
+            ["end", "... 3,000,004 bytes of standard error in all: the last 8 lines quoted"]
+        );
+    }
+
+    /// The issue's own: 100 MB of standard error on one line was quoted
+    /// whole. The quote is a few lines of a few hundred characters, and
+    /// says how much there was; the capture keeps no more than its end.
+    #[test]
+    fn a_program_that_floods_its_standard_error_is_quoted_in_a_few_lines() {
+        let script = "head -c 104857600 /dev/zero | tr '\\0' x >&2; exit 1";
+        let ran = sh_within(script, Duration::from_secs(60)).run("").unwrap();
+        let Ran::Crashed { stderr, .. } = ran else { panic!("{ran:?}") };
+        assert!(stderr.len() < 1000, "{} bytes quoted", stderr.len());
+        assert!(stderr.starts_with(&format!("{}...\n", "x".repeat(STDERR_LINE_CHARS))), "{stderr}");
+        assert!(
+            stderr.ends_with(
+                "... 104,857,600 bytes of standard error in all: the last 1 line quoted, cut to 200 characters each"
+            ),
+            "{stderr}"
+        );
+        // Multibyte text is cut between characters.
+        assert_eq!(
+            quote_stderr(&"é".repeat(300), 600),
+            format!(
+                "{}...\n... 600 bytes of standard error in all: the last 1 line quoted, cut to 200 characters each",
+                "é".repeat(200)
+            )
+        );
     }
 
     #[test]

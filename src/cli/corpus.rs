@@ -73,6 +73,12 @@ pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, Strin
     let (instance, reading) = match read_input::<G>(&data) {
         Input::Text(Ok(instance)) => (instance, "an instance in the problem format"),
         Input::Text(Err(error)) => return Err(format!("{}: {error}", artifact.display())),
+        Input::Marked(Ok(instance)) => {
+            (instance, "an instance in the problem format, after the fuzz input's 0xFF marker")
+        }
+        Input::Marked(Err(error)) => {
+            return Err(format!("{}: after the fuzz input's 0xFF marker, no instance: {error}", artifact.display()))
+        }
         Input::Bytes(Some(instance)) => (instance, "generator bytes, as the fuzz target reads them"),
         Input::Bytes(None) => {
             return Err(format!(
@@ -92,6 +98,10 @@ enum Input<G: Game> {
     Text(Result<G::Instance, m3_model::ParseError>),
     /// A fuzz input of generator bytes, and the game they make if any.
     Bytes(Option<G::Instance>),
+    /// A fuzz input that starts with [`TEXT_MARKER`]: the instance in the
+    /// problem format after it, as the fuzz target reads it, or why there
+    /// is none (the target skips such an input).
+    Marked(Result<G::Instance, String>),
 }
 
 /// An input of the `_diff` target that starts with its text marker, or text
@@ -100,8 +110,11 @@ enum Input<G: Game> {
 /// ASCII and whitespace), whose parse error is then the answer. The rest
 /// are generator bytes, as the fuzz target reads them.
 fn read_input<G: Game>(data: &[u8]) -> Input<G> {
-    if let Some((&TEXT_MARKER, _)) = data.split_first() {
-        return Input::Bytes(instance_from_input::<G>(data));
+    if let Some((&TEXT_MARKER, text)) = data.split_first() {
+        // What instance_from_input, which the fuzz target runs, reads it as;
+        // here with the reason when it reads nothing.
+        let text = std::str::from_utf8(text).map_err(|e| format!("not UTF-8 text ({e})"));
+        return Input::Marked(text.and_then(|text| G::parse(text).map_err(|e| e.to_string())));
     }
     let Ok(text) = std::str::from_utf8(data) else { return Input::Bytes(instance_from_input::<G>(data)) };
     let parsed = G::parse(text);

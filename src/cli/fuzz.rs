@@ -83,7 +83,7 @@ pub struct AgainstArgs {
     #[arg(long, value_name = "CMD")]
     pub against: Option<String>,
     /// With --against: a run that takes longer is a timeout.
-    #[arg(long, value_parser = duration, default_value = crate::against::DEFAULT_TIMEOUT, requires = "against")]
+    #[arg(long, value_parser = super::against::time_limit, default_value = crate::against::DEFAULT_TIMEOUT, requires = "against")]
     pub timeout: Duration,
 }
 
@@ -146,7 +146,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         settings.seed,
         counted(settings.jobs as u64, "job"),
         match settings.budget {
-            Budget::Time(limit) => humantime::format_duration(limit).to_string(),
+            Budget::Time(limit) => crate::words::duration(limit),
             Budget::Cases(cases) => format!("{} per game", counted(cases, "case")),
         }
     );
@@ -255,12 +255,12 @@ fn write_json(
 /// The `--json` file, tried before the campaign so that a path that
 /// cannot be written is known before the night, not after it, and written
 /// whole at its end: until then there is no file, never an empty one.
-struct JsonFile {
+pub(super) struct JsonFile {
     path: PathBuf,
 }
 
 impl JsonFile {
-    fn create(path: &Path) -> Result<JsonFile, String> {
+    pub(super) fn create(path: &Path) -> Result<JsonFile, String> {
         let cannot = |e: std::io::Error| format!("--json {}: cannot write: {e}", path.display());
         if path.is_dir() {
             return Err(cannot(std::io::Error::new(std::io::ErrorKind::IsADirectory, "a folder")));
@@ -280,7 +280,7 @@ impl JsonFile {
         Ok(JsonFile { path: path.to_path_buf() })
     }
 
-    fn write(self, value: &serde_json::Value) -> Result<(), String> {
+    pub(super) fn write(self, value: &serde_json::Value) -> Result<(), String> {
         let text = serde_json::to_string_pretty(value).expect("JSON values print") + "\n";
         write_whole(&self.path, text).map_err(|e| format!("--json {}: cannot write: {e}", self.path.display()))
     }

@@ -3,11 +3,13 @@
 
 use std::process::ExitCode;
 
+use clap::parser::ValueSource;
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
 
 use super::play;
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
+use crate::seed::SEED_VARIABLE;
 
 /// The game named and the options given for it.
 #[derive(Debug, Clone)]
@@ -28,7 +30,21 @@ impl Visitor for GenCommand {
 
     fn visit<G: Game>(self) -> Self::Output {
         let shape = G::Shape::from_arg_matches(&self.matches).map_err(|e| e.to_string())?;
-        let seed = *self.matches.get_one::<u64>("seed").ok_or("--seed is required")?;
+        let seed = match self.matches.get_one::<u64>("seed") {
+            Some(&seed) => {
+                if self.matches.value_source("seed") != Some(ValueSource::CommandLine) {
+                    eprintln!("m3diff gen: seed {seed} (from {SEED_VARIABLE})");
+                }
+                seed
+            }
+            // As `fuzz` draws one: said on standard error, so that standard
+            // output stays the instance and the seed can give it again.
+            None => {
+                let seed = crate::seed::clock_seed();
+                eprintln!("m3diff gen: seed {seed} (drawn from the clock; --seed {seed} gives this instance again)");
+                seed
+            }
+        };
         let size = self.matches.get_one::<Size>("size").copied().unwrap_or_default();
         play::generate::<G>(seed, size, &shape)
     }
@@ -44,9 +60,9 @@ impl Visitor for Subcommand {
     fn visit<G: Game>(self) -> clap::Command {
         let seed = Arg::new("seed")
             .long("seed")
-            .required(true)
+            .env(SEED_VARIABLE)
             .value_parser(clap::value_parser!(u64))
-            .help("The seed the instance is drawn from: the same seed, the same instance");
+            .help("The seed the instance is drawn from: the same seed, the same instance (drawn from the clock when absent, and said)");
         let size = Arg::new("size")
             .long("size")
             .value_parser(clap::value_parser!(Size))

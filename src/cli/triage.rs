@@ -29,6 +29,9 @@ pub struct TriageArgs {
 }
 
 pub fn run(args: &TriageArgs) -> Result<ExitCode, String> {
+    // Tried before the first replay, as `fuzz` does: a path that cannot be
+    // written is known before the work, not after it.
+    let json = args.json.as_deref().map(super::fuzz::JsonFile::create).transpose()?;
     let paths = if args.paths.is_empty() { default_paths()? } else { args.paths.clone() };
     let mut cases: BTreeMap<&'static str, Vec<Case>> = BTreeMap::new();
     for path in &paths {
@@ -41,9 +44,8 @@ pub fn run(args: &TriageArgs) -> Result<ExitCode, String> {
     }
     let total: usize = cases.values().map(Vec::len).sum();
     write_stdout(&table(total, &results))?;
-    if let Some(file) = &args.json {
-        let json = serde_json::to_string_pretty(&to_json(total, &results)).expect("JSON values print");
-        std::fs::write(file, json + "\n").map_err(|e| format!("{}: cannot write: {e}", file.display()))?;
+    if let Some(json) = json {
+        json.write(&to_json(total, &results))?;
     }
     let failing = results.iter().any(|r| !r.groups.is_empty());
     Ok(if failing { ExitCode::from(EXIT_FAILURE_FOUND) } else { ExitCode::SUCCESS })
@@ -113,18 +115,16 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
         return Ok(());
     }
     let log = String::from_utf8_lossy(&read(path)?).into_owned();
-    let mut found = 0;
-    for game in games::NAMES {
-        let logged = logged_cases(game, &log);
-        found += logged.len();
-        cases.entry(game).or_default().extend(logged);
-    }
-    if found == 0 {
+    let logged = logged_cases(&log).map_err(|error| format!("{}: {error}", path.display()))?;
+    if logged.is_empty() {
         return Err(format!(
             "{}: expected a cargo-fuzz artifact (in a <game>_diff or <game>_parse folder) or a log of m3diff fuzz \
              with \"found by m3diff gen\" lines, found neither",
             path.display()
         ));
+    }
+    for (game, case) in logged {
+        cases.entry(game).or_default().push(case);
     }
     Ok(())
 }
