@@ -42,7 +42,7 @@ fn round_difference<'a>(engine: &'a Round, reference: &'a Round) -> Fields<'a, R
 /// none of it.
 fn hand_inputs(earlier: &[Vec<u8>], engine: &OperationRecord, reference: &OperationRecord) -> String {
     let colours = |colours: &[u8]| format!("{colours:?}");
-    let mut text = format!("    TX10: the main colours of the valid operations since the last hand, oldest first\n");
+    let mut text = "    TX10: the main colours of the valid operations since the last hand, oldest first\n".to_string();
     for (index, main) in earlier.iter().enumerate() {
         text.push_str(&format!("      {}. {}\n", index + 1, colours(main)));
     }
