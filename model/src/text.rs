@@ -116,7 +116,8 @@ impl Token<'_> {
     where
         T: std::str::FromStr + PartialOrd + fmt::Display + Copy,
     {
-        let expected = || format!("expected {what} in {}..={}, found {}", range.start(), range.end(), quoted(self.text));
+        let expected =
+            || format!("expected {what} in {}..={}, found {}", range.start(), range.end(), quoted(self.text));
         let value: T = self.text.parse().map_err(|_| self.error(expected()))?;
         if range.contains(&value) {
             Ok(value)
@@ -164,8 +165,10 @@ impl<'a> LineReader<'a> {
             });
         }
         if let Some(extra) = tokens.get(count) {
-            return Err(extra
-                .error(format!("expected end of line after {count} numbers on {line_name}, found {}", quoted(extra.text))));
+            return Err(extra.error(format!(
+                "expected end of line after {count} numbers on {line_name}, found {}",
+                quoted(extra.text)
+            )));
         }
         Ok(tokens)
     }
