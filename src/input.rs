@@ -212,6 +212,33 @@ mod tests {
         assert_eq!(Bound::log().bytes(), LOG_BYTES);
     }
 
+    /// README.md's "What m3diff reads" gives each game's bound as the
+    /// code has it.
+    #[test]
+    fn the_readme_states_each_bound() {
+        let readme = include_str!("../README.md");
+        let grouped = |n: usize| {
+            let digits = n.to_string();
+            let mut out = String::new();
+            for (i, ch) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i) % 3 == 0 {
+                    out.push(',');
+                }
+                out.push(ch);
+            }
+            out
+        };
+        for (game, largest, most) in [
+            ("Texas", m3_model::texas::LARGEST_FILE, Texas::MOST_BYTES),
+            ("SquareRemover", m3_model::square::LARGEST_FILE, m3_model::square::MOST_BYTES),
+            ("Magic Door", m3_model::door::LARGEST_FILE, m3_model::door::MOST_BYTES),
+            ("Triple Town", m3_model::triple::LARGEST_FILE, TripleTown::MOST_BYTES),
+        ] {
+            assert!(readme.contains(&format!("| {} bytes |", grouped(largest))), "{game}: {largest}");
+            assert!(readme.contains(&format!("{game} {}", grouped(most))), "{game}: {most}");
+        }
+    }
+
     #[test]
     fn text_that_is_not_utf8_names_the_byte() {
         let dir = tempfile::tempdir().unwrap();
