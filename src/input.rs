@@ -60,17 +60,17 @@ impl Bound {
     }
 
     /// The refusal of `name`, `size` bytes long or, when its size is not
-    /// known, longer than the bound.
+    /// known (a pipe, a device), longer than the bound.
     fn refuse(&self, name: &str, size: Option<u64>) -> Unread {
-        let size = size.map_or_else(|| format!("more than {} bytes", self.bytes), megabytes);
+        let name = size.map_or_else(|| name.to_string(), |size| format!("{name}: {}", megabytes(size)));
         let line = match self.kind {
             Kind::Game(game) => format!(
-                "{name}: {size}, more than any {game} file holds: m3diff reads at most {} bytes of one, twice the \
+                "{name}, more than any {game} file holds: m3diff reads at most {} bytes of one, twice the \
                  largest instance --extended reads (README.md, \"What m3diff reads\")",
                 self.bytes
             ),
             Kind::Log => {
-                format!("{name}: {size}, more than m3diff reads of a campaign log (at most {} bytes)", self.bytes)
+                format!("{name}, more than m3diff reads of a campaign log (at most {} bytes)", self.bytes)
             }
         };
         Unread::TooLarge(line)
@@ -192,15 +192,16 @@ mod tests {
         let Err(Unread::TooLarge(line)) = read_bounded(std::io::repeat(0), STDIN, Bound::of::<TripleTown>(), 0) else {
             panic!("an endless source ends")
         };
-        assert!(line
-            .starts_with(&format!("<stdin>: more than {} bytes, more than any triple file", TripleTown::MOST_BYTES)));
+        let expected =
+            format!("<stdin>, more than any triple file holds: m3diff reads at most {}", TripleTown::MOST_BYTES);
+        assert!(line.starts_with(&expected), "{line}");
     }
 
     #[cfg(target_os = "linux")]
     #[test]
     fn a_device_whose_size_says_nothing_is_stopped_at_its_bound() {
         let Err(Unread::TooLarge(line)) = read(Path::new("/dev/zero"), Bound::of::<Texas>()) else { panic!("read") };
-        assert!(line.starts_with("/dev/zero: more than"), "{line}");
+        assert!(line.starts_with("/dev/zero, more than any texas file holds"), "{line}");
     }
 
     #[test]

@@ -94,10 +94,10 @@ fn an_endless_standard_input_or_device_is_read_no_further_than_its_bound() {
     for (game, bound) in [("texas", m3_model::texas::MOST_BYTES), ("triple", m3_model::triple::MOST_BYTES)] {
         let zeros = File::open("/dev/zero").unwrap();
         let run = m3diff(&["solve", game], zeros.into());
-        refused(&run, &format!("<stdin>: more than {bound} bytes, more than any {game} file holds"));
+        refused(&run, &format!("<stdin>, more than any {game} file holds: m3diff reads at most {bound} bytes"));
         peak_within_bound(&run);
         let run = m3diff(&["solve", game, "/dev/zero"], Stdio::null());
-        refused(&run, &format!("/dev/zero: more than {bound} bytes"));
+        refused(&run, &format!("/dev/zero, more than any {game} file holds: m3diff reads at most {bound} bytes"));
         peak_within_bound(&run);
     }
 }
