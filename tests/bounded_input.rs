@@ -12,18 +12,21 @@ use std::process::{Command, Stdio};
 /// `wait4`, not that of other tests' children).
 struct Run {
     code: Option<i32>,
+    stdout: String,
     stderr: String,
     peak_kb: Option<i64>,
 }
 
 fn m3diff(args: &[&str], stdin: Stdio) -> Run {
     let dir = tempfile::tempdir().unwrap();
-    let stderr_path = dir.path().join("stderr");
+    let (stdout_path, stderr_path) = (dir.path().join("stdout"), dir.path().join("stderr"));
     let mut command = Command::new(env!("CARGO_BIN_EXE_m3diff"));
-    command.args(args).stdin(stdin).stdout(Stdio::null()).stderr(File::create(&stderr_path).unwrap());
+    command.args(args).stdin(stdin);
+    command.stdout(File::create(&stdout_path).unwrap()).stderr(File::create(&stderr_path).unwrap());
     let child = command.spawn().expect("the m3diff binary runs");
     let (code, peak_kb) = wait(child);
-    Run { code, stderr: std::fs::read_to_string(&stderr_path).unwrap(), peak_kb }
+    let read = |path| std::fs::read_to_string(path).unwrap();
+    Run { code, stdout: read(&stdout_path), stderr: read(&stderr_path), peak_kb }
 }
 
 #[cfg(target_os = "linux")]
@@ -139,5 +142,7 @@ fn triage_refuses_each_artifact_too_large_and_replays_the_others() {
     let refusals: Vec<&str> = run.stderr.lines().filter(|line| line.contains("more than any texas file")).collect();
     assert_eq!(refusals.len(), 2, "one line each: {}", run.stderr);
     assert!(refusals.iter().all(|line| line.contains("5000.0 MB")), "{}", run.stderr);
+    assert!(run.stdout.contains("3 cases triaged"), "the third is replayed: {}", run.stdout);
+    assert!(run.stdout.contains("texas: an input too large to read (not replayed)   "), "{}", run.stdout);
     peak_within_bound(&run);
 }

@@ -79,7 +79,7 @@ fn target(folder: &Path) -> Option<(&'static str, bool)> {
 }
 
 /// What an artifact too large for any file of its game is, in the table.
-const TOO_LARGE: &str = "an input larger than any file of its game";
+const TOO_LARGE: &str = "an input too large to read";
 
 fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result<(), String> {
     let artifact = |file: &Path, (game, diff): (&'static str, bool)| -> Result<(&'static str, Case), String> {
