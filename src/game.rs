@@ -41,6 +41,10 @@ pub trait Game: Rulebook {
     /// An instance from the statement's text format, or where it stops
     /// being one (line, column, what was expected): the model's `parse`.
     fn parse(input: &str) -> Result<Self::Instance, ParseError>;
+    /// The most bytes of one file of the game a reader takes before it
+    /// refuses it, twice the largest instance `--extended` reads: the
+    /// model's `MOST_BYTES`.
+    const MOST_BYTES: usize;
 
     /// Where two records that are not equal first differ; both sides
     /// started the operation from `before`: the game's

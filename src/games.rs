@@ -23,6 +23,7 @@ macro_rules! registry {
         $(impl Game for m3_model::$module::$game {
             const NAME: &'static str = stringify!($module);
             const TITLE: &'static str = $title;
+            const MOST_BYTES: usize = m3_model::$module::MOST_BYTES;
             type Engine = m3_engine::$module::Engine;
             type Reference = m3_reference::$module::Reference;
             type Checker = crate::$module::Checker;

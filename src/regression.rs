@@ -103,7 +103,8 @@ impl Shelf {
         }
         for path in instance_files(&dir)? {
             // A file that does not read is the regression suite's to report.
-            let Ok(instance) = std::fs::read_to_string(&path).map(|text| G::parse(&text)) else { continue };
+            let read = crate::input::read_text(Some(&path), crate::input::Bound::of::<G>());
+            let Ok(instance) = read.map(|(_, text)| G::parse(&text)) else { continue };
             let Ok(instance) = instance else { continue };
             let Err(failure) = check_game_with::<G, E>(&instance, &mut Default::default()) else { continue };
             let report = std::fs::read_to_string(path.with_extension(REPORT_EXTENSION)).unwrap_or_default();

@@ -3,6 +3,57 @@
 
 use std::fmt;
 
+/// The most characters of a word an error quotes: a word of a million
+/// digits is named by its first ones and its length, so that an error is
+/// one short line however long the word.
+pub const QUOTED_CHARS: usize = 80;
+
+/// A word of the input as an error quotes it: in quotes, escaped as Rust
+/// writes a string, and when longer than [`QUOTED_CHARS`] its first ones
+/// followed by `…` and its length, `"1234…" (200000000 characters)`.
+pub fn quoted(text: &str) -> String {
+    let mut end = 0;
+    let mut width = 0;
+    for (index, ch) in text.char_indices() {
+        // Escaped, a control character takes several: the width is counted
+        // as the quote writes it.
+        width += ch.escape_debug().count();
+        if width > QUOTED_CHARS {
+            break;
+        }
+        end = index + ch.len_utf8();
+    }
+    if end == text.len() {
+        return format!("{text:?}");
+    }
+    let head = format!("{:?}", &text[..end]);
+    let open = &head[..head.len() - 1];
+    format!("{open}…\" ({} characters)", text.chars().count())
+}
+
+/// The most bytes a reader takes of one file of a game whose largest
+/// instance, written as the format writes it (one space between words, `\n`
+/// after each line), takes `largest_file` bytes: twice that, room for the
+/// wider spacing, `\r\n` ends, leading zeros and blank lines a file written
+/// by hand or by another program may have, and a bounded multiple of the
+/// largest all the same.
+pub const fn most_bytes(largest_file: usize) -> usize {
+    2 * largest_file
+}
+
+/// The bytes of `value` written in decimal as a word of a line, with the
+/// space or `\n` after it: the formats' largest files are counted from
+/// their bounds with it.
+pub const fn word_bytes(value: u64) -> usize {
+    let mut count = 2;
+    let mut rest = value / 10;
+    while rest > 0 {
+        count += 1;
+        rest /= 10;
+    }
+    count
+}
+
 /// A malformed input: 1-based line and column, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]
@@ -65,7 +116,8 @@ impl Token<'_> {
     where
         T: std::str::FromStr + PartialOrd + fmt::Display + Copy,
     {
-        let expected = || format!("expected {what} in {}..={}, found {:?}", range.start(), range.end(), self.text);
+        let expected =
+            || format!("expected {what} in {}..={}, found {}", range.start(), range.end(), quoted(self.text));
         let value: T = self.text.parse().map_err(|_| self.error(expected()))?;
         if range.contains(&value) {
             Ok(value)
@@ -113,8 +165,10 @@ impl<'a> LineReader<'a> {
             });
         }
         if let Some(extra) = tokens.get(count) {
-            return Err(extra
-                .error(format!("expected end of line after {count} numbers on {line_name}, found {:?}", extra.text)));
+            return Err(extra.error(format!(
+                "expected end of line after {count} numbers on {line_name}, found {}",
+                quoted(extra.text)
+            )));
         }
         Ok(tokens)
     }
@@ -139,9 +193,15 @@ impl<'a> LineReader<'a> {
 
     /// Fails unless only blank lines remain.
     pub fn end(&mut self) -> Result<(), ParseError> {
+        self.end_after("")
+    }
+
+    /// Fails unless only blank lines remain, saying why the input should
+    /// end here: `after` follows "expected end of input".
+    pub fn end_after(&mut self, after: &str) -> Result<(), ParseError> {
         for (index, text) in self.lines.by_ref() {
             if let Some(token) = words(text, index + 1).first() {
-                return Err(token.error(format!("expected end of input, found {:?}", token.text)));
+                return Err(token.error(format!("expected end of input{after}, found {}", quoted(token.text))));
             }
         }
         Ok(())
@@ -192,6 +252,20 @@ mod tests {
         let token = reader.line(1, "a line").unwrap()[0];
         let error = token.integer::<u32>("rows", 1..=50).unwrap_err();
         assert_eq!(error.to_string(), "line 1, column 1: expected rows in 1..=50, found \"0\"");
+    }
+
+    #[test]
+    fn a_long_word_is_quoted_by_its_first_characters_and_its_length() {
+        let word = "9".repeat(1 << 20);
+        let mut reader = LineReader::new(&word);
+        let error = reader.line(1, "a line").unwrap().first().unwrap().integer::<u32>("rows", 1..=50).unwrap_err();
+        let line = error.to_string();
+        assert!(line.len() < 200 && !line.contains('\n'), "{line}");
+        assert!(line.ends_with(&format!("found \"{}…\" (1048576 characters)", "9".repeat(QUOTED_CHARS))), "{line}");
+        // Escapes count as written: 80 NULs would be 160 characters quoted.
+        let zeros = quoted(&"\0".repeat(1000));
+        assert!(zeros.starts_with(&format!("\"{}…\"", "\\0".repeat(QUOTED_CHARS / 2))), "{zeros}");
+        assert_eq!(quoted(&"7".repeat(QUOTED_CHARS)), format!("{:?}", "7".repeat(QUOTED_CHARS)));
     }
 
     #[test]

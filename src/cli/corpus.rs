@@ -69,7 +69,7 @@ pub fn shrink<G: Game>(file: &Path, corpus: &Path) -> Result<ExitCode, String> {
 /// `corpus import`: a cargo-fuzz artifact, or an instance in the problem
 /// format (a corpus file, a case from elsewhere), in as a regression.
 pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, String> {
-    let data = std::fs::read(artifact).map_err(|e| format!("{}: cannot read: {e}", artifact.display()))?;
+    let data = crate::input::read(artifact, crate::input::Bound::of::<G>())?;
     let (instance, reading) = match read_input::<G>(&data) {
         Input::Text(Ok(instance)) => (instance, "an instance in the problem format"),
         Input::Text(Err(error)) => return Err(format!("{}: {error}", artifact.display())),

@@ -8,7 +8,7 @@ mod gen;
 mod play;
 mod triage;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand};
 
 use crate::game::Game;
 use crate::games::{self, Visitor};
+use crate::input::{read_text, Bound};
 
 // Exit codes. 1 says "look at what was printed" and 2 "the command could not
 // do its job", as diff, grep and cmp do. A failure found (check, fuzz,
@@ -166,10 +167,11 @@ impl Visitor for OneGame {
     }
 }
 
-/// Reads and parses an instance; the error is one line naming the file, the
-/// line, the column and what was expected.
+/// Reads and parses an instance, no more of it than a file of `G` holds
+/// ([`Bound::of`]); the error is one line naming the file, the line, the
+/// column and what was expected.
 pub fn read_instance<G: Game>(file: Option<&Path>) -> Result<G::Instance, String> {
-    let (name, text) = read_text(file)?;
+    let (name, text) = read_text(file, Bound::of::<G>())?;
     G::parse(&text).map_err(|e| format!("{name}: {e}"))
 }
 
@@ -177,32 +179,20 @@ pub fn read_instance<G: Game>(file: Option<&Path>) -> Result<G::Instance, String
 /// own file when `operations` names one.
 pub fn read_instance_apart<G: Game>(file: Option<&Path>, operations: Option<&Path>) -> Result<G::Instance, String> {
     let Some(operations) = operations else { return read_instance::<G>(file) };
-    let (name, text) = read_text(file)?;
-    let (_, operations_text) = read_text(Some(operations))?;
+    let stdin = |path: Option<&Path>| path.is_none_or(|path| path == Path::new("-"));
+    if stdin(file) && stdin(Some(operations)) {
+        return Err(format!(
+            "the instance and --commands both from standard input: it cannot be read twice; give one of them as a file \
+             (or both in one, the {}s after the instance)",
+            G::OPERATION
+        ));
+    }
+    let (name, text) = read_text(file, Bound::of::<G>())?;
+    let (_, operations_text) = read_text(Some(operations), Bound::of::<G>())?;
     match G::parse_apart(&text, &operations_text) {
         Some(parsed) => parsed.map_err(|e| format!("{name}: {e}")),
         None => Err(format!("--commands: {} reads its {}s from the instance's file", G::NAME, G::OPERATION)),
     }
-}
-
-/// A file's name for messages and its text; `-` or none is standard input.
-fn read_text(file: Option<&Path>) -> Result<(String, String), String> {
-    match file {
-        None => Ok(("<stdin>".to_string(), read_stdin()?)),
-        Some(path) if path == Path::new("-") => Ok(("<stdin>".to_string(), read_stdin()?)),
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-            let text = String::from_utf8(bytes)
-                .map_err(|e| format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()))?;
-            Ok((path.display().to_string(), text))
-        }
-    }
-}
-
-fn read_stdin() -> Result<String, String> {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text).map_err(|e| format!("<stdin>: cannot read: {e}"))?;
-    Ok(text)
 }
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.

@@ -10,6 +10,7 @@ use clap::Args;
 use super::{write_stdout, EXIT_FAILURE_FOUND};
 use crate::game::Game;
 use crate::games::{self, Visitor};
+use crate::input::{self, Bound, Unread};
 use crate::regression::{next_steps, Placed};
 use crate::triage::{logged_cases, not_replayed, triage, Case, Input, Triage};
 use crate::words::counted;
@@ -79,14 +80,25 @@ fn target(folder: &Path) -> Option<(&'static str, bool)> {
     }
 }
 
+/// What an artifact too large for any file of its game is, in the table.
+const TOO_LARGE: &str = "an input too large to read";
+
 fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result<(), String> {
-    let read = |file: &Path| std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()));
     let artifact = |file: &Path, (game, diff): (&'static str, bool)| -> Result<(&'static str, Case), String> {
         let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let bound = Bound::of_game(game).expect("a game of the registry");
         let input = match not_replayed(name) {
             Some(what) => Input::NotReplayed(what),
-            None if diff => Input::Diff(read(file)?),
-            None => Input::Parse(read(file)?),
+            None => match input::read(file, bound) {
+                Ok(bytes) if diff => Input::Diff(bytes),
+                Ok(bytes) => Input::Parse(bytes),
+                // One line for each, and the others are replayed.
+                Err(Unread::TooLarge(line)) => {
+                    eprintln!("{line}");
+                    Input::NotReplayed(TOO_LARGE)
+                }
+                Err(unread) => return Err(unread.into()),
+            },
         };
         Ok((game, Case { origin: file.display().to_string(), input }))
     };
@@ -114,7 +126,7 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
         cases.entry(game).or_default().push(case);
         return Ok(());
     }
-    let log = String::from_utf8_lossy(&read(path)?).into_owned();
+    let log = String::from_utf8_lossy(&input::read(path, Bound::log())?).into_owned();
     let logged = logged_cases(&log).map_err(|error| format!("{}: {error}", path.display()))?;
     if logged.is_empty() {
         return Err(format!(

@@ -27,8 +27,8 @@ use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
-/// The most swaps a generated game makes.
-pub const MAX_SWAPS: usize = 1000;
+/// The most swaps a generated game makes: the most the format reads.
+pub use m3_model::door::MAX_SWAPS;
 
 /// The generator's knobs, which are also `m3diff gen door`'s options; a
 /// field left `None` is drawn for each game.

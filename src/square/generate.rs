@@ -27,8 +27,8 @@ use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, PercentOr, Size, Statement};
 
-/// The most moves `--moves` asks: a hundred contest games' worth.
-pub const MAX_MOVES: usize = 100 * CONTEST_MOVES;
+/// The most moves `--moves` asks: the most the format reads.
+pub use m3_model::square::MAX_MOVES;
 
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
 /// field left `None` is drawn for each game.

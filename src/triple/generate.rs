@@ -28,8 +28,8 @@ use crate::edges::{draw_edge, draw_within, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Rulebook, Sides, Size, Statement};
 
-/// The most tiles a generated sequence holds.
-pub const MAX_TILES: usize = 100_000;
+/// The most tiles a generated sequence holds: the most the format reads.
+pub use m3_model::triple::MAX_TILES;
 
 /// How a generated game ends (TT5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -4,8 +4,21 @@
 
 use std::fmt;
 
-use super::{Board, Cell, Instance, Pos, Swap, MAX_SIDE, MIN_SIDE};
-use crate::text::{LineReader, ParseError, Token};
+use super::{Board, Cell, Instance, Pos, Swap, MAX_SIDE, MAX_SWAPS, MIN_SIDE};
+use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError, Token};
+
+/// The bytes of the largest instance the format reads, as `Display` writes
+/// it: `m n` at their most (6), m rows of n cells of up to 2 characters,
+/// `-1` (19,200), and the swaps `r1 c1 r2 c2` of up to 2 digits each
+/// (12,000): 31,206 bytes.
+pub const LARGEST_FILE: usize = {
+    let header = 2 * word(MAX_SIDE as u64);
+    let grid = MAX_SIDE * MAX_SIDE * (word(1) + 1);
+    let swaps = MAX_SWAPS * 4 * word(MAX_SIDE as u64);
+    header + grid + swaps
+};
+/// The most bytes a reader takes of a file before it refuses it.
+pub const MOST_BYTES: usize = most_bytes(LARGEST_FILE);
 
 /// Reads an instance and checks MD1 for its first swap; the error names the
 /// line, the column and what was expected there.
@@ -38,6 +51,9 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
 
     let mut swaps = Vec::new();
     while !reader.at_end() {
+        if swaps.len() == MAX_SWAPS {
+            reader.end_after(&format!(" after {MAX_SWAPS} swaps, the most the format reads"))?;
+        }
         let line = reader.line(4, "a swap (r1 c1 r2 c2)")?;
         let first = position(&line[0], &line[1], rows, cols)?;
         let second = position(&line[2], &line[3], rows, cols)?;
@@ -153,6 +169,27 @@ mod tests {
         assert_eq!((error.line, error.column), (3, 3));
         let off = parse("3 3\n1 2 3\n4 9 5\n6 7 8\n1 4 1 2\n").unwrap_err();
         assert_eq!((off.line, off.column), (5, 3));
+    }
+
+    #[test]
+    fn more_swaps_than_the_format_reads_are_refused_where_they_pass_it() {
+        // The sample's swap is on line 8, the one past the most on line 8 + MAX_SWAPS.
+        let further = |count: usize| format!("{FIRST_SAMPLE}{}", "2 2 1 1\n".repeat(count));
+        assert_eq!(parse(&further(MAX_SWAPS - 1)).unwrap().swaps.len(), MAX_SWAPS);
+        let error = parse(&further(MAX_SWAPS)).unwrap_err();
+        assert_eq!((error.line, error.column), (8 + MAX_SWAPS, 1));
+        assert!(error.message.contains("after 1000 swaps"), "{error}");
+    }
+
+    /// LARGEST_FILE's arithmetic, checked against the instance it counts:
+    /// every bound at its most, every word at its widest.
+    #[test]
+    fn the_largest_file_is_the_largest_instance_written() {
+        let board = Board::from_cells(MAX_SIDE, MAX_SIDE, vec![Cell::Vibranium; MAX_SIDE * MAX_SIDE]);
+        let corner = Pos::new(MAX_SIDE - 1, MAX_SIDE - 1);
+        let instance = Instance { board, swaps: vec![Swap::new(corner, corner); MAX_SWAPS] };
+        assert_eq!(instance.to_string().len(), LARGEST_FILE);
+        assert_eq!(MOST_BYTES, 2 * 31_206);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 mod format;
 mod record;
 
-pub use format::parse;
+pub use format::{parse, LARGEST_FILE, MOST_BYTES};
 pub use record::{Invalid, Outcome, Stage, StageKind, Status, SwapRecord};
 
 use std::fmt;
@@ -17,6 +17,9 @@ pub const MIN_SIDE: usize = 3;
 pub const MAX_SIDE: usize = 80;
 /// Colours of regular gems: 1..=MAX_COLOUR.
 pub const MAX_COLOUR: u8 = 9;
+/// The most swaps the format reads: the statement's one and, with
+/// `--extended`, this project's further swaps.
+pub const MAX_SWAPS: usize = 1000;
 
 /// One cell of the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,11 +4,24 @@
 
 use std::fmt;
 
-use super::{Board, Instance, Move, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
-use crate::text::{LineReader, ParseError};
+use super::{Board, Instance, Move, MAX_COLOURS, MAX_MOVES, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
+use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError};
+
+/// The bytes of the largest instance the format reads, as `Display` writes
+/// it: `colors N startSeed` at their most (17), N rows of N digits (4,160),
+/// M (8), and M moves of three numbers of up to 11 characters, as any `i32`
+/// is read, `-2147483648` (36,000,000): 36,004,185 bytes.
+pub const LARGEST_FILE: usize = {
+    let header = word(MAX_COLOURS as u64) + word(MAX_SIDE as u64) + word(MODULUS - 1);
+    let board = MAX_SIDE * (MAX_SIDE + 1);
+    let moves = word(MAX_MOVES as u64) + MAX_MOVES * 3 * (word(i32::MIN.unsigned_abs() as u64) + 1);
+    header + board + moves
+};
+/// The most bytes a reader takes of a file before it refuses it.
+pub const MOST_BYTES: usize = most_bytes(LARGEST_FILE);
 
 /// Moves read before the list may grow: a count of moves is no promise that
-/// they follow, so a huge M costs nothing until its moves are there.
+/// they follow, so a large M costs little until its moves are there.
 const RESERVED_MOVES: usize = 1 << 14;
 
 /// Reads an instance; the error names the line, the column and what was
@@ -27,7 +40,7 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
         let digit = |ch: char| ch.to_digit(10).filter(|&d| d < u32::from(colours)).map(|d| d as u8);
         tiles.extend(token.cells(side, &format!("board row {row}"), &expected, digit)?);
     }
-    let count = reader.line(1, "the number of moves M")?[0].integer("M (moves)", 0..=usize::MAX)?;
+    let count = reader.line(1, "the number of moves M")?[0].integer("M (moves)", 0..=MAX_MOVES)?;
     let mut moves = Vec::with_capacity(count.min(RESERVED_MOVES));
     for index in 0..count {
         let tokens = reader.line(3, &format!("move {index} (row col dir)"))?;
@@ -103,6 +116,17 @@ mod tests {
         assert_eq!((long.line, long.column), (2, 3));
     }
 
+    /// LARGEST_FILE's arithmetic, checked against the instance it counts:
+    /// every bound at its most, every word at its widest.
+    #[test]
+    fn the_largest_file_is_the_largest_instance_written() {
+        let board = Board::from_cells(MAX_SIDE, MAX_SIDE, vec![MAX_COLOURS - 1; MAX_SIDE * MAX_SIDE]);
+        let widest = Move::new(i32::MIN, i32::MIN, i32::MIN);
+        let instance = Instance { colours: MAX_COLOURS, seed: MODULUS - 1, board, moves: vec![widest; MAX_MOVES] };
+        assert_eq!(instance.to_string().len(), LARGEST_FILE);
+        assert_eq!(MOST_BYTES, 2 * 36_004_185);
+    }
+
     #[test]
     fn missing_moves_say_end_of_input() {
         let error = parse("2 2 7\n01\n10\n2\n0 0 1\n").unwrap_err();
@@ -110,8 +134,15 @@ mod tests {
     }
 
     #[test]
-    fn a_huge_move_count_is_not_allocated_up_front() {
-        let error = parse(&format!("2 2 7\n01\n10\n{}\n", usize::MAX)).unwrap_err();
+    fn a_large_move_count_is_not_allocated_up_front() {
+        let error = parse(&format!("2 2 7\n01\n10\n{MAX_MOVES}\n")).unwrap_err();
         assert!(error.message.contains("expected move 0"), "{error}");
+    }
+
+    #[test]
+    fn more_moves_than_the_format_reads_are_refused_at_their_count() {
+        let error = parse(&format!("2 2 7\n01\n10\n{}\n", MAX_MOVES + 1)).unwrap_err();
+        assert_eq!((error.line, error.column), (4, 1));
+        assert!(error.message.contains("M (moves) in 0..=1000000"), "{error}");
     }
 }

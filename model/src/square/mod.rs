@@ -4,7 +4,7 @@
 mod format;
 mod record;
 
-pub use format::parse;
+pub use format::{parse, LARGEST_FILE, MOST_BYTES};
 pub use record::{Invalid, Outcome, Square, Status, TurnRecord};
 
 use std::fmt;
@@ -25,6 +25,9 @@ pub const MULTIPLIER: u64 = 48_271;
 pub const MODULUS: u64 = 2_147_483_647;
 /// Moves of a contest game.
 pub const CONTEST_MOVES: usize = 10_000;
+/// The most moves the format reads (`--extended`): a hundred contest
+/// games' worth.
+pub const MAX_MOVES: usize = 100 * CONTEST_MOVES;
 
 /// The board: colours `0..colours`, row 0 on top, column 0 on the left.
 pub type Board = Grid<u8>;

@@ -5,7 +5,22 @@ use std::fmt;
 
 use super::{At, Board, Instance, Piece, Pos, Special, Swap};
 use super::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE, RUN_LENGTH};
-use crate::text::{LineReader, ParseError};
+use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError};
+
+/// The bytes of the largest instance the format reads, as `Display` writes
+/// it (a word and a space or `\n` after it): `n m k q` at their most (15),
+/// n rows of m colours of up to 3 digits (10,000), n rows of m one-digit
+/// specials (5,000), and q swaps of four coordinates of up to 10 digits, as
+/// any `u32` is read (44,000): 59,015 bytes.
+pub const LARGEST_FILE: usize = {
+    let header = 2 * word(MAX_SIDE as u64) + word(MAX_COLOURS as u64) + word(MAX_OPERATIONS as u64);
+    let colours = MAX_SIDE * MAX_SIDE * word(MAX_COLOURS as u64);
+    let specials = MAX_SIDE * MAX_SIDE * word(6);
+    let swaps = MAX_OPERATIONS * 4 * word(u32::MAX as u64);
+    header + colours + specials + swaps
+};
+/// The most bytes a reader takes of a file before it refuses it.
+pub const MOST_BYTES: usize = most_bytes(LARGEST_FILE);
 
 /// A run found on a board (TX4): `length` cells from `start` going right
 /// (horizontal) or down.
@@ -154,6 +169,18 @@ mod tests {
         let error = parse("1 3 2 1\n1 3 1\n0 0 0\n1 1 1 2\n").unwrap_err();
         assert_eq!((error.line, error.column), (2, 3));
         assert!(error.message.contains("expected a colour in 1..=2"), "{error}");
+    }
+
+    /// LARGEST_FILE's arithmetic, checked against the instance it counts:
+    /// every bound at its most, every word at its widest.
+    #[test]
+    fn the_largest_file_is_the_largest_instance_written() {
+        let piece = Some(Piece { colour: MAX_COLOURS, special: Special::from_code(6).expect("a special") });
+        let board = Board::from_cells(MAX_SIDE, MAX_SIDE, vec![piece; MAX_SIDE * MAX_SIDE]);
+        let widest = At::new(u32::MAX, u32::MAX);
+        let instance = Instance { colours: MAX_COLOURS, board, swaps: vec![Swap::new(widest, widest); MAX_OPERATIONS] };
+        assert_eq!(instance.to_string().len(), LARGEST_FILE);
+        assert_eq!(MOST_BYTES, 2 * 59_015);
     }
 
     #[test]

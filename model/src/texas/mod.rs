@@ -5,7 +5,7 @@ mod format;
 mod record;
 
 pub use board::{At, Board, Piece, Pos, Special, Swap};
-pub use format::{first_run, parse, Run};
+pub use format::{first_run, parse, Run, LARGEST_FILE, MOST_BYTES};
 pub use record::{Invalid, OperationRecord, Outcome, Removal, Round, ScoreParts};
 
 /// Bounds the statement sets and the problem format enforces.

@@ -6,12 +6,28 @@
 //!
 //! A command line is never a parse error: a line that is no command is read
 //! as [`Action::Unknown`], which the game refuses (TT7) on its line. Blank
-//! lines are skipped, and nothing after the first END is read (TT5).
+//! lines are skipped, and nothing after the first END is read (TT5). Only
+//! more than [`MAX_COMMANDS`] commands before it are an error.
 
 use std::fmt;
 
-use super::{Action, At, Command, Instance, Map, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE};
-use crate::text::{LineReader, ParseError, Token};
+use super::{Action, At, Command, Instance, Map, EMPTY, MAX_COMMANDS, MAX_LEVEL, MAX_SIDE, MAX_TILES, MIN_SIDE};
+use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError, Token};
+
+/// The bytes of the largest instance the format reads, with its commands,
+/// as `Display` writes it: the test number, `n m` and `p q` at their most
+/// (11 + 8 + 22), n rows of m cells and a `\n` (10,100), k (7), k levels
+/// of one digit (200,000), and the commands, each at most `BOMBER 100 100`
+/// on its map, and END (4,500,004): 4,710,152 bytes.
+pub const LARGEST_FILE: usize = {
+    let header = word(u32::MAX as u64) + 2 * word(MAX_SIDE as u64) + 2 * word(u32::MAX as u64);
+    let map = MAX_SIDE * (MAX_SIDE + 1);
+    let sequence = word(MAX_TILES as u64) + MAX_TILES * word(9);
+    let commands = MAX_COMMANDS * ("BOMBER ".len() + 2 * word(MAX_SIDE as u64)) + "END\n".len();
+    header + map + sequence + commands
+};
+/// The most bytes a reader takes of a file before it refuses it.
+pub const MOST_BYTES: usize = most_bytes(LARGEST_FILE);
 
 /// Levels read before the sequence may grow: a large k is no promise that
 /// its levels follow.
@@ -22,7 +38,7 @@ const RESERVED_LEVELS: usize = 1 << 14;
 pub fn parse(input: &str) -> Result<Instance, ParseError> {
     let mut reader = LineReader::new(input);
     let mut instance = parse_instance(&mut reader)?;
-    instance.commands = parse_commands(&mut reader);
+    instance.commands = parse_commands(&mut reader)?;
     Ok(instance)
 }
 
@@ -32,7 +48,7 @@ pub fn parse_apart(instance: &str, commands: &str) -> Result<Instance, ParseErro
     let mut reader = LineReader::new(instance);
     let mut instance = parse_instance(&mut reader)?;
     reader.end()?;
-    instance.commands = parse_commands(&mut LineReader::new(commands));
+    instance.commands = parse_commands(&mut LineReader::new(commands))?;
     Ok(instance)
 }
 
@@ -51,7 +67,7 @@ fn parse_instance(reader: &mut LineReader<'_>) -> Result<Instance, ParseError> {
         let token = reader.line(1, &format!("{name} ({cols} characters)"))?[0];
         cells.extend(token.cells(cols, &name, "'.' or a level 1..9", level)?);
     }
-    let count = reader.line(1, "the sequence's length k")?[0].integer("k (tiles)", 0..=usize::MAX)?;
+    let count = reader.line(1, "the sequence's length k")?[0].integer("k (tiles)", 0..=MAX_TILES)?;
     let mut sequence = Vec::with_capacity(count.min(RESERVED_LEVELS));
     // With k = 0 the sequence's line is empty, which the reader skips.
     if count > 0 {
@@ -80,18 +96,23 @@ fn level(ch: char) -> Option<u8> {
     }
 }
 
-/// The commands up to the first END, each with its line.
-fn parse_commands(reader: &mut LineReader<'_>) -> Vec<Command> {
+/// The commands up to the first END, each with its line; an error only
+/// past [`MAX_COMMANDS`] of them.
+fn parse_commands(reader: &mut LineReader<'_>) -> Result<Vec<Command>, ParseError> {
     let mut commands = Vec::new();
     while let Some((line, words)) = reader.next_line() {
         let action = action(&words);
+        if commands.len() == MAX_COMMANDS && action != Action::End {
+            let message = format!("expected END after {MAX_COMMANDS} commands, the most the format reads");
+            return Err(words[0].error(format!("{message}, found {}", crate::text::quoted(words[0].text))));
+        }
         let end = action == Action::End;
         commands.push(Command { line, action });
         if end {
             break;
         }
     }
-    commands
+    Ok(commands)
 }
 
 fn action(words: &[Token<'_>]) -> Action {
@@ -247,6 +268,34 @@ mod tests {
         assert!(error.message.contains("'.' or a level 1..9"), "{error}");
         let short = parse("1\n2 3\n0 0\n..1\n21\n0\n").unwrap_err();
         assert_eq!((short.line, short.column), (5, 3));
+    }
+
+    #[test]
+    fn more_tiles_or_commands_than_the_format_reads_are_refused() {
+        let error = parse(&format!("1\n1 1\n0 0\n.\n{}\n", MAX_TILES + 1)).unwrap_err();
+        assert_eq!((error.line, error.column), (5, 1));
+        assert!(error.message.contains("k (tiles) in 0..=100000"), "{error}");
+        let commands = |count: usize| format!("{SAMPLE}{}END\n", "STAR 1 1\n".repeat(count));
+        assert_eq!(parse(&commands(MAX_COMMANDS)).unwrap().commands.len(), MAX_COMMANDS + 1);
+        let error = parse(&commands(MAX_COMMANDS + 1)).unwrap_err();
+        // The sample's 7 lines, then the commands.
+        assert_eq!((error.line, error.column), (8 + MAX_COMMANDS, 1));
+        assert!(error.message.contains("expected END after 300000 commands"), "{error}");
+        let apart = parse_apart(SAMPLE, &"PUT 1 1\n".repeat(MAX_COMMANDS + 1)).unwrap_err();
+        assert_eq!(apart.line, MAX_COMMANDS + 1);
+    }
+
+    /// LARGEST_FILE's arithmetic, checked against the instance it counts:
+    /// every bound at its most, every word at its widest.
+    #[test]
+    fn the_largest_file_is_the_largest_instance_written() {
+        let map = Map::filled(MAX_SIDE, MAX_SIDE, MAX_LEVEL);
+        let corner = Action::Bomber(Pos::new(MAX_SIDE - 1, MAX_SIDE - 1).into());
+        let mut actions = vec![corner; MAX_COMMANDS];
+        actions.push(Action::End);
+        let instance = Instance::new(u32::MAX, map, u32::MAX, u32::MAX, vec![MAX_LEVEL; MAX_TILES], actions);
+        assert_eq!(instance.to_string().len(), LARGEST_FILE);
+        assert_eq!(MOST_BYTES, 2 * 4_710_152);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 mod format;
 mod record;
 
-pub use format::{parse, parse_apart};
+pub use format::{parse, parse_apart, LARGEST_FILE, MOST_BYTES};
 pub use record::{Bombed, CommandRecord, Invalid, Merge, Outcome, Placed, Rejection, Status};
 
 use std::fmt;
@@ -20,6 +20,12 @@ pub use crate::grid::Pos;
 /// contest's maps are far smaller).
 pub const MIN_SIDE: usize = 1;
 pub const MAX_SIDE: usize = 100;
+/// The most tiles the format reads in the build sequence (k; the statement
+/// sets no bound).
+pub const MAX_TILES: usize = 100_000;
+/// The most commands the format reads before the first END: each tile's
+/// PUT with room for two more (a star, a bomb, a refused command) beside it.
+pub const MAX_COMMANDS: usize = 3 * MAX_TILES;
 /// Tile levels: 1..=MAX_LEVEL. Tiles of MAX_LEVEL never merge (TT2).
 pub const MAX_LEVEL: u8 = 9;
 /// The highest level a star can become (TT3).
