@@ -33,10 +33,13 @@ impl Corruption<Texas> for HandOffByOne {
 
 type Wrong = GameTarget<Texas, Planted<Texas, HandOffByOne>>;
 
-/// What a campaign says, and a fault to make when a line starts so.
+/// A fault made when a campaign says a line that holds the mark.
+type Fault = (&'static str, Box<dyn Fn() + Sync>);
+
+/// What a campaign says, and a fault to make on a line.
 struct Collect {
     lines: Mutex<Vec<String>>,
-    on: Option<(&'static str, Box<dyn Fn() + Sync>)>,
+    on: Option<Fault>,
 }
 
 impl Collect {
