@@ -256,7 +256,9 @@ pub fn keep<G: Game, E: Stepper<G>>(
     }
     let _held = FolderLock::take(&directory::<G>(corpus_root))?;
     let mut shelf = shelf.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    *shelf = Shelf::read::<G, E>(corpus_root, Some(&path))?;
+    // A case this call wrote is not on the shelf until placed; one that was
+    // on disk before is, and meeting it again is finding it again.
+    *shelf = Shelf::read::<G, E>(corpus_root, created.then_some(path.as_path()))?;
     let new =
         Shelved { measure: G::measure(&shrunk.instance), diagnosed: !created && diagnosed(&path), path: path.clone() };
     let placed = shelf.place(&shrunk.failure.kind.to_string(), new, created)?;
