@@ -15,7 +15,7 @@ use m3_model::Stepper;
 use crate::coverage::{Counter, Tally};
 use crate::game::{Game, Size};
 use crate::oracle::{check_game_timed, Failure, FailureKind};
-use crate::regression::{keep, Shelf};
+use crate::regression::{keep, reread, Placed, Shelf};
 use crate::shrink::Limits;
 use crate::spent::{Laps, Part, Spent};
 use crate::words::counted;
@@ -154,6 +154,9 @@ pub struct KindFound {
     pub cases: u64,
     /// The case kept for it, and the command that runs it again.
     pub regression: Option<(PathBuf, String)>,
+    /// What the summary must add: that another run replaced this run's
+    /// regression, or why none was kept.
+    pub note: Option<String>,
 }
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
@@ -162,8 +165,9 @@ pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {
     books: Tallied<G::Counter>,
     /// Per kind of failure met, the cases and which of them get shrunk.
     kinds: Mutex<HashMap<FailureKind, Met>>,
-    /// The regressions on disk by kind, read at the first failure.
-    shelf: OnceLock<Mutex<Shelf>>,
+    /// The corpus root, and the regressions on disk by kind, read at the
+    /// first failure.
+    shelf: OnceLock<(PathBuf, Mutex<Shelf>)>,
     engine: PhantomData<fn() -> E>,
 }
 
@@ -179,13 +183,15 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
     }
 
     fn shelf(&self, campaign: &Campaign<'_>) -> &Mutex<Shelf> {
-        self.shelf.get_or_init(|| {
-            Mutex::new(Shelf::open::<G, E>(&campaign.settings.corpus).unwrap_or_else(|error| {
-                let dir = crate::regression::directory::<G>(&campaign.settings.corpus);
-                campaign.reporter.line(&format!("{}: cannot read {}: {error}", G::NAME, dir.display()));
+        let (_, shelf) = self.shelf.get_or_init(|| {
+            let root = campaign.settings.corpus.clone();
+            let shelf = reread::<G, E>(&root).unwrap_or_else(|error| {
+                campaign.reporter.line(&format!("{}: cannot read the regressions: {error}", G::NAME));
                 Shelf::default()
-            }))
-        })
+            });
+            (root, Mutex::new(shelf))
+        });
+        shelf
     }
 
     /// Keeps one regression per kind of failure (the same field differing
@@ -202,7 +208,7 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
                 // A diagnosed regression of this kind is never replaced.
                 let bar =
                     lock(shelf).get(&kind.to_string()).map_or(usize::MAX, |s| if s.diagnosed { 0 } else { s.measure });
-                Met { bar, cases: 0 }
+                Met { bar, cases: 0, standing: None, lost: None }
             });
             met.cases += 1;
             if met.bar <= measure {
@@ -218,11 +224,20 @@ impl<G: Game, E: Stepper<G>> GameTarget<G, E> {
                 let mut kinds = lock(&self.kinds);
                 let met = kinds.get_mut(&kind).expect("claimed above");
                 met.bar = met.bar.min(G::measure(&kept.instance));
+                met.standing = Some(match &kept.placed {
+                    Placed::Dropped(standing) => standing.clone(),
+                    Placed::New | Placed::Replaced(_) => kept.path.clone(),
+                });
                 drop(kinds);
                 campaign.reporter.line(&format!("{}: {kind}: {}", G::NAME, kept.message(G::NAME)));
             }
             Err(error) => {
-                campaign.reporter.line(&format!("{}: cannot write the regression: {error}\n{instance}", G::NAME));
+                // Nothing is lost: the case is printed whole, to be kept by hand.
+                lock(&self.kinds).get_mut(&kind).expect("claimed above").lost = Some(error.to_string());
+                campaign.reporter.line(&format!(
+                    "{}: {kind}: cannot keep the regression: {error}; the case, found by {origin}:\n{instance}",
+                    G::NAME
+                ));
             }
         }
     }
@@ -275,8 +290,15 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
     }
 
     fn kinds(&self) -> Vec<KindFound> {
+        // Another run on this corpus may have replaced or removed what this
+        // one kept: the summary names what stands now, read from the folder.
+        if let Some((root, shelf)) = self.shelf.get() {
+            if let Ok(now) = reread::<G, E>(root) {
+                *lock(shelf) = now;
+            }
+        }
         let kinds = lock(&self.kinds);
-        let shelf = self.shelf.get().map(lock);
+        let shelf = self.shelf.get().map(|(_, shelf)| lock(shelf));
         let mut found: Vec<(usize, KindFound)> = kinds
             .iter()
             .map(|(kind, met)| {
@@ -285,7 +307,16 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
                 let (measure, regression) = shelved.map_or((usize::MAX, None), |s| {
                     (s.measure, Some((s.path.clone(), crate::regression::replay_command(G::NAME, &s.path))))
                 });
-                (measure, KindFound { kind, cases: met.cases, regression })
+                let now = regression.as_ref().map(|(path, _)| path);
+                let note = match (&met.lost, &met.standing) {
+                    (Some(lost), _) if now.is_none() => Some(format!("not kept: {lost}")),
+                    (_, Some(ours)) if now != Some(ours) => Some(match now {
+                        Some(_) => format!("kept by another run since, in place of {}", ours.display()),
+                        None => format!("{} is no longer on disk (removed since by another run?)", ours.display()),
+                    }),
+                    _ => None,
+                };
+                (measure, KindFound { kind, cases: met.cases, regression, note })
             })
             .collect();
         found.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));
@@ -300,6 +331,11 @@ struct Met {
     bar: usize,
     /// Cases that failed this way.
     cases: u64,
+    /// The regression that stood for this kind when this campaign last
+    /// kept a case of it.
+    standing: Option<PathBuf>,
+    /// Why the last case of this kind could not be kept.
+    lost: Option<String>,
 }
 
 /// A campaign under way: what the targets see of it.

@@ -8,13 +8,18 @@ pub const INSTANCE_EXTENSION: &str = "in";
 /// Extension of the file that holds an instance's expected answer.
 pub const ANSWER_EXTENSION: &str = "out";
 
-/// Every instance file below `dir`, sorted, subdirectories included.
+/// Every instance file below `dir`, sorted, subdirectories included. Names
+/// that start with a dot are left out: a writer's temporary files
+/// ([`crate::files::is_partial`]), left whole or cut by a kill, are no case.
 pub fn instance_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
         for entry in std::fs::read_dir(&dir)? {
             let path = entry?.path();
+            if path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('.')) {
+                continue;
+            }
             if path.is_dir() {
                 pending.push(path);
             } else if path.extension().is_some_and(|e| e == INSTANCE_EXTENSION) {

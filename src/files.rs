@@ -1,31 +1,117 @@
 //! Files written whole or not at all: whenever m3diff stops (an error, a
 //! full disk, a signal), a file it writes is either absent or complete, so
 //! that nothing a later run, `triage` or the tests read is half a case.
+//! Every error here names the path it is about, so that the one line a
+//! user reads says where.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Writes `bytes` to `path` whole: into a temporary file beside it, synced,
-/// then renamed over it. On an error the temporary file is removed and
-/// `path` is as it was.
+/// then renamed over it. On an error the temporary file is removed, `path`
+/// is as it was, and the error names `path`.
 pub fn write_whole(path: &Path, bytes: impl AsRef<[u8]>) -> io::Result<()> {
+    write_whole_with(path, bytes.as_ref(), |partial| std::fs::File::create(partial))
+}
+
+/// A file being written that can be made durable: what a full disk refuses
+/// may only show then.
+trait Durable: Write {
+    fn sync(&mut self) -> io::Result<()>;
+}
+
+impl Durable for std::fs::File {
+    fn sync(&mut self) -> io::Result<()> {
+        self.sync_all()
+    }
+}
+
+fn write_whole_with<W: Durable>(
+    path: &Path,
+    bytes: &[u8],
+    create: impl FnOnce(&Path) -> io::Result<W>,
+) -> io::Result<()> {
     let partial = partial_beside(path);
     let written = (|| {
-        let mut file = std::fs::File::create(&partial)?;
-        file.write_all(bytes.as_ref())?;
-        // A full disk may only show when the data reaches it.
-        file.sync_all()?;
+        let mut file = create(&partial)?;
+        file.write_all(bytes)?;
+        file.sync()?;
+        drop(file);
         std::fs::rename(&partial, path)
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&partial);
     }
-    written
+    written.map_err(|error| named(path, error))
+}
+
+/// Writes `path` whole unless it exists: true when this call wrote it. Two
+/// writers racing for one name never both win, and neither leaves half a
+/// file (a temporary file, then a hard link that refuses an existing name).
+pub fn write_new(path: &Path, bytes: impl AsRef<[u8]>) -> io::Result<bool> {
+    let partial = partial_beside(path);
+    let linked = write_whole(&partial, bytes).and_then(|()| match std::fs::hard_link(&partial, path) {
+        Ok(()) => Ok(true),
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        Err(error) => Err(named(path, error)),
+    });
+    let _ = std::fs::remove_file(&partial);
+    linked
+}
+
+/// Writes every file whole, or none: when one fails, those written before
+/// it in this call are removed again (a case's `.in` and its report stand
+/// or fall together). Nothing is replaced that was there before a file
+/// that follows fails, since each is written under a new name or not at all.
+pub fn write_together(files: &[(&Path, &[u8])]) -> io::Result<()> {
+    write_together_with(files, |path, bytes| write_whole(path, bytes))
+}
+
+fn write_together_with(
+    files: &[(&Path, &[u8])],
+    mut write: impl FnMut(&Path, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    for (done, (path, bytes)) in files.iter().enumerate() {
+        if let Err(error) = write(path, bytes) {
+            for (written, _) in &files[..done] {
+                let _ = std::fs::remove_file(written);
+            }
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+/// Removes a file; one that is gone already (another writer removed it)
+/// is no error.
+pub fn remove_if_present(path: &Path) -> io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => Err(named(path, error)),
+        _ => Ok(()),
+    }
+}
+
+/// `error` as one line that names `path`: a folder that is gone is said so,
+/// rather than that the file in it is not found.
+pub fn named(path: &Path, error: io::Error) -> io::Error {
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
+    let message = match folder {
+        Some(folder) if error.kind() == io::ErrorKind::NotFound && !folder.is_dir() => {
+            format!(
+                "{}: the folder is gone (removed during the run?): cannot write {}",
+                folder.display(),
+                path.display()
+            )
+        }
+        _ => format!("{}: {error}", path.display()),
+    };
+    io::Error::new(error.kind(), message)
 }
 
 /// A temporary name in `path`'s folder that no other writer, in this
-/// process or another, uses at the same time.
+/// process or another, uses at the same time. It starts with a dot and
+/// ends in `.partial`, which no reader of the corpus takes for a case.
 fn partial_beside(path: &Path) -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let name = path.file_name().map_or_else(|| "file".into(), |name| name.to_string_lossy().into_owned());
@@ -33,9 +119,53 @@ fn partial_beside(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}-{unique}.partial", std::process::id()))
 }
 
+/// Whether `path` names a temporary file of [`write_whole`], left behind
+/// by a writer killed mid-write.
+pub fn is_partial(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| name.starts_with('.') && name.ends_with(".partial"))
+}
+
+/// A folder held by one writer at a time, across processes (an advisory
+/// `flock` on the folder itself, so that no lock file is left in it); let
+/// go when dropped, or when the process ends however it ends.
+pub struct FolderLock {
+    _folder: std::fs::File,
+}
+
+impl FolderLock {
+    /// Waits until no other writer holds `folder`, then holds it.
+    pub fn take(folder: &Path) -> io::Result<FolderLock> {
+        let file = std::fs::File::open(folder).map_err(|error| named(folder, error))?;
+        #[cfg(unix)]
+        loop {
+            use std::os::fd::AsRawFd;
+            // SAFETY: flock on a descriptor this function owns; no memory is shared.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                break;
+            }
+            let error = io::Error::last_os_error();
+            if error.kind() != io::ErrorKind::Interrupted {
+                return Err(named(folder, error));
+            }
+        }
+        Ok(FolderLock { _folder: file })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
 
     #[test]
     fn a_file_is_replaced_whole_and_no_temporary_file_stays() {
@@ -44,15 +174,108 @@ mod tests {
         write_whole(&path, "first").unwrap();
         write_whole(&path, "second").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|entry| entry.unwrap().file_name()).collect();
-        assert_eq!(names, ["case.in"]);
+        assert_eq!(names(dir.path()), ["case.in"]);
     }
 
     #[test]
-    fn a_write_that_fails_leaves_nothing_behind() {
+    fn a_write_into_a_folder_that_is_gone_leaves_nothing_and_names_the_folder() {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("gone").join("case.in");
-        assert!(write_whole(&missing, "text").is_err());
+        let error = write_whole(&missing, "text").unwrap_err().to_string();
+        assert!(error.contains(&dir.path().join("gone").display().to_string()) && error.contains("gone"), "{error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    /// A disk with room for `room` bytes more.
+    struct Filling {
+        file: std::fs::File,
+        room: usize,
+    }
+
+    impl Write for Filling {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::Error::from(io::ErrorKind::StorageFull));
+            }
+            let n = bytes.len().min(self.room);
+            self.room -= n;
+            self.file.write(&bytes[..n])
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.file.flush()
+        }
+    }
+
+    impl Durable for Filling {
+        fn sync(&mut self) -> io::Result<()> {
+            self.file.sync_all()
+        }
+    }
+
+    #[test]
+    fn a_full_disk_leaves_neither_a_cut_file_nor_an_empty_one_and_the_old_file_stands() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("summary.json");
+        for room in [0, 4096] {
+            let full = |partial: &Path| Ok(Filling { file: std::fs::File::create(partial)?, room });
+            let error = write_whole_with(&path, &[b'x'; 10_000], full).unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+            assert!(error.to_string().starts_with(&path.display().to_string()), "{error}");
+            assert!(names(dir.path()).is_empty(), "room {room}: {:?}", names(dir.path()));
+        }
+        write_whole(&path, "whole").unwrap();
+        let full = |partial: &Path| Ok(Filling { file: std::fs::File::create(partial)?, room: 2 });
+        assert!(write_whole_with(&path, b"replacement", full).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "whole", "a failed write keeps what was there");
+        assert_eq!(names(dir.path()), ["summary.json"]);
+    }
+
+    #[test]
+    fn files_written_together_all_stand_or_none_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let (report, case) = (dir.path().join("x.txt"), dir.path().join("x.in"));
+        let files: [(&Path, &[u8]); 2] = [(&report, b"report"), (&case, b"case")];
+        let mut writes = 0;
+        let second_fails = |path: &Path, bytes: &[u8]| {
+            writes += 1;
+            match writes {
+                1 => write_whole(path, bytes),
+                _ => Err(named(path, io::Error::from(io::ErrorKind::StorageFull))),
+            }
+        };
+        let error = write_together_with(&files, second_fails).unwrap_err();
+        assert!(error.to_string().contains(&case.display().to_string()), "{error}");
+        assert!(names(dir.path()).is_empty(), "the report stayed without its case: {:?}", names(dir.path()));
+        write_together(&files).unwrap();
+        assert_eq!(names(dir.path()), ["x.in", "x.txt"]);
+    }
+
+    #[test]
+    fn a_new_file_is_written_once_and_an_existing_one_is_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("marker");
+        assert!(write_new(&path, "first").unwrap());
+        assert!(!write_new(&path, "second").unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "first");
+        assert_eq!(names(dir.path()), ["marker"]);
+        assert!(is_partial(&partial_beside(&path)) && !is_partial(&path));
+    }
+
+    #[test]
+    fn a_folder_is_held_by_one_lock_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = FolderLock::take(dir.path()).unwrap();
+        let (taken, wait) = std::sync::mpsc::channel();
+        let folder = dir.path().to_path_buf();
+        let other = std::thread::spawn(move || {
+            let _lock = FolderLock::take(&folder).unwrap();
+            taken.send(()).unwrap();
+        });
+        let waited = wait.recv_timeout(std::time::Duration::from_millis(300));
+        assert!(waited.is_err(), "a second writer took the folder while the first held it");
+        drop(held);
+        wait.recv_timeout(std::time::Duration::from_secs(60)).expect("the lock is let go when dropped");
+        other.join().unwrap();
     }
 }

@@ -60,16 +60,9 @@ pub fn first_of_its_kind(kind: &str) -> bool {
     static NIGHT: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     let Some(night) = NIGHT.get_or_init(night_folder) else { return true };
     let marker = night.join(format!("{:016x}", crate::regression::fnv1a(kind)));
-    let created = std::fs::create_dir_all(night)
-        .and_then(|()| std::fs::OpenOptions::new().write(true).create_new(true).open(&marker));
-    match created {
-        Ok(mut file) => {
-            use std::io::Write;
-            let _ = writeln!(file, "{kind}");
-            true
-        }
-        Err(error) => error.kind() != std::io::ErrorKind::AlreadyExists,
-    }
+    // Whole or absent, and created by one job only.
+    let created = std::fs::create_dir_all(night).and_then(|()| crate::files::write_new(&marker, format!("{kind}\n")));
+    created.unwrap_or(true)
 }
 
 /// The folder of this night's kinds: `<artifact prefix>.m3diff-night-<pid>-<start>`.

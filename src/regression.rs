@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use m3_model::Stepper;
 
 use crate::corpus::instance_files;
-use crate::files::write_whole;
+use crate::files::{named, remove_if_present, write_together, write_whole, FolderLock};
 use crate::game::{Game, Trace};
 use crate::oracle::{check_game_with, Failure};
 use crate::shrink::{shrink, Limits};
@@ -87,7 +87,9 @@ pub enum Placed {
 /// One game's regressions on disk, by the kind of failure each shows now.
 #[derive(Debug, Default)]
 pub struct Shelf {
-    by_kind: HashMap<String, Shelved>,
+    /// Per kind, the one that stands for it first (diagnosed, then the
+    /// smallest), then any others of the kind that are on disk.
+    by_kind: HashMap<String, Vec<Shelved>>,
 }
 
 impl Shelf {
@@ -95,54 +97,81 @@ impl Shelf {
     /// with engine `E`, by kind; those that pass are fixed and of no kind.
     /// Of two of a kind already on disk, the diagnosed, then the smaller,
     /// stands for it.
+    ///
+    /// Opened at the start of a command that keeps regressions, it makes
+    /// the corpus root if need be: later in the run, a root that is gone is
+    /// an error ([`keep`]). A campaign, whose root is made when its paths
+    /// are tried, reads its shelves with [`reread`].
     pub fn open<G: Game, E: Stepper<G>>(corpus_root: &Path) -> io::Result<Shelf> {
+        std::fs::create_dir_all(corpus_root).map_err(|error| named(corpus_root, error))?;
+        Shelf::read::<G, E>(corpus_root, None)
+    }
+
+    /// As [`Shelf::open`], leaving out the regression at `skip`: the one
+    /// about to be placed, which is on disk already.
+    fn read<G: Game, E: Stepper<G>>(corpus_root: &Path, skip: Option<&Path>) -> io::Result<Shelf> {
         let dir = directory::<G>(corpus_root);
         let mut shelf = Shelf::default();
         if !dir.exists() {
             return Ok(shelf);
         }
-        for path in instance_files(&dir)? {
+        for path in instance_files(&dir).map_err(|error| named(&dir, error))? {
+            if Some(path.as_path()) == skip {
+                continue;
+            }
             // A file that does not read is the regression suite's to report.
             let read = crate::input::read_text(Some(&path), crate::input::Bound::of::<G>());
             let Ok(instance) = read.map(|(_, text)| G::parse(&text)) else { continue };
             let Ok(instance) = instance else { continue };
             let Err(failure) = check_game_with::<G, E>(&instance, &mut Default::default()) else { continue };
-            let report = std::fs::read_to_string(path.with_extension(REPORT_EXTENSION)).unwrap_or_default();
-            let found = Shelved { path, measure: G::measure(&instance), diagnosed: root_cause(&report).is_some() };
-            let kind = failure.kind.to_string();
-            let stands = |s: &Shelved| (!s.diagnosed, s.measure);
-            if shelf.by_kind.get(&kind).is_none_or(|kept| stands(&found) < stands(kept)) {
-                shelf.by_kind.insert(kind, found);
-            }
+            let found = Shelved { measure: G::measure(&instance), diagnosed: diagnosed(&path), path };
+            shelf.by_kind.entry(failure.kind.to_string()).or_default().push(found);
+        }
+        for of_a_kind in shelf.by_kind.values_mut() {
+            of_a_kind.sort_by(|a, b| (!a.diagnosed, a.measure, &a.path).cmp(&(!b.diagnosed, b.measure, &b.path)));
         }
         Ok(shelf)
     }
 
     /// The regression that stands for `kind`.
     pub fn get(&self, kind: &str) -> Option<&Shelved> {
-        self.by_kind.get(kind)
+        self.by_kind.get(kind).and_then(|of_a_kind| of_a_kind.first())
     }
 
     /// Puts a regression just written at `new.path` on the shelf, or takes
     /// it off again when one of its kind is smaller or diagnosed. `created`
     /// says the file is this run's: a file that was on disk before is never
-    /// removed.
+    /// removed. Whichever stands, the other undiagnosed regressions of the
+    /// kind go (one left by a run killed while it shrank), so that a kind
+    /// is one regression.
     pub fn place(&mut self, kind: &str, new: Shelved, created: bool) -> io::Result<Placed> {
-        let Some(old) = self.by_kind.get(kind) else {
-            self.by_kind.insert(kind.to_string(), new);
+        let of_a_kind = self.by_kind.entry(kind.to_string()).or_default();
+        let Some(old) = of_a_kind.first().cloned() else {
+            of_a_kind.push(new);
             return Ok(Placed::New);
         };
-        if old.path == new.path || old.diagnosed || old.measure <= new.measure {
-            let kept = old.path.clone();
-            if created && new.path != kept {
+        let (placed, standing) = if old.path == new.path || old.diagnosed || old.measure <= new.measure {
+            if created && new.path != old.path {
                 remove(&new.path)?;
             }
-            return Ok(Placed::Dropped(kept));
+            (Placed::Dropped(old.path.clone()), old)
+        } else {
+            remove(&old.path)?;
+            (Placed::Replaced(old.path), new)
+        };
+        for other in of_a_kind.iter().filter(|other| !other.diagnosed && other.path != standing.path) {
+            remove(&other.path)?;
         }
-        let old = self.by_kind.insert(kind.to_string(), new).expect("looked up above");
-        remove(&old.path)?;
-        Ok(Placed::Replaced(old.path))
+        of_a_kind.retain(|other| other.diagnosed && other.path != standing.path);
+        of_a_kind.insert(0, standing);
+        Ok(placed)
     }
+}
+
+/// Whether the report beside a regression names its root cause.
+fn diagnosed(instance: &Path) -> bool {
+    let report = std::fs::read_to_string(instance.with_extension(REPORT_EXTENSION)).unwrap_or_default();
+    root_cause(&report).is_some()
 }
 
 /// A failure written to the corpus.
@@ -161,12 +190,17 @@ impl<I> Kept<I> {
     pub fn message(&self, game: &str) -> String {
         let path = self.path.display();
         match &self.placed {
+            Placed::Dropped(kept) if kept == &self.path => format!(
+                "found again: {path} ({} -> {}), kept already\nreplay: {}",
+                self.before,
+                self.after,
+                replay_command(game, kept)
+            ),
             Placed::Dropped(kept) => format!(
-                "dropped {path} ({} -> {}): this kind is kept already by {}{}\nreplay: {}",
+                "dropped {path} ({} -> {}): this kind is kept already by {}\nreplay: {}",
                 self.before,
                 self.after,
                 kept.display(),
-                if kept == &self.path { " (the same case)" } else { "" },
                 replay_command(game, kept)
             ),
             placed => {
@@ -189,6 +223,15 @@ impl<I> Kept<I> {
 /// Writes `instance` (which fails with `failure`) to the corpus under
 /// `corpus_root`, shrinks it, replaces it by the shrunk case and puts that on
 /// `shelf`. `origin` says how the case was found, as a command.
+///
+/// Other campaigns, `triage` or `corpus import` may write the same
+/// regressions folder at the same time: the case is placed while this
+/// writer holds the folder ([`FolderLock`]), on the shelf as the folder
+/// holds it then, so that one kind stays one regression.
+///
+/// The corpus root must exist (the command made it at its start): one
+/// removed during the run is an error, not made again. Every error names
+/// the path it is about.
 pub fn keep<G: Game, E: Stepper<G>>(
     shelf: &std::sync::Mutex<Shelf>,
     corpus_root: &Path,
@@ -205,14 +248,34 @@ pub fn keep<G: Game, E: Stepper<G>>(
     // When nothing smaller fails alike, the shrunk case is the raw one, and
     // its report must say how shrinking went rather than that it has not.
     let ours = raw_created.then_some(raw.as_path());
-    let (path, created) = write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how, ours)?;
+    let (path, created) =
+        write::<G>(corpus_root, &shrunk.instance, &shrunk.failure, origin, &how, ours).map_err(|error| {
+            io::Error::new(error.kind(), format!("{error}; the unshrunk case stays as {}", raw.display()))
+        })?;
     if path != raw && raw_created {
         remove(&raw)?;
     }
-    let new = Shelved { path: path.clone(), measure: G::measure(&shrunk.instance), diagnosed: false };
-    let kind = shrunk.failure.kind.to_string();
-    let placed = shelf.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).place(&kind, new, created)?;
+    let _held = FolderLock::take(&directory::<G>(corpus_root))?;
+    let mut shelf = shelf.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    // A case this call wrote is not on the shelf until placed; one that was
+    // on disk before is, and meeting it again is finding it again.
+    *shelf = Shelf::read::<G, E>(corpus_root, created.then_some(path.as_path()))?;
+    let new =
+        Shelved { measure: G::measure(&shrunk.instance), diagnosed: !created && diagnosed(&path), path: path.clone() };
+    let placed = shelf.place(&shrunk.failure.kind.to_string(), new, created)?;
     Ok(Kept { path, instance: shrunk.instance, failure: shrunk.failure, before, after, placed })
+}
+
+/// The shelf of game `G` under `corpus_root` as the folder holds it now,
+/// read while no other writer changes it: what stands at the end of a run,
+/// whatever other runs kept or removed meanwhile.
+pub fn reread<G: Game, E: Stepper<G>>(corpus_root: &Path) -> io::Result<Shelf> {
+    let dir = directory::<G>(corpus_root);
+    if !dir.is_dir() {
+        return Ok(Shelf::default());
+    }
+    let _held = FolderLock::take(&dir)?;
+    Shelf::read::<G, E>(corpus_root, None)
 }
 
 /// Where a game's regressions live.
@@ -220,10 +283,11 @@ pub fn directory<G: Game>(corpus_root: &Path) -> PathBuf {
     corpus_root.join(G::NAME).join("regressions")
 }
 
-/// Writes one case and its report; returns the instance's path, and whether
-/// this campaign created it. A case already on disk is left as it is, report
-/// and all, so that a diagnosis written there is never overwritten, unless
-/// it is `ours`: written by this campaign a moment ago, before shrinking.
+/// Writes one case and its report, both whole or neither; returns the
+/// instance's path, and whether this campaign created it. A case already
+/// on disk is left as it is, report and all, so that a diagnosis written
+/// there is never overwritten, unless it is `ours`: written by this
+/// campaign a moment ago, before shrinking, whose report alone changes.
 fn write<G: Game>(
     corpus_root: &Path,
     instance: &G::Instance,
@@ -233,10 +297,15 @@ fn write<G: Game>(
     ours: Option<&Path>,
 ) -> io::Result<(PathBuf, bool)> {
     let text = instance.to_string();
+    if !corpus_root.is_dir() {
+        let gone = io::Error::new(io::ErrorKind::NotFound, "the corpus folder is gone (removed during the run?)");
+        return Err(io::Error::new(gone.kind(), format!("{}: {gone}", corpus_root.display())));
+    }
     let dir = directory::<G>(corpus_root);
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir_all(&dir).map_err(|error| named(&dir, error))?;
     let path = dir.join(format!("{}.{}", short_hash(&text), crate::corpus::INSTANCE_EXTENSION));
-    if path.exists() && ours != Some(path.as_path()) {
+    let is_ours = ours == Some(path.as_path());
+    if path.exists() && !is_ours {
         return Ok((path, false));
     }
     let replay = replay_command(G::NAME, &path);
@@ -248,15 +317,22 @@ fn write<G: Game>(
         failure.report.trim_end(),
         next_steps(G::NAME, &path),
     );
-    write_whole(&path.with_extension(REPORT_EXTENSION), &report)?;
-    write_whole(&path, &text)?;
+    let report_path = path.with_extension(REPORT_EXTENSION);
+    if is_ours {
+        // The case is on disk as it is; on an error its first report stands.
+        write_whole(&report_path, &report)?;
+    } else {
+        // The report first: a case is never on disk without it.
+        write_together(&[(&report_path, report.as_bytes()), (&path, text.as_bytes())])?;
+    }
     Ok((path, true))
 }
 
-/// Removes a regression and its report.
+/// Removes a regression and its report; files another writer removed
+/// already are no error.
 pub fn remove(instance: &Path) -> io::Result<()> {
-    std::fs::remove_file(instance)?;
-    std::fs::remove_file(instance.with_extension(REPORT_EXTENSION))
+    remove_if_present(instance)?;
+    remove_if_present(&instance.with_extension(REPORT_EXTENSION))
 }
 
 /// The name of a regression: 12 hex digits of the instance text's hash.

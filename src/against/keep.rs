@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{Failed, Program};
-use crate::files::write_whole;
+use crate::files::write_together;
 use crate::game::Game;
 use crate::oracle::{play, trace};
 use crate::regression::short_hash;
@@ -45,8 +45,14 @@ pub fn keep<G: Game>(
     origin: &str,
     shrinking: Shrinking<'_>,
 ) -> io::Result<Kept> {
+    // The folder was made when the command tried it at its start: one
+    // removed during the run is an error, not made again.
+    if !dir.is_dir() {
+        let gone = "the --keep folder is gone (removed during the run?)";
+        return Err(io::Error::new(io::ErrorKind::NotFound, format!("{}: {gone}", dir.display())));
+    }
     let dir = dir.join(G::NAME);
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir_all(&dir).map_err(|error| crate::files::named(&dir, error))?;
     let text = instance.to_string();
     let path = dir.join(format!("{}-{}.in", failed.wrong.slug(), short_hash(&text)));
     let size = text.len();
@@ -74,11 +80,7 @@ pub fn keep<G: Game>(
         replay = replay_command::<G>(&path, program),
     );
     let report_path = path.with_extension("txt");
-    write_whole(&report_path, &report)?;
-    if let Err(error) = write_whole(&path, &text) {
-        let _ = std::fs::remove_file(&report_path);
-        return Err(error);
-    }
+    write_together(&[(&report_path, report.as_bytes()), (&path, text.as_bytes())])?;
     Ok(Kept { path, report })
 }
 

@@ -316,6 +316,7 @@ impl<G: Game> Target for AgainstTarget<G> {
                 let replay = super::keep::replay_command::<G>(&path, &self.program);
                 (path, replay)
             }),
+            note: None,
         };
         found.into_iter().map(kind).collect()
     }

@@ -9,6 +9,7 @@ use clap::Subcommand;
 
 use super::{read_instance, write_stdout, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use crate::corpus::instance_files;
+use crate::files::write_whole;
 use crate::fuzzing::{input_from_instance, instance_from_input, TEXT_MARKER};
 use crate::game::{Game, Trace};
 use crate::games::{self, Visitor};
@@ -135,7 +136,8 @@ fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path)
         ))?;
         return Ok(ExitCode::SUCCESS);
     };
-    let cannot = |e: std::io::Error| format!("{}: cannot write the regression: {e}", corpus.display());
+    // The error names the path it is about.
+    let cannot = |e: std::io::Error| format!("cannot keep the regression: {e}");
     let shelf = Mutex::new(Shelf::open::<G, G::Engine>(corpus).map_err(cannot)?);
     let kept = keep::<G, G::Engine>(&shelf, corpus, instance, failure, origin, Limits::NONE).map_err(cannot)?;
     write_stdout(&format!("{}\n", kept.message(G::NAME)))?;
@@ -143,7 +145,16 @@ fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path)
 }
 
 fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
-    let files = instance_files(&corpus.join(G::NAME)).map_err(|e| format!("{}: cannot read: {e}", corpus.display()))?;
+    if !corpus.is_dir() {
+        return Err(format!("{}: no corpus folder here (give its root with --corpus)", corpus.display()));
+    }
+    let game_dir = corpus.join(G::NAME);
+    if !game_dir.is_dir() {
+        // A corpus may hold some games only: the others have nothing to export.
+        eprintln!("{}: no such folder: no {} instances to export", game_dir.display(), G::NAME);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let files = instance_files(&game_dir).map_err(|e| format!("{}: cannot read: {e}", game_dir.display()))?;
     let diff_dir = dir.join(format!("{}_diff", G::NAME));
     let parse_dir = dir.join(format!("{}_parse", G::NAME));
     for target in [&diff_dir, &parse_dir] {
@@ -160,9 +171,8 @@ fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
             }
         };
         let name = crate::regression::short_hash(&instance.to_string());
-        let write = |path: PathBuf, data: &[u8]| {
-            std::fs::write(&path, data).map_err(|e| format!("{}: cannot write: {e}", path.display()))
-        };
+        // Whole or absent: cargo fuzz would take half an input for a seed.
+        let write = |path: PathBuf, data: &[u8]| write_whole(&path, data).map_err(|e| format!("cannot export: {e}"));
         write(diff_dir.join(&name), &input_from_instance::<G>(&instance))?;
         write(parse_dir.join(&name), instance.to_string().as_bytes())?;
     }

@@ -190,10 +190,21 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         let kept_as = if program.is_some() { "case" } else { "regression" };
         let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, kept_as));
         summary.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
-        for (_, found) in &kinds {
-            let Some((path, replay)) = &found.regression else { continue };
-            summary.push_str(&format!("  {}  {} ({})\n", path.display(), found.kind, counted(found.cases, "case")));
-            summary.push_str(&format!("    replay: {replay}\n"));
+        for (game, found) in &kinds {
+            let cases = counted(found.cases, "case");
+            match &found.regression {
+                Some((path, replay)) => {
+                    summary.push_str(&format!("  {}  {} ({cases})\n", path.display(), found.kind));
+                    if let Some(note) = &found.note {
+                        summary.push_str(&format!("    {note}\n"));
+                    }
+                    summary.push_str(&format!("    replay: {replay}\n"));
+                }
+                None => {
+                    let note = found.note.as_deref().unwrap_or("not kept");
+                    summary.push_str(&format!("  {game}: {} ({cases}): {note}\n", found.kind));
+                }
+            }
         }
         summary.push_str(match program {
             None => "next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n",
@@ -269,7 +280,7 @@ impl JsonFile {
         let mut probe = path.as_os_str().to_owned();
         probe.push(format!(".probe-{}", std::process::id()));
         let probe = PathBuf::from(probe);
-        write_whole(&probe, b"").map_err(cannot)?;
+        write_whole(&probe, [0u8; PROBE_BYTES]).map_err(cannot)?;
         std::fs::remove_file(&probe).map_err(cannot)?;
         // An earlier run's summary must not pass for this one's, should this
         // one end before it writes its own.
@@ -282,20 +293,26 @@ impl JsonFile {
 
     pub(super) fn write(self, value: &serde_json::Value) -> Result<(), String> {
         let text = serde_json::to_string_pretty(value).expect("JSON values print") + "\n";
-        write_whole(&self.path, text).map_err(|e| format!("--json {}: cannot write: {e}", self.path.display()))
+        // The error names the path (or the folder, should it be gone).
+        write_whole(&self.path, text).map_err(|e| format!("--json: cannot write the summary: {e}"))
     }
 }
 
 /// Fails unless failing cases can be written under `dir`, which `option`
-/// names: it is created if need be, and a file is written there and
-/// removed again.
+/// names: it is created if need be, and a file of [`PROBE_BYTES`] is
+/// written there whole and removed again, so that a disk full already is
+/// known before the first case.
 pub(super) fn probe(dir: &Path, option: &str) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
     std::fs::create_dir_all(dir).map_err(cannot)?;
     let probe = dir.join(format!(".m3diff-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(cannot)?;
+    write_whole(&probe, [0u8; PROBE_BYTES]).map_err(cannot)?;
     std::fs::remove_file(&probe).map_err(cannot)
 }
+
+/// What the probes write: a disk that cannot take this much cannot take a
+/// case and its report either.
+const PROBE_BYTES: usize = 4096;
 
 /// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.
 fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration, replay: &str) -> serde_json::Value {
@@ -307,7 +324,13 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .into_iter()
                 .map(|found| {
                     let (regression, replay) = found.regression.unzip();
-                    serde_json::json!({ "kind": found.kind, "cases": found.cases, "regression": regression, "replay": replay })
+                    serde_json::json!({
+                        "kind": found.kind,
+                        "cases": found.cases,
+                        "regression": regression,
+                        "replay": replay,
+                        "note": found.note,
+                    })
                 })
                 .collect();
             let coverage: Vec<serde_json::Value> = target
