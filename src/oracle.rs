@@ -411,6 +411,18 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_written_as_it_goes_is_the_trace_of_the_kept_records_and_stops_at_its_bound() {
+        let game = long_game();
+        let (records, outcome) = play::<SquareRemover, <SquareRemover as Game>::Reference>(&game);
+        let whole = trace::<SquareRemover>(&game, &records, &outcome);
+        let mut written = Vec::new();
+        let streamed = write_trace::<SquareRemover, <SquareRemover as Game>::Reference>(&game, &mut written).unwrap();
+        assert_eq!((String::from_utf8(written).unwrap(), streamed), (whole.clone(), outcome));
+        assert_eq!(reference_trace_within::<SquareRemover>(&game, whole.len()), Some(whole.clone()));
+        assert_eq!(reference_trace_within::<SquareRemover>(&game, whole.len() - 1), None);
+    }
+
+    #[test]
     fn a_failure_is_told_at_the_first_operation_it_happens_in_whatever_the_batch() {
         quiet_panics();
         let (divergence, panic) = (FailureKind::Divergence { field: "buffer" }, "the engine panicked at turn");
