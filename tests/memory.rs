@@ -51,6 +51,7 @@ fn run(dir: &Path, args: &[&str], keep_output: bool) -> Ran {
             Ok(())
         });
     }
+    #[expect(clippy::zombie_processes, reason = "wait4 below reaps it, and gives its rusage")]
     let child = command.spawn().expect("m3diff starts");
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
