@@ -58,8 +58,10 @@ pub trait Game: Rulebook {
     /// shrinker keeps the first that still fails the same way, of those the
     /// problem format writes and reads back as themselves (it skips the
     /// rest, so a candidate may be one the format cannot hold): the game's
-    /// `shrink::candidates`.
-    fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance>;
+    /// `shrink::candidates`. They come one at a time, as the shrinker asks:
+    /// each is a whole instance, and on the largest Triple Town game the
+    /// cuts of its sequence alone would take gigabytes made at once.
+    fn shrink_candidates(instance: &Self::Instance) -> Box<dyn Iterator<Item = Self::Instance>>;
 
     /// A game of `size` drawn from `u`, with the knobs `shape` sets and the
     /// others drawn: fuzzers, proptest and seeded runs all come through

@@ -43,8 +43,8 @@ macro_rules! registry {
                 crate::$module::diff::outcome_difference(engine, reference)
             }
 
-            fn shrink_candidates(instance: &Self::Instance) -> Vec<Self::Instance> {
-                crate::$module::shrink::candidates(instance)
+            fn shrink_candidates(instance: &Self::Instance) -> Box<dyn Iterator<Item = Self::Instance>> {
+                Box::new(crate::$module::shrink::candidates(instance).into_iter())
             }
         })+
 

@@ -270,7 +270,7 @@ impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F
     /// from the last one kept was measured to stop at larger boards (the
     /// lines an earlier cut made removable are passed over).
     fn game_candidates(&mut self) {
-        while G::shrink_candidates(&self.shrunk.instance).into_iter().any(|candidate| self.try_candidate(candidate)) {}
+        while G::shrink_candidates(&self.shrunk.instance).any(|candidate| self.try_candidate(candidate)) {}
     }
 }
 
@@ -280,20 +280,19 @@ pub fn round_trips<G: Game>(instance: &G::Instance) -> bool {
 }
 
 /// `items` with chunks removed: each half, then each quarter ... down to
-/// each single item (a lone item included).
-pub fn fewer<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
+/// each single item (a lone item included), made one at a time as they are
+/// asked for.
+pub fn fewer<T: Clone>(items: Vec<T>) -> impl Iterator<Item = Vec<T>> {
     let count = items.len();
-    let mut shorter = Vec::new();
-    let mut chunk = if count == 1 { 1 } else { count / 2 };
-    while chunk >= 1 {
-        for start in (0..count).step_by(chunk) {
-            let mut kept = items.to_vec();
+    let first = if count == 1 { 1 } else { count / 2 };
+    let chunks = std::iter::successors((first >= 1).then_some(first), |&chunk| (chunk > 1).then_some(chunk / 2));
+    chunks.flat_map(move |chunk| (0..count).step_by(chunk).map(move |start| (start, chunk))).map(
+        move |(start, chunk)| {
+            let mut kept = items.clone();
             kept.drain(start..(start + chunk).min(count));
-            shorter.push(kept);
-        }
-        chunk /= 2;
-    }
-    shorter
+            kept
+        },
+    )
 }
 
 /// A row or a column of a grid.
@@ -418,10 +417,11 @@ mod tests {
 
     #[test]
     fn fewer_takes_halves_first_then_singles() {
-        let shorter = fewer(&[1, 2, 3, 4]);
+        let shorter: Vec<_> = fewer(vec![1, 2, 3, 4]).collect();
         assert_eq!(shorter[..2], [vec![3, 4], vec![1, 2]]);
         assert_eq!(shorter[2..], [vec![2, 3, 4], vec![1, 3, 4], vec![1, 2, 4], vec![1, 2, 3]]);
-        assert_eq!(fewer(&[1]), [Vec::<i32>::new()]);
+        assert_eq!(fewer(vec![1]).collect::<Vec<_>>(), [Vec::<i32>::new()]);
+        assert_eq!(fewer(Vec::<i32>::new()).count(), 0);
     }
 
     #[test]

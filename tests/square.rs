@@ -272,7 +272,7 @@ fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
     // As the shrinker runs a game's candidates: the first that fails alike
     // is kept, until none does.
     let mut steps = 0;
-    while let Some(smaller) = SquareRemover::shrink_candidates(&case).into_iter().find(|c| fails(c)) {
+    while let Some(smaller) = SquareRemover::shrink_candidates(&case).find(|c| fails(c)) {
         assert!(smaller.board.rows() <= case.board.rows() && smaller.colours <= case.colours, "grew:\n{smaller}");
         case = smaller;
         steps += 1;

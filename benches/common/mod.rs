@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use m3diff::games::{self, Visitor};
-use m3diff::oracle::play;
+use m3diff::oracle::outcome;
 use m3diff::Game;
 
 /// One instance of one game's bench table, built.
@@ -15,7 +15,8 @@ pub struct Case {
     pub id: String,
     /// Solves the instance with the engine's quiet path.
     pub engine: Box<dyn Fn() -> String>,
-    /// Plays the instance through the reference, records and all.
+    /// Plays the instance through the reference, each record made and
+    /// dropped.
     pub reference: Box<dyn Fn() -> String>,
 }
 
@@ -38,7 +39,7 @@ impl Visitor for Table {
                     // The same id as `games::gate_ids` gives.
                     id: format!("{}/{}", G::NAME, benchmark.name),
                     engine: Box::new(move || G::solve(&instance).to_string()),
-                    reference: Box::new(move || G::answer(&play::<G, G::Reference>(&for_reference).1).to_string()),
+                    reference: Box::new(move || G::answer(&outcome::<G, G::Reference>(&for_reference)).to_string()),
                 }
             })
             .collect()

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::{Failed, Program};
 use crate::files::write_together;
 use crate::game::Game;
-use crate::oracle::{play, trace};
+use crate::oracle::reference_trace_within;
 use crate::regression::short_hash;
 
 /// Where `--keep` puts what it finds when not told.
@@ -23,6 +23,11 @@ pub struct Kept {
     pub path: PathBuf,
     pub report: String,
 }
+
+/// The longest reference's trace a report holds: past it the report names
+/// the command that prints it (the largest Triple Town game's trace runs to
+/// gigabytes).
+pub const REPORT_TRACE_MOST: usize = 1 << 20;
 
 /// How far a kept case was shrunk.
 pub enum Shrinking<'a> {
@@ -62,12 +67,16 @@ pub fn keep<G: Game>(
             format!("the reference's account: m3diff solve {} {} --reference --trace\n", G::NAME, path.display()),
         ),
         Shrinking::Done { how } => {
-            let (records, outcome) = play::<G, G::Reference>(instance);
-            let trace = trace::<G>(instance, &records, &outcome);
-            (
-                format!("{how} (runs of the program), to {size} bytes"),
-                format!("the reference's account of the case:\n{trace}"),
-            )
+            let account = match reference_trace_within::<G>(instance, REPORT_TRACE_MOST) {
+                Some(trace) => format!("the reference's account of the case:\n{trace}"),
+                None => format!(
+                    "the reference's account (over {REPORT_TRACE_MOST} bytes, too long for a report): \
+                     m3diff solve {} {} --reference --trace\n",
+                    G::NAME,
+                    path.display()
+                ),
+            };
+            (format!("{how} (runs of the program), to {size} bytes"), account)
         }
     };
     let report = format!(

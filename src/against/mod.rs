@@ -9,6 +9,7 @@ mod keep;
 mod program;
 mod target;
 
+use std::convert::Infallible;
 use std::fmt;
 
 pub use keep::{keep, remove, Kept, Shrinking, DEFAULT_KEEP};
@@ -92,14 +93,15 @@ const OVERFLOW_LINES: usize = 8;
 /// The reference's answer on `instance`, its records counted in `tally`.
 /// An error is the reference panicking: its own bug, not the program's.
 pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Counter>) -> Result<Verdict, String> {
-    let (records, outcome) = catch_panic(|| crate::oracle::play::<G, G::Reference>(instance))
-        .map_err(|panicked| format!("the reference panicked: {}", panicked.message))?;
-    let mut state = G::start_state(instance);
-    for record in &records {
-        tally.operations += 1;
-        G::Counter::record(tally, &state, record);
-        G::advance(&mut state, record);
-    }
+    // Counted as they come: no record is kept.
+    let played = catch_panic(|| {
+        crate::oracle::play_through::<G, G::Reference, Infallible>(instance, |_, before, record| {
+            tally.operations += 1;
+            G::Counter::record(tally, before, record);
+            Ok(())
+        })
+    });
+    let Ok((outcome, state)) = played.map_err(|panicked| format!("the reference panicked: {}", panicked.message))?;
     tally.games += 1;
     G::Counter::outcome(tally, &state, &outcome);
     Ok(G::answer(&outcome))

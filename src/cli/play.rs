@@ -1,11 +1,12 @@
 //! `solve`, `check` and `gen`: one instance at a time.
 
+use std::io::{self, BufWriter, ErrorKind, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
 use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND, EXIT_REFUSED};
-use crate::game::{Game, Size, Verdict};
-use crate::oracle::{check_game, play};
+use crate::game::{Game, Size};
+use crate::oracle::{check_game, outcome, write_trace};
 
 pub fn solve<G: Game>(
     file: Option<&Path>,
@@ -26,25 +27,37 @@ pub fn solve<G: Game>(
              --extended prints the answer by this project's extension of the rules"
         ));
     }
-    let (account, verdict): (String, Verdict) = match (trace, reference) {
-        (false, false) => (String::new(), G::solve(&instance)),
-        (with_trace, _) => {
-            let (records, outcome) =
-                if reference { play::<G, G::Reference>(&instance) } else { play::<G, G::Engine>(&instance) };
-            let mut account = match &beyond {
-                Some(beyond) if with_trace => {
-                    format!("beyond the statement: {beyond}; the answer is this project's extension of the rules\n")
-                }
-                _ => String::new(),
-            };
-            if with_trace {
-                account.push_str(&crate::oracle::trace::<G>(&instance, &records, &outcome));
+    let verdict = match (trace, reference) {
+        (false, false) => G::solve(&instance),
+        (false, true) => G::answer(&outcome::<G, G::Reference>(&instance)),
+        (true, _) => {
+            let traced = write_account::<G>(&instance, beyond.as_deref(), reference);
+            match traced {
+                Ok(outcome) => G::answer(&outcome),
+                // The reader went away: nothing more to tell anyone.
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+                Err(e) => return Err(format!("cannot write the output: {e}")),
             }
-            (account, G::answer(&outcome))
         }
     };
-    let written = write_stdout(&format!("{account}{verdict}\n"))?;
+    let written = write_stdout(&format!("{verdict}\n"))?;
     Ok(if verdict.is_refused() { ExitCode::from(EXIT_REFUSED) } else { written })
+}
+
+/// The trace of `instance` on standard output, written as each operation
+/// is stepped: the largest Triple Town game's trace runs to gigabytes.
+fn write_account<G: Game>(instance: &G::Instance, beyond: Option<&str>, reference: bool) -> io::Result<G::Outcome> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    if let Some(beyond) = beyond {
+        writeln!(out, "beyond the statement: {beyond}; the answer is this project's extension of the rules")?;
+    }
+    let outcome = if reference {
+        write_trace::<G, G::Reference>(instance, &mut out)?
+    } else {
+        write_trace::<G, G::Engine>(instance, &mut out)?
+    };
+    out.flush()?;
+    Ok(outcome)
 }
 
 pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, String> {

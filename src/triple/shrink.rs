@@ -4,39 +4,57 @@
 //! again on the lines where the instance prints them, so that a candidate
 //! reads back as itself (the shrinker passes over one that does not).
 
+use std::rc::Rc;
+
 use m3_model::triple::{Action, At, Instance, Map, EMPTY, MIN_SIDE};
 
 use crate::shrink::{fewer, without_line, Line};
 
-/// Candidates, the biggest cuts first.
-pub fn candidates(instance: &Instance) -> Vec<Instance> {
-    let actions: Vec<Action> = instance.actions().cloned().collect();
-    let with = |map: &Map, stars, bombs, sequence: &[u8], actions: Vec<Action>| {
-        Instance::new(instance.test, map.clone(), stars, bombs, sequence.to_vec(), actions)
+/// Candidates, the biggest cuts first, made one at a time as the shrinker
+/// asks: each holds all the commands, and the cuts of a sequence of 100,000
+/// tiles alone number 200,000.
+pub fn candidates(instance: &Instance) -> impl Iterator<Item = Instance> {
+    let case = Rc::new(instance.clone());
+    let (rows, cols) = (case.map.rows(), case.map.cols());
+    let (stars, bombs) = (case.stars, case.bombs);
+    let shorter = {
+        let case = Rc::clone(&case);
+        fewer(case.sequence.clone()).map(move |sequence| with(&case, case.map.clone(), stars, bombs, sequence))
     };
-    let (map, stars, bombs, sequence) = (&instance.map, instance.stars, instance.bombs, &instance.sequence);
-    let mut candidates: Vec<Instance> =
-        fewer(sequence).into_iter().map(|shorter| with(map, stars, bombs, &shorter, actions.clone())).collect();
-    let (rows, cols) = (map.rows(), map.cols());
-    let fewer_rows = (0..rows).filter(|_| rows > MIN_SIDE).map(Line::Row);
-    let fewer_cols = (0..cols).filter(|_| cols > MIN_SIDE).map(Line::Column);
-    for line in fewer_rows.chain(fewer_cols) {
-        let moved = actions.iter().map(|action| moved(action, line)).collect();
-        candidates.push(with(&without(map, line), stars, bombs, sequence, moved));
-    }
-    for fewer_tools in [(0, bombs), (stars, 0), (stars / 2, bombs), (stars, bombs / 2)] {
-        candidates.push(with(map, fewer_tools.0, fewer_tools.1, sequence, actions.clone()));
-    }
-    candidates.push(with(&Map::filled(rows, cols, EMPTY), stars, bombs, sequence, actions.clone()));
-    let tiles: Vec<usize> = (0..rows * cols).filter(|&index| map.cells()[index] != EMPTY).collect();
-    for chunk in fewer(&tiles) {
+    let fewer_rows = (0..rows).filter(move |_| rows > MIN_SIDE).map(Line::Row);
+    let fewer_cols = (0..cols).filter(move |_| cols > MIN_SIDE).map(Line::Column);
+    let fewer_lines = {
+        let case = Rc::clone(&case);
+        fewer_rows.chain(fewer_cols).map(move |line| {
+            let actions = case.actions().map(|action| moved(action, line)).collect();
+            let map = without(&case.map, line);
+            Instance::new(case.test, map, stars, bombs, case.sequence.clone(), actions)
+        })
+    };
+    let fewer_tools = {
+        let case = Rc::clone(&case);
+        [(0, bombs), (stars, 0), (stars / 2, bombs), (stars, bombs / 2)]
+            .into_iter()
+            .map(move |(stars, bombs)| with(&case, case.map.clone(), stars, bombs, case.sequence.clone()))
+    };
+    let emptied = {
+        let case = Rc::clone(&case);
+        std::iter::once_with(move || with(&case, Map::filled(rows, cols, EMPTY), stars, bombs, case.sequence.clone()))
+    };
+    let tiles: Vec<usize> = (0..rows * cols).filter(|&index| case.map.cells()[index] != EMPTY).collect();
+    let fewer_tiles = fewer(tiles).map(move |chunk| {
         let mut cells = vec![EMPTY; rows * cols];
         for index in chunk {
-            cells[index] = map.cells()[index];
+            cells[index] = case.map.cells()[index];
         }
-        candidates.push(with(&Map::from_cells(rows, cols, cells), stars, bombs, sequence, actions.clone()));
-    }
-    candidates
+        with(&case, Map::from_cells(rows, cols, cells), stars, bombs, case.sequence.clone())
+    });
+    shorter.chain(fewer_lines).chain(fewer_tools).chain(emptied).chain(fewer_tiles)
+}
+
+/// `case` with its commands on `map`, with `stars`, `bombs` and `sequence`.
+fn with(case: &Instance, map: Map, stars: u32, bombs: u32, sequence: Vec<u8>) -> Instance {
+    Instance::new(case.test, map, stars, bombs, sequence, case.actions().cloned().collect())
 }
 
 fn without(map: &Map, line: Line) -> Map {
@@ -80,7 +98,7 @@ mod tests {
     #[test]
     fn every_candidate_reads_back_as_itself_with_its_commands_renumbered() {
         let instance = triple::parse("0\n2 3\n1 1\n..1\n221\n2\n1 3\n\nPUT 1 2\nPUT 1 1\nSTAR 2 1\nEND\n").unwrap();
-        let candidates = candidates(&instance);
+        let candidates: Vec<Instance> = candidates(&instance).collect();
         assert!(candidates.len() > 10, "{}", candidates.len());
         assert!(candidates.iter().all(crate::shrink::round_trips::<TripleTown>));
         // The shrinker's cut of the first two commands.
