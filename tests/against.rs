@@ -114,6 +114,7 @@ fn a_time_limit_of_zero_is_refused_before_any_run_in_one_line() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("a time limit of 0 lets no program answer"), "{args:?}: {stderr}");
         assert!(!stderr.contains("campaign"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
     let out = m3diff(&["fuzz", "--game", "door", "--time", "0s"], "");
     assert_eq!(out.status.code(), Some(2));

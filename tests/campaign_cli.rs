@@ -349,3 +349,22 @@ fn gen_seed_comes_from_the_flag_the_environment_or_the_clock_and_is_said() {
     let again = m3diff(&["gen", "texas", "--size", "small", "--seed", seed]);
     assert_eq!(again.stdout, drawn.stdout, "--seed {seed} gives the drawn instance again");
 }
+
+#[test]
+fn an_argument_error_is_one_line_with_exit_two() {
+    for (args, says) in [
+        (&["fuzz", "--game", "nope"][..], "possible values: all, texas, square, door, triple"),
+        (&["solve"], "usage: m3diff solve"),
+        (&["fuzz", "--cases", "many"], "invalid value 'many'"),
+        (&["fuzz", "--no-such-flag"], "unexpected argument '--no-such-flag'"),
+    ] {
+        let out = m3diff(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(says), "{args:?}: {stderr}");
+    }
+    let help = m3diff(&["fuzz", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).lines().count() > 10, "--help still prints the whole help");
+}

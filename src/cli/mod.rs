@@ -108,6 +108,28 @@ pub enum Command {
     Triage(triage::TriageArgs),
 }
 
+/// An argument error as one line, as every other error is: clap's message
+/// spreads over lines (the values possible, the usage, a pointer to
+/// `--help`) that a script reading standard error takes for several errors.
+pub fn one_line(rendered: &str) -> String {
+    let mut said = Vec::new();
+    let mut usage = None;
+    for line in rendered.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        if line.starts_with("For more information") {
+            continue;
+        }
+        match line.strip_prefix("Usage:") {
+            Some(rest) => usage = Some(rest.trim().to_string()),
+            None => said.push(line),
+        }
+    }
+    let mut line = said.join(" ");
+    if let Some(usage) = usage {
+        line.push_str(&format!(" (usage: {usage})"));
+    }
+    line
+}
+
 pub fn run(cli: Cli) -> ExitCode {
     // Before any command: a program under test must not outlive a signal.
     crate::interrupt::install();
