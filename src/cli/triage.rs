@@ -89,9 +89,8 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
         let bound = Bound::of_game(game).expect("a game of the registry");
         let input = match not_replayed(name) {
             Some(what) => Input::NotReplayed(what),
-            None => match input::read(file, bound) {
-                Ok(bytes) if diff => Input::Diff(bytes),
-                Ok(bytes) => Input::Parse(bytes),
+            None => match input::check(file, bound) {
+                Ok(()) => Input::Artifact { path: file.to_path_buf(), diff },
                 // One line for each, and the others are replayed.
                 Err(Unread::TooLarge(line)) => {
                     eprintln!("{line}");
