@@ -23,13 +23,19 @@ enum Kind {
     /// A file of the game so named: an instance, or a fuzz input that makes
     /// one, which the generator reads fewer bytes of than the instance has.
     Game(&'static str),
-    /// A campaign's log, which `triage` reads its failures from.
-    Log,
+    /// Text m3diff writes and reads back, named so: a campaign's log
+    /// (`triage` reads its failures from it), a case's report.
+    Written(&'static str),
 }
 
 /// The most bytes `triage` reads of a campaign's log: a night of reports,
 /// each a few boards and lines, is far below it.
 pub const LOG_BYTES: usize = 64 << 20;
+
+/// The most bytes read of a case's report, where a regression's root cause
+/// is looked for: a report quotes a few boards of the largest map and at
+/// most 16 KiB of a program's standard error, far below it.
+pub const REPORT_BYTES: usize = 16 << 20;
 
 impl Bound {
     /// A file of game `G`: at most [`Game::MOST_BYTES`].
@@ -51,7 +57,12 @@ impl Bound {
 
     /// A campaign's log: at most [`LOG_BYTES`].
     pub fn log() -> Bound {
-        Bound { bytes: LOG_BYTES, kind: Kind::Log }
+        Bound { bytes: LOG_BYTES, kind: Kind::Written("a campaign log") }
+    }
+
+    /// A case's report beside its `.in`: at most [`REPORT_BYTES`].
+    pub fn report() -> Bound {
+        Bound { bytes: REPORT_BYTES, kind: Kind::Written("a case's report") }
     }
 
     /// The most bytes read.
@@ -69,8 +80,8 @@ impl Bound {
                  largest instance --extended reads (README.md, \"What m3diff reads\")",
                 self.bytes
             ),
-            Kind::Log => {
-                format!("{name}, more than m3diff reads of a campaign log (at most {} bytes)", self.bytes)
+            Kind::Written(what) => {
+                format!("{name}, more than m3diff reads of {what} (at most {} bytes)", self.bytes)
             }
         };
         Unread::TooLarge(line)
@@ -102,7 +113,22 @@ impl From<Unread> for String {
 
 /// The bytes of the file at `path`, at most `bound`'s.
 pub fn read(path: &Path, bound: Bound) -> Result<Vec<u8>, Unread> {
-    let name = path.display().to_string();
+    let (file, name, expected) = open(path, bound)?;
+    read_bounded(file, &name, bound, expected)
+}
+
+/// Fails as [`read`] would before it reads a byte: the file at `path`
+/// cannot be opened, or is larger than `bound`. What holds many inputs
+/// (a night's artifacts) checks each so and reads it when it is used, so
+/// that one input at a time is held, not all.
+pub fn check(path: &Path, bound: Bound) -> Result<(), Unread> {
+    open(path, bound).map(drop)
+}
+
+/// The file at `path` opened, its name for messages, and the bytes it is
+/// expected to hold; refused unread when it is larger than `bound`.
+fn open(path: &Path, bound: Bound) -> Result<(std::fs::File, String, usize), Unread> {
+    let name = path_name(path);
     let failed = |e: std::io::Error| Unread::Failed(format!("{name}: cannot read: {e}"));
     let file = std::fs::File::open(path).map_err(failed)?;
     let metadata = file.metadata().map_err(failed)?;
@@ -112,7 +138,19 @@ pub fn read(path: &Path, bound: Bound) -> Result<Vec<u8>, Unread> {
         return Err(bound.refuse(&name, Some(metadata.len())));
     }
     let expected = usize::try_from(metadata.len()).unwrap_or(usize::MAX).min(bound.bytes);
-    read_bounded(file, &name, bound, expected)
+    Ok((file, name, expected))
+}
+
+/// A path as a one-line message names it: as it is, unless it holds a
+/// control character (a newline would cut the line in two), then quoted
+/// and escaped.
+pub fn path_name(path: &Path) -> String {
+    let name = path.display().to_string();
+    if name.chars().any(char::is_control) {
+        format!("{name:?}")
+    } else {
+        name
+    }
 }
 
 /// All of standard input, at most `bound`'s bytes.
@@ -127,7 +165,7 @@ pub const STDIN: &str = "<stdin>";
 /// `None` or `-`, with the name messages give it.
 pub fn read_text(path: Option<&Path>, bound: Bound) -> Result<(String, String), Unread> {
     let (name, bytes) = match path {
-        Some(path) if path != Path::new("-") => (path.display().to_string(), read(path, bound)?),
+        Some(path) if path != Path::new("-") => (path_name(path), read(path, bound)?),
         _ => (STDIN.to_string(), read_stdin(bound)?),
     };
     let text = String::from_utf8(bytes)
@@ -218,17 +256,7 @@ mod tests {
     #[test]
     fn the_readme_states_each_bound() {
         let readme = include_str!("../README.md");
-        let grouped = |n: usize| {
-            let digits = n.to_string();
-            let mut out = String::new();
-            for (i, ch) in digits.chars().enumerate() {
-                if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                    out.push(',');
-                }
-                out.push(ch);
-            }
-            out
-        };
+        let grouped = |n: usize| crate::words::thousands(n as u64);
         for (game, largest, most) in [
             ("Texas", m3_model::texas::LARGEST_FILE, Texas::MOST_BYTES),
             ("SquareRemover", m3_model::square::LARGEST_FILE, m3_model::square::MOST_BYTES),
@@ -238,6 +266,29 @@ mod tests {
             assert!(readme.contains(&format!("| {} bytes |", grouped(largest))), "{game}: {largest}");
             assert!(readme.contains(&format!("{game} {}", grouped(most))), "{game}: {most}");
         }
+    }
+
+    #[test]
+    fn a_path_with_a_newline_is_named_on_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a\nb.in");
+        let Err(Unread::Failed(line)) = read(&path, Bound::of::<Texas>()) else { panic!("read") };
+        assert!(!line.contains('\n') && line.contains("a\\nb.in"), "{line}");
+        std::fs::write(&path, "1 2 3").unwrap();
+        let (name, _) = read_text(Some(&path), Bound::of::<Texas>()).unwrap();
+        assert!(!name.contains('\n'), "{name}");
+        assert_eq!(path_name(Path::new("plain.in")), "plain.in");
+    }
+
+    #[test]
+    fn a_check_refuses_what_a_read_would_and_reads_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.in");
+        std::fs::File::create(&path).unwrap().set_len(10_000_000_000).unwrap();
+        assert!(matches!(check(&path, Bound::of::<Texas>()), Err(Unread::TooLarge(_))));
+        std::fs::File::create(&path).unwrap().set_len(10).unwrap();
+        assert_eq!(check(&path, Bound::of::<Texas>()), Ok(()));
+        assert!(matches!(check(&dir.path().join("gone.in"), Bound::of::<Texas>()), Err(Unread::Failed(_))));
     }
 
     #[test]

@@ -170,8 +170,8 @@ impl Shelf {
 
 /// Whether the report beside a regression names its root cause.
 fn diagnosed(instance: &Path) -> bool {
-    let report = std::fs::read_to_string(instance.with_extension(REPORT_EXTENSION)).unwrap_or_default();
-    root_cause(&report).is_some()
+    let report = crate::input::read(&instance.with_extension(REPORT_EXTENSION), crate::input::Bound::report());
+    report.is_ok_and(|bytes| root_cause(&String::from_utf8_lossy(&bytes)).is_some())
 }
 
 /// A failure written to the corpus.
@@ -358,6 +358,19 @@ mod tests {
         let diagnosed = "failure: x\n\nroot cause: the full house scored 6 points, not 8 (TX10).\n";
         assert_eq!(root_cause(diagnosed), Some("the full house scored 6 points, not 8 (TX10)."));
         assert_eq!(root_cause("detail: the root cause: is elsewhere\n"), None, "only a line of its own counts");
+    }
+
+    #[test]
+    fn a_report_is_read_for_its_root_cause_no_further_than_its_bound() {
+        let dir = tempfile::tempdir().unwrap();
+        let instance = dir.path().join("case.in");
+        let report = instance.with_extension(REPORT_EXTENSION);
+        std::fs::write(&report, "failure: x\nroot cause: TX10 hands a point short\n").unwrap();
+        assert!(diagnosed(&instance));
+        // Sparse: ten gigabytes that take no room; read whole, they would
+        // take the machine's memory.
+        std::fs::File::create(&report).unwrap().set_len(10_000_000_000).unwrap();
+        assert!(!diagnosed(&instance));
     }
 
     fn shelved(path: &str, measure: usize, diagnosed: bool) -> Shelved {

@@ -32,6 +32,10 @@ pub enum Input {
     Diff(Vec<u8>),
     /// An input of the `<game>_parse` target: text for the parser.
     Parse(Vec<u8>),
+    /// An artifact of the `<game>_diff` target (`diff`) or the
+    /// `<game>_parse` one, read when it is replayed: a night of large
+    /// artifacts is held one at a time, not all at once.
+    Artifact { path: PathBuf, diff: bool },
     /// A case of `m3diff fuzz`: its seed and size.
     Seeded { seed: u64, size: Size },
     /// A libFuzzer timeout or out-of-memory artifact (named after it). It is
@@ -120,6 +124,19 @@ struct Failing<G: Game> {
 fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<Failing<G>> {
     let instance = match input {
         Input::NotReplayed(what) => return Some(Failing { kind: format!("{what} (not replayed)"), game: None }),
+        Input::Artifact { path, diff } => {
+            let read = match crate::input::read(path, crate::input::Bound::of::<G>()) {
+                Ok(bytes) if *diff => Input::Diff(bytes),
+                Ok(bytes) => Input::Parse(bytes),
+                // Checked when it was gathered: gone or grown since, it is
+                // said on its line and grouped as not replayed.
+                Err(unread) => {
+                    eprintln!("{unread}");
+                    Input::NotReplayed(UNREADABLE)
+                }
+            };
+            return replay::<G, E>(&read);
+        }
         Input::Parse(bytes) => {
             let panicked = catch_panic(|| parse_round_trip::<G>(bytes)).err()?;
             let site = panicked.site.unwrap_or_else(|| panicked.message.clone());
@@ -135,6 +152,9 @@ fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<Failing<G>> {
     let failure = check_game_with::<G, E>(&instance, &mut Default::default()).err()?;
     Some(Failing { kind: failure.kind.to_string(), game: Some((instance, failure)) })
 }
+
+/// What an artifact that could not be read when replayed is, in the table.
+const UNREADABLE: &str = "an artifact that could not be read";
 
 /// The libFuzzer artifacts that replaying could hang or exhaust, by the
 /// prefix of their names.
@@ -158,12 +178,11 @@ pub fn logged_cases(log: &str) -> Result<Vec<(&'static str, Case)>, String> {
     for (index, line) in log.lines().enumerate() {
         let Some((_, command)) = line.split_once(" found by m3diff gen ") else { continue };
         let malformed = |what: &str| {
-            let shown: String = line.trim().chars().take(QUOTED).collect();
-            let cut = if shown.len() < line.trim().len() { "..." } else { "" };
             format!(
                 "line {}: a malformed \"found by\" line ({what}): expected \"GAME: KIND found by m3diff gen GAME \
-                 --seed S --size Z\", found {shown:?}{cut}",
-                index + 1
+                 --seed S --size Z\", found {}",
+                index + 1,
+                m3_model::text::quoted(line.trim())
             )
         };
         let mut words = command.split_whitespace();
@@ -189,9 +208,6 @@ pub fn logged_cases(log: &str) -> Result<Vec<(&'static str, Case)>, String> {
     }
     Ok(cases)
 }
-
-/// The most characters of a malformed line an error quotes.
-const QUOTED: usize = 80;
 
 #[cfg(test)]
 mod tests {
@@ -222,6 +238,9 @@ mod tests {
         }
         let long = format!("texas: {} found by m3diff gen texas", "y".repeat(100_000));
         let error = logged_cases(&long).unwrap_err();
-        assert!(error.len() < 300 && error.ends_with("...") && !error.contains('\n'), "{error}");
+        assert!(
+            error.len() < 300 && error.ends_with(&format!("…\" ({} characters)", long.len())) && !error.contains('\n'),
+            "{error}"
+        );
     }
 }

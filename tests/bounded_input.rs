@@ -146,3 +146,22 @@ fn triage_refuses_each_artifact_too_large_and_replays_the_others() {
     assert!(run.stdout.contains("texas: an input too large to read (not replayed)   "), "{}", run.stdout);
     peak_within_bound(&run);
 }
+
+#[test]
+fn triage_holds_one_artifact_at_a_time_not_the_night() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("triple_parse");
+    std::fs::create_dir(&folder).unwrap();
+    // Each within Triple Town's bound, 24 of them three times BOUNDED_KB
+    // together: held all at once, they would pass it. Hard links take no room.
+    let commands = "PUT 1 1\n".repeat(1_000_000);
+    let first = folder.join("crash-0");
+    std::fs::write(&first, format!("1\n1 1\n0 0\n.\n1\n1\n{commands}")).unwrap();
+    for index in 1..24 {
+        std::fs::hard_link(&first, folder.join(format!("crash-{index}"))).unwrap();
+    }
+    let corpus = dir.path().join("corpus");
+    let run = m3diff(&["triage", folder.to_str().unwrap(), "--corpus", corpus.to_str().unwrap()], Stdio::null());
+    assert!(run.stdout.contains("24 cases triaged"), "{}{}", run.stdout, run.stderr);
+    peak_within_bound(&run);
+}

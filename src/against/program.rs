@@ -78,7 +78,7 @@ impl Program {
         let Some(name) = argv.first() else { return Err("--against: no program given".to_string()) };
         let path = find(name).ok_or_else(|| format!("--against: no program {name:?} (not a file, nor on PATH)"))?;
         if !is_executable(&path) {
-            return Err(format!("--against: {} is not executable", path.display()));
+            return Err(format!("--against: {} is not executable", crate::input::path_name(&path)));
         }
         Ok(Program { argv, timeout })
     }

@@ -58,11 +58,11 @@ fn default_paths() -> Result<Vec<PathBuf>, String> {
         // No night has left anything here (or this is not the clone's root).
         eprintln!(
             "no {} here: nothing to triage (name artifact folders or campaign logs to triage them)",
-            root.display()
+            input::path_name(root)
         );
         return Ok(Vec::new());
     }
-    let entries = std::fs::read_dir(root).map_err(|e| format!("{}: cannot read: {e}", root.display()))?;
+    let entries = std::fs::read_dir(root).map_err(|e| format!("{}: cannot read: {e}", input::path_name(root)))?;
     let mut dirs: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect();
     dirs.sort();
     Ok(dirs)
@@ -89,9 +89,8 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
         let bound = Bound::of_game(game).expect("a game of the registry");
         let input = match not_replayed(name) {
             Some(what) => Input::NotReplayed(what),
-            None => match input::read(file, bound) {
-                Ok(bytes) if diff => Input::Diff(bytes),
-                Ok(bytes) => Input::Parse(bytes),
+            None => match input::check(file, bound) {
+                Ok(()) => Input::Artifact { path: file.to_path_buf(), diff },
                 // One line for each, and the others are replayed.
                 Err(Unread::TooLarge(line)) => {
                     eprintln!("{line}");
@@ -106,11 +105,11 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
         let Some(target) = target(path) else {
             return Err(format!(
                 "{}: expected a cargo-fuzz artifact folder named <game>_diff or <game>_parse (games: {})",
-                path.display(),
+                input::path_name(path),
                 games::NAMES.join(", ")
             ));
         };
-        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: cannot read: {e}", input::path_name(path)))?;
         let mut files: Vec<PathBuf> =
             entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_file()).collect();
         files.retain(|file| !file.file_name().and_then(|n| n.to_str()).unwrap_or(".").starts_with('.'));
@@ -127,12 +126,12 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
         return Ok(());
     }
     let log = String::from_utf8_lossy(&input::read(path, Bound::log())?).into_owned();
-    let logged = logged_cases(&log).map_err(|error| format!("{}: {error}", path.display()))?;
+    let logged = logged_cases(&log).map_err(|error| format!("{}: {error}", input::path_name(path)))?;
     if logged.is_empty() {
         return Err(format!(
             "{}: expected a cargo-fuzz artifact (in a <game>_diff or <game>_parse folder) or a log of m3diff fuzz \
              with \"found by m3diff gen\" lines, found neither",
-            path.display()
+            input::path_name(path)
         ));
     }
     for (game, case) in logged {
@@ -151,7 +150,7 @@ impl Visitor for Replay<'_> {
 
     fn visit<G: Game>(self) -> Self::Output {
         triage::<G, G::Engine>(self.cases, self.corpus)
-            .map_err(|e| format!("{}: cannot write a regression: {e}", self.corpus.display()))
+            .map_err(|e| format!("{}: cannot write a regression: {e}", input::path_name(self.corpus)))
     }
 }
 
