@@ -8,6 +8,15 @@ use rand_chacha::ChaCha8Rng;
 /// Environment variable that fixes the seed of tests and campaigns.
 pub const SEED_VARIABLE: &str = "M3DIFF_SEED";
 
+/// Reads a seed given by `--seed` or by [`SEED_VARIABLE`]; the message
+/// names both, since clap names only the flag even when the variable gave
+/// the value.
+pub fn parse(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {} (given by --seed or by {SEED_VARIABLE})", u64::MAX))
+}
+
 /// The bytes a seeded case starts with: enough for nearly every game of a
 /// mixed campaign (at seed 11, 98% of Magic Door and Texas games and 94% of
 /// Triple Town games read at most 1 KiB, all but a handful at most 4 KiB).

@@ -348,6 +348,13 @@ fn gen_seed_comes_from_the_flag_the_environment_or_the_clock_and_is_said() {
     assert!(stderr.contains("drawn from the clock"), "{stderr}");
     let again = m3diff(&["gen", "texas", "--size", "small", "--seed", seed]);
     assert_eq!(again.stdout, drawn.stdout, "--seed {seed} gives the drawn instance again");
+
+    for args in [&["gen", "texas"][..], &["fuzz", "--game", "door", "--cases", "1"]] {
+        let bad = Command::new(env!("CARGO_BIN_EXE_m3diff")).args(args).env("M3DIFF_SEED", "abc").output().unwrap();
+        let stderr = text(&bad.stderr);
+        assert_eq!(bad.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("given by --seed or by M3DIFF_SEED"), "the variable is named as a cause: {stderr}");
+    }
 }
 
 #[test]

@@ -50,7 +50,7 @@ pub struct FuzzArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: Option<u64>,
     /// Replays a campaign exactly (with --cases); drawn from the clock when absent.
-    #[arg(long, env = crate::seed::SEED_VARIABLE)]
+    #[arg(long, env = crate::seed::SEED_VARIABLE, value_parser = crate::seed::parse)]
     pub seed: Option<u64>,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]

@@ -61,7 +61,7 @@ impl Visitor for Subcommand {
         let seed = Arg::new("seed")
             .long("seed")
             .env(SEED_VARIABLE)
-            .value_parser(clap::value_parser!(u64))
+            .value_parser(crate::seed::parse)
             .help("The seed the instance is drawn from: the same seed, the same instance (drawn from the clock when absent, and said)");
         let size = Arg::new("size")
             .long("size")
