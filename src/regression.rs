@@ -389,4 +389,32 @@ mod tests {
         assert_eq!(diagnosed.place("k", shelved(&tiny, 1, false), true).unwrap(), Placed::Dropped(old.clone().into()));
         assert!(Path::new(&old).exists() && !Path::new(&tiny).exists());
     }
+
+    fn kept(path: &str, placed: Placed) -> Kept<()> {
+        let failure = Failure {
+            kind: crate::oracle::FailureKind::Divergence { field: "hand_points" },
+            operation: Some(1),
+            step: None,
+            report: "divergence in `hand_points`".into(),
+        };
+        Kept { path: PathBuf::from(path), instance: (), failure, before: "9x9".into(), after: "3x3".into(), placed }
+    }
+
+    /// The issue's own: the file kept was said to be dropped, and kept.
+    #[test]
+    fn a_case_met_again_is_found_again_not_dropped_by_itself() {
+        let again =
+            kept("c/texas/regressions/a.in", Placed::Dropped("c/texas/regressions/a.in".into())).message("texas");
+        assert_eq!(
+            again,
+            "found again: c/texas/regressions/a.in (9x9 -> 3x3), kept already\nreplay: m3diff check texas c/texas/regressions/a.in"
+        );
+        let dropped =
+            kept("c/texas/regressions/b.in", Placed::Dropped("c/texas/regressions/a.in".into())).message("texas");
+        assert!(
+            dropped.starts_with("dropped c/texas/regressions/b.in (9x9 -> 3x3): this kind is kept already by c/texas/regressions/a.in\n"),
+            "{dropped}"
+        );
+        assert!(dropped.ends_with("replay: m3diff check texas c/texas/regressions/a.in"), "{dropped}");
+    }
 }

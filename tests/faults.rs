@@ -382,3 +382,71 @@ fn a_full_disk_under_keep_leaves_no_file_empty_or_half_and_prints_the_case() {
     assert!(m3_model::door::MagicDoor::parse(&case).is_ok(), "the lost case is not printed whole:\n{case}");
     assert_none_empty_or_partial(&files_listed(&stderr));
 }
+
+/// A `--against` campaign on the `--keep` folder `keep`, in a process of its own.
+fn against_campaign(keep: &Path, program: &str, seed: u64, budget: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_m3diff"));
+    command
+        .args(["fuzz", "--game", "door", "--against", program, "--size", "small", "--jobs", "1", "--seed"])
+        .arg(seed.to_string())
+        .args(budget)
+        .arg("--keep")
+        .arg(keep)
+        .env_remove("M3DIFF_SEED")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    command
+}
+
+/// Two `--against` campaigns on one `--keep` folder: their seeds shrink to
+/// two cases of one kind (seed 2's alone would be kept beside seed 1's),
+/// and the folder keeps the smaller only, whichever campaign placed last.
+#[test]
+fn two_against_campaigns_on_one_keep_folder_keep_one_case_per_kind_and_name_only_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("found");
+    let running: Vec<_> = [1, 2]
+        .into_iter()
+        .map(|seed| against_campaign(&keep, "sh -c 'echo -1'", seed, &["--cases", "30"]).spawn().unwrap())
+        .collect();
+    let printed: Vec<String> = running
+        .into_iter()
+        .map(|child| {
+            let run = child.wait_with_output().unwrap();
+            let printed = format!("{}{}", text(&run.stdout), text(&run.stderr));
+            assert_eq!(run.status.code(), Some(1), "{printed}");
+            printed
+        })
+        .collect();
+    let kept = instance_files(&keep.join("door")).unwrap();
+    assert_eq!(kept.len(), 1, "one kind, one case: {kept:?}\n{}", printed.join("\n"));
+    assert_whole(&keep);
+    for printed in &printed {
+        let named = printed.lines().find(|line| line.trim_start().starts_with(&keep.display().to_string()));
+        assert!(
+            named.is_some_and(|line| line.contains(&kept[0].display().to_string())),
+            "the summary names another case than the one kept:\n{printed}"
+        );
+    }
+}
+
+#[test]
+fn a_keep_folder_removed_during_the_campaign_is_an_error_naming_it_and_not_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("found");
+    // Slow enough that the folder goes while the first case shrinks.
+    let child = against_campaign(&keep, "sh -c 'sleep 0.2; echo -1'", 1, &["--time", "4s"]).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    std::fs::remove_dir_all(&keep).unwrap();
+    let run = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (text(&run.stdout), text(&run.stderr));
+    assert_eq!(run.status.code(), Some(1), "{stdout}{stderr}");
+    let lost = stderr.lines().find(|line| line.contains("cannot keep")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(lost.contains(&keep.display().to_string()) && lost.contains("gone"), "{lost}");
+    assert!(!lost.contains("stays as"), "a case said to stay went with its folder: {lost}");
+    assert!(!keep.exists(), "a --keep folder removed during the run was made again");
+    assert!(
+        stdout.contains("wrong answer") && stdout.contains("0 cases kept"),
+        "the summary names a case that is gone:\n{stdout}"
+    );
+}
