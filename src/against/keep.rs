@@ -80,6 +80,8 @@ pub fn keep<G: Game>(
         replay = replay_command::<G>(&path, program),
     );
     let report_path = path.with_extension("txt");
+    // Held, so that no writer takes the report for one without its case.
+    let _held = FolderLock::take(&dir)?;
     write_together(&[(&report_path, report.as_bytes()), (&path, text.as_bytes())])?;
     Ok(Kept { path, report })
 }
@@ -107,6 +109,9 @@ pub enum Placed {
 pub fn place<G: Game>(dir: &Path, wrong: Wrong, path: &Path, measure: usize) -> io::Result<Placed> {
     let game_dir = dir.join(G::NAME);
     let _held = FolderLock::take(&game_dir)?;
+    // A report a writer killed between the two left without its case is
+    // nobody's.
+    crate::corpus::remove_orphan_reports(&game_dir, "txt", |_| false)?;
     let others: Vec<(usize, PathBuf)> =
         of_a_kind::<G>(&game_dir, wrong)?.into_iter().filter(|(_, other)| other != path).collect();
     match others.iter().min() {
@@ -194,9 +199,12 @@ mod tests {
         let large = case(dir.path(), "wrong-answer-00000000000a.in", 6);
         let other_kind = case(dir.path(), "unreadable-output-more-than-1-mib-00000000000b.in", 6);
         let small = case(dir.path(), "wrong-answer-00000000000c.in", 3);
+        let orphan = dir.path().join("door/wrong-answer-00000000000f.txt");
+        std::fs::write(&orphan, "the report of a case a kill left unwritten").unwrap();
         let placed = place::<MagicDoor>(dir.path(), Wrong::Answer, &small, measure(&small)).unwrap();
         assert_eq!(placed, Placed::Stands { in_place_of: vec![large.clone()] });
         assert!(!large.exists() && !large.with_extension("txt").exists(), "the larger case and its report go");
+        assert!(!orphan.exists(), "a report without its case stays");
         let larger = case(dir.path(), "wrong-answer-00000000000d.in", 4);
         let placed = place::<MagicDoor>(dir.path(), Wrong::Answer, &larger, measure(&larger)).unwrap();
         assert_eq!(placed, Placed::Dropped(small.clone(), measure(&small)));
