@@ -148,6 +148,13 @@ fn files_listed(stderr: &str) -> Vec<(u64, String)> {
         .collect()
 }
 
+/// The lines `printed` holds after its line `lost`, up to the first that
+/// `ends` (not included): the case a lost line prints for the user to keep.
+fn printed_after(printed: &str, lost: &str, ends: impl Fn(&str) -> bool) -> String {
+    let (_, after) = printed.split_once(lost).expect("the line is in what was printed");
+    after.lines().skip(1).take_while(|line| !ends(line)).map(|line| format!("{line}\n")).collect()
+}
+
 fn assert_none_empty_or_partial(files: &[(u64, String)]) {
     for (size, path) in files {
         assert!(*size > 0 && !path.ends_with(".partial"), "left on the full disk: {size} {path}");
@@ -210,15 +217,7 @@ fn a_full_disk_under_the_corpus_leaves_no_file_empty_or_half_and_prints_the_case
     });
     assert!(lost.contains(&corpus) && lost.contains("No space left on device"), "{lost}");
     // The case follows, whole, for the user to keep by hand.
-    let case: String = stdout
-        .split_once(lost)
-        .unwrap()
-        .1
-        .lines()
-        .skip(1)
-        .take_while(|line| !line.starts_with("said: ") && !line.starts_with("summary: "))
-        .map(|line| format!("{line}\n"))
-        .collect();
+    let case = printed_after(&stdout, lost, |line| line.starts_with("said: ") || line.starts_with("summary: "));
     assert!(Texas::parse(&case).is_ok(), "the lost case is not printed whole:\n{case}");
     assert!(stdout.contains("summary: none not kept: "), "the summary says it was not kept:\n{stdout}");
     assert_none_empty_or_partial(&files_listed(&stderr));
@@ -370,15 +369,7 @@ fn a_full_disk_under_keep_leaves_no_file_empty_or_half_and_prints_the_case() {
     let lost =
         stderr.lines().find(|line| line.contains("cannot keep the shrunk case")).unwrap_or_else(|| panic!("{stderr}"));
     assert!(lost.contains(&keep) && lost.contains("No space left on device"), "{lost}");
-    let case: String = stderr
-        .split_once(lost)
-        .unwrap()
-        .1
-        .lines()
-        .skip(1)
-        .take_while(|line| *line != "files:")
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let case = printed_after(&stderr, lost, |line| line == "files:");
     assert!(m3_model::door::MagicDoor::parse(&case).is_ok(), "the lost case is not printed whole:\n{case}");
     assert_none_empty_or_partial(&files_listed(&stderr));
 }
@@ -449,4 +440,28 @@ fn a_keep_folder_removed_during_the_campaign_is_an_error_naming_it_and_not_made_
         stdout.contains("wrong answer") && stdout.contains("0 cases kept"),
         "the summary names a case that is gone:\n{stdout}"
     );
+}
+
+/// Nothing was found, so nothing was lost; but a folder that went during
+/// the run could have kept nothing, and the exit must not say all is well.
+#[test]
+fn a_corpus_removed_during_a_campaign_that_finds_nothing_exits_non_zero_with_one_line_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--game", "texas", "--time", "3s", "--size", "small", "--jobs", "1", "--corpus"])
+        .arg(&corpus)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    std::fs::remove_dir_all(&corpus).unwrap();
+    let run = child.wait_with_output().unwrap();
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    let said: Vec<&str> = stderr.lines().filter(|line| line.contains("--corpus")).collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(said[0].contains(&corpus.display().to_string()) && said[0].contains("gone"), "{stderr}");
+    assert!(!corpus.exists(), "the folder was made again");
 }
