@@ -465,3 +465,42 @@ fn a_corpus_removed_during_a_campaign_that_finds_nothing_exits_non_zero_with_one
     assert!(said[0].contains(&corpus.display().to_string()) && said[0].contains("gone"), "{stderr}");
     assert!(!corpus.exists(), "the folder was made again");
 }
+
+/// `shrink --against` whose `--keep` folder goes while it shrinks: the
+/// shrunk case cannot be kept, and is printed whole after the one line
+/// that says so, which does not claim the unshrunk case stays.
+#[test]
+fn a_keep_folder_removed_during_shrink_against_prints_the_shrunk_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let (keep, case) = (dir.path().join("found"), dir.path().join("case.in"));
+    // 8x8 of three colours, no three alike in a line: many runs to shrink.
+    let rows: String = (0..8)
+        .map(|row| (0..8).map(|col| ((row + 2 * col) % 3 + 1).to_string()).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    std::fs::write(&case, format!("8 8\n{rows}1 1 1 2\n")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["shrink", "door"])
+        .arg(&case)
+        .args(["--against", "sh -c 'sleep 0.3; echo -1'", "--keep"])
+        .arg(&keep)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the unshrunk case is kept, the shrink has some seconds to go.
+    let began = std::time::Instant::now();
+    while !keep.join("door").is_dir() && began.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::remove_dir_all(&keep).unwrap();
+    let run = child.wait_with_output().unwrap();
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    let lost = stderr.lines().find(|line| line.starts_with("error: ")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(lost.contains(&keep.display().to_string()) && lost.contains("gone"), "{lost}");
+    assert!(lost.contains("the unshrunk case is gone too"), "{lost}");
+    let shrunk = printed_after(&stderr, lost, |_| false);
+    assert!(m3_model::door::MagicDoor::parse(&shrunk).is_ok(), "the shrunk case is not printed whole:\n{shrunk}");
+    assert!(!keep.exists(), "a --keep folder removed during the run was made again");
+}
