@@ -31,6 +31,33 @@ pub fn instance_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Removes the reports in `dir` (files ending in `.report_extension`) that
+/// stand without their case, as a writer killed between the two leaves
+/// them (a report is written first, so that no case is ever without one),
+/// unless `keep` says to keep one, given its text. Run only while holding
+/// `dir` ([`crate::files::FolderLock`]), as every writer of a pair does, so
+/// that no report is taken for an orphan while its case is being written.
+pub fn remove_orphan_reports(
+    dir: &Path,
+    report_extension: &str,
+    keep: impl Fn(&str) -> bool,
+) -> std::io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|error| crate::files::named(dir, error))? {
+        let path = entry.map_err(|error| crate::files::named(dir, error))?.path();
+        let is_report = path.extension().is_some_and(|e| e == report_extension);
+        if !is_report || path.with_extension(INSTANCE_EXTENSION).exists() {
+            continue;
+        }
+        if keep(&std::fs::read_to_string(&path).unwrap_or_default()) {
+            continue;
+        }
+        crate::files::remove_if_present(&path)?;
+        removed.push(path);
+    }
+    Ok(removed)
+}
+
 /// The expected answer of an instance file, when `NAME.out` exists.
 pub fn expected_answer(instance: &Path) -> std::io::Result<Option<String>> {
     match std::fs::read_to_string(instance.with_extension(ANSWER_EXTENSION)) {

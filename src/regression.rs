@@ -256,6 +256,7 @@ pub fn keep<G: Game, E: Stepper<G>>(
         remove(&raw)?;
     }
     let _held = FolderLock::take(&directory::<G>(corpus_root))?;
+    remove_orphan_reports(&directory::<G>(corpus_root))?;
     let mut shelf = shelf.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     // A case this call wrote is not on the shelf until placed; one that was
     // on disk before is, and meeting it again is finding it again.
@@ -275,7 +276,15 @@ pub fn reread<G: Game, E: Stepper<G>>(corpus_root: &Path) -> io::Result<Shelf> {
         return Ok(Shelf::default());
     }
     let _held = FolderLock::take(&dir)?;
+    remove_orphan_reports(&dir)?;
     Shelf::read::<G, E>(corpus_root, None)
+}
+
+/// Removes the undiagnosed reports in `dir` left without their case by a
+/// writer killed between the two; a diagnosis is never removed. Run while
+/// holding `dir`.
+fn remove_orphan_reports(dir: &Path) -> io::Result<()> {
+    crate::corpus::remove_orphan_reports(dir, REPORT_EXTENSION, |report| root_cause(report).is_some()).map(drop)
 }
 
 /// Where a game's regressions live.
@@ -305,6 +314,9 @@ fn write<G: Game>(
     std::fs::create_dir_all(&dir).map_err(|error| named(&dir, error))?;
     let path = dir.join(format!("{}.{}", short_hash(&text), crate::corpus::INSTANCE_EXTENSION));
     let is_ours = ours == Some(path.as_path());
+    // Held while the pair is written, so that no writer takes the report
+    // for one left without its case, nor writes the same case meanwhile.
+    let _held = FolderLock::take(&dir)?;
     if path.exists() && !is_ours {
         return Ok((path, false));
     }
@@ -318,7 +330,9 @@ fn write<G: Game>(
         next_steps(G::NAME, &path),
     );
     let report_path = path.with_extension(REPORT_EXTENSION);
-    if is_ours {
+    // Another writer may have removed our unshrunk case meanwhile (one of
+    // its kind it shrank smaller): then the pair is written again.
+    if is_ours && path.exists() {
         // The case is on disk as it is; on an error its first report stands.
         write_whole(&report_path, &report)?;
     } else {
@@ -401,5 +415,52 @@ mod tests {
         diagnosed.place("k", shelved(&old, 50, true), false).unwrap();
         assert_eq!(diagnosed.place("k", shelved(&tiny, 1, false), true).unwrap(), Placed::Dropped(old.clone().into()));
         assert!(Path::new(&old).exists() && !Path::new(&tiny).exists());
+    }
+
+    fn kept(path: &str, placed: Placed) -> Kept<()> {
+        let failure = Failure {
+            kind: crate::oracle::FailureKind::Divergence { field: "hand_points" },
+            operation: Some(1),
+            step: None,
+            report: "divergence in `hand_points`".into(),
+        };
+        Kept { path: PathBuf::from(path), instance: (), failure, before: "9x9".into(), after: "3x3".into(), placed }
+    }
+
+    /// The issue's own: the file kept was said to be dropped, and kept.
+    #[test]
+    fn a_case_met_again_is_found_again_not_dropped_by_itself() {
+        let again =
+            kept("c/texas/regressions/a.in", Placed::Dropped("c/texas/regressions/a.in".into())).message("texas");
+        assert_eq!(
+            again,
+            "found again: c/texas/regressions/a.in (9x9 -> 3x3), kept already\nreplay: m3diff check texas c/texas/regressions/a.in"
+        );
+        let dropped =
+            kept("c/texas/regressions/b.in", Placed::Dropped("c/texas/regressions/a.in".into())).message("texas");
+        assert!(
+            dropped.starts_with("dropped c/texas/regressions/b.in (9x9 -> 3x3): this kind is kept already by c/texas/regressions/a.in\n"),
+            "{dropped}"
+        );
+        assert!(dropped.ends_with("replay: m3diff check texas c/texas/regressions/a.in"), "{dropped}");
+    }
+
+    /// A writer killed between a report and its case leaves the report
+    /// alone: the next writer on the folder removes it, unless it holds a
+    /// diagnosis, which is nobody's to remove.
+    #[test]
+    fn a_report_left_without_its_case_goes_unless_it_is_diagnosed() {
+        use m3_model::texas::Texas;
+        let corpus = tempfile::tempdir().unwrap();
+        let dir = directory::<Texas>(corpus.path());
+        std::fs::create_dir_all(&dir).unwrap();
+        let (orphan, diagnosed, paired) = (dir.join("a.txt"), dir.join("b.txt"), dir.join("c.txt"));
+        std::fs::write(&orphan, format!("failure: x\n\n{UNDIAGNOSED}\n")).unwrap();
+        std::fs::write(&diagnosed, "failure: x\n\nroot cause: the hand was scored twice (TX10).\n").unwrap();
+        std::fs::write(&paired, format!("failure: x\n\n{UNDIAGNOSED}\n")).unwrap();
+        std::fs::write(paired.with_extension("in"), "not read here").unwrap();
+        reread::<Texas, <Texas as Game>::Engine>(corpus.path()).unwrap();
+        assert!(!orphan.exists(), "an undiagnosed report without its case stays");
+        assert!(diagnosed.exists() && paired.exists());
     }
 }

@@ -148,6 +148,13 @@ fn files_listed(stderr: &str) -> Vec<(u64, String)> {
         .collect()
 }
 
+/// The lines `printed` holds after its line `lost`, up to the first that
+/// `ends` (not included): the case a lost line prints for the user to keep.
+fn printed_after(printed: &str, lost: &str, ends: impl Fn(&str) -> bool) -> String {
+    let (_, after) = printed.split_once(lost).expect("the line is in what was printed");
+    after.lines().skip(1).take_while(|line| !ends(line)).map(|line| format!("{line}\n")).collect()
+}
+
 fn assert_none_empty_or_partial(files: &[(u64, String)]) {
     for (size, path) in files {
         assert!(*size > 0 && !path.ends_with(".partial"), "left on the full disk: {size} {path}");
@@ -210,15 +217,7 @@ fn a_full_disk_under_the_corpus_leaves_no_file_empty_or_half_and_prints_the_case
     });
     assert!(lost.contains(&corpus) && lost.contains("No space left on device"), "{lost}");
     // The case follows, whole, for the user to keep by hand.
-    let case: String = stdout
-        .split_once(lost)
-        .unwrap()
-        .1
-        .lines()
-        .skip(1)
-        .take_while(|line| !line.starts_with("said: ") && !line.starts_with("summary: "))
-        .map(|line| format!("{line}\n"))
-        .collect();
+    let case = printed_after(&stdout, lost, |line| line.starts_with("said: ") || line.starts_with("summary: "));
     assert!(Texas::parse(&case).is_ok(), "the lost case is not printed whole:\n{case}");
     assert!(stdout.contains("summary: none not kept: "), "the summary says it was not kept:\n{stdout}");
     assert_none_empty_or_partial(&files_listed(&stderr));
@@ -370,15 +369,138 @@ fn a_full_disk_under_keep_leaves_no_file_empty_or_half_and_prints_the_case() {
     let lost =
         stderr.lines().find(|line| line.contains("cannot keep the shrunk case")).unwrap_or_else(|| panic!("{stderr}"));
     assert!(lost.contains(&keep) && lost.contains("No space left on device"), "{lost}");
-    let case: String = stderr
-        .split_once(lost)
-        .unwrap()
-        .1
-        .lines()
-        .skip(1)
-        .take_while(|line| *line != "files:")
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let case = printed_after(&stderr, lost, |line| line == "files:");
     assert!(m3_model::door::MagicDoor::parse(&case).is_ok(), "the lost case is not printed whole:\n{case}");
     assert_none_empty_or_partial(&files_listed(&stderr));
+}
+
+/// A `--against` campaign on the `--keep` folder `keep`, in a process of its own.
+fn against_campaign(keep: &Path, program: &str, seed: u64, budget: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_m3diff"));
+    command
+        .args(["fuzz", "--game", "door", "--against", program, "--size", "small", "--jobs", "1", "--seed"])
+        .arg(seed.to_string())
+        .args(budget)
+        .arg("--keep")
+        .arg(keep)
+        .env_remove("M3DIFF_SEED")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    command
+}
+
+/// Two `--against` campaigns on one `--keep` folder: their seeds shrink to
+/// two cases of one kind (seed 2's alone would be kept beside seed 1's),
+/// and the folder keeps the smaller only, whichever campaign placed last.
+#[test]
+fn two_against_campaigns_on_one_keep_folder_keep_one_case_per_kind_and_name_only_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("found");
+    let running: Vec<_> = [1, 2]
+        .into_iter()
+        .map(|seed| against_campaign(&keep, "sh -c 'echo -1'", seed, &["--cases", "30"]).spawn().unwrap())
+        .collect();
+    let printed: Vec<String> = running
+        .into_iter()
+        .map(|child| {
+            let run = child.wait_with_output().unwrap();
+            let printed = format!("{}{}", text(&run.stdout), text(&run.stderr));
+            assert_eq!(run.status.code(), Some(1), "{printed}");
+            printed
+        })
+        .collect();
+    let kept = instance_files(&keep.join("door")).unwrap();
+    assert_eq!(kept.len(), 1, "one kind, one case: {kept:?}\n{}", printed.join("\n"));
+    assert_whole(&keep);
+    for printed in &printed {
+        let named = printed.lines().find(|line| line.trim_start().starts_with(&keep.display().to_string()));
+        assert!(
+            named.is_some_and(|line| line.contains(&kept[0].display().to_string())),
+            "the summary names another case than the one kept:\n{printed}"
+        );
+    }
+}
+
+#[test]
+fn a_keep_folder_removed_during_the_campaign_is_an_error_naming_it_and_not_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("found");
+    // Slow enough that the folder goes while the first case shrinks.
+    let child = against_campaign(&keep, "sh -c 'sleep 0.2; echo -1'", 1, &["--time", "4s"]).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    std::fs::remove_dir_all(&keep).unwrap();
+    let run = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (text(&run.stdout), text(&run.stderr));
+    assert_eq!(run.status.code(), Some(1), "{stdout}{stderr}");
+    let lost = stderr.lines().find(|line| line.contains("cannot keep")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(lost.contains(&keep.display().to_string()) && lost.contains("gone"), "{lost}");
+    assert!(!lost.contains("stays as"), "a case said to stay went with its folder: {lost}");
+    assert!(!keep.exists(), "a --keep folder removed during the run was made again");
+    assert!(
+        stdout.contains("wrong answer") && stdout.contains("0 cases kept"),
+        "the summary names a case that is gone:\n{stdout}"
+    );
+}
+
+/// Nothing was found, so nothing was lost; but a folder that went during
+/// the run could have kept nothing, and the exit must not say all is well.
+#[test]
+fn a_corpus_removed_during_a_campaign_that_finds_nothing_exits_non_zero_with_one_line_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--game", "texas", "--time", "3s", "--size", "small", "--jobs", "1", "--corpus"])
+        .arg(&corpus)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    std::fs::remove_dir_all(&corpus).unwrap();
+    let run = child.wait_with_output().unwrap();
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    let said: Vec<&str> = stderr.lines().filter(|line| line.contains("--corpus")).collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(said[0].contains(&corpus.display().to_string()) && said[0].contains("gone"), "{stderr}");
+    assert!(!corpus.exists(), "the folder was made again");
+}
+
+/// `shrink --against` whose `--keep` folder goes while it shrinks: the
+/// shrunk case cannot be kept, and is printed whole after the one line
+/// that says so, which does not claim the unshrunk case stays.
+#[test]
+fn a_keep_folder_removed_during_shrink_against_prints_the_shrunk_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let (keep, case) = (dir.path().join("found"), dir.path().join("case.in"));
+    // 8x8 of three colours, no three alike in a line: many runs to shrink.
+    let rows: String = (0..8)
+        .map(|row| (0..8).map(|col| ((row + 2 * col) % 3 + 1).to_string()).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    std::fs::write(&case, format!("8 8\n{rows}1 1 1 2\n")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["shrink", "door"])
+        .arg(&case)
+        .args(["--against", "sh -c 'sleep 0.3; echo -1'", "--keep"])
+        .arg(&keep)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the unshrunk case is kept, the shrink has some seconds to go.
+    let began = std::time::Instant::now();
+    while !keep.join("door").is_dir() && began.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::remove_dir_all(&keep).unwrap();
+    let run = child.wait_with_output().unwrap();
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    let lost = stderr.lines().find(|line| line.starts_with("error: ")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(lost.contains(&keep.display().to_string()) && lost.contains("gone"), "{lost}");
+    assert!(lost.contains("the unshrunk case is gone too"), "{lost}");
+    let shrunk = printed_after(&stderr, lost, |_| false);
+    assert!(m3_model::door::MagicDoor::parse(&shrunk).is_ok(), "the shrunk case is not printed whole:\n{shrunk}");
+    assert!(!keep.exists(), "a --keep folder removed during the run was made again");
 }

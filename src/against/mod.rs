@@ -12,7 +12,7 @@ mod target;
 use std::convert::Infallible;
 use std::fmt;
 
-pub use keep::{keep, remove, Kept, Shrinking, DEFAULT_KEEP};
+pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 pub use program::{kill_running, Program, Ran, DEFAULT_TIMEOUT, MAX_OUTPUT, RUN_VARIABLE};
 pub use target::AgainstTarget;
 

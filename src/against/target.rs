@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::keep::remove;
-use super::{judge, keep, reference_answer, shrink, Failed, Program, Shrinking, Wrong};
+use super::{judge, keep, place, reference_answer, shrink, standing, Failed, Placed, Program, Shrinking, Wrong};
 use crate::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
 use crate::coverage::Tally;
 use crate::game::{Counting, Game, Generator, Size};
@@ -53,6 +53,8 @@ struct Met {
     bar: Option<usize>,
     /// The case kept for this kind, and its measure.
     kept: Option<(PathBuf, usize)>,
+    /// Why the last case of this kind could be kept neither shrunk nor not.
+    lost: Option<String>,
 }
 
 impl<G: Game> AgainstTarget<G> {
@@ -122,36 +124,47 @@ impl<G: Game> AgainstTarget<G> {
                 (kept.path, shrunk_measure)
             }
             Err(error) => {
-                let left = raw.as_ref().map_or("it is lost".to_string(), |raw| format!("{} stays", raw.display()));
+                // The unshrunk case may have gone with its folder.
+                let raw = raw.filter(|raw| raw.exists());
+                let left =
+                    raw.as_ref().map_or("is not kept either".to_string(), |raw| format!("stays as {}", raw.display()));
                 campaign.reporter.line(&format!(
-                    "{name}: cannot keep the shrunk case under {under}: {error}; the unshrunk {left}\n{}",
+                    "{name}: cannot keep the shrunk case under {under}: {error}; the unshrunk case {left}\n{}",
                     shrunk.instance
                 ));
                 match raw {
                     Some(raw) => (raw, measure),
-                    None => return,
+                    None => {
+                        lock(&self.kinds).get_mut(&wrong).expect("entered above").lost = Some(error.to_string());
+                        return;
+                    }
                 }
             }
         };
         let (path, kept_measure) = kept;
+        // Another job, or another campaign on this folder, may have kept a
+        // case of this kind meanwhile: of them all the smallest stays.
+        let placed = place::<G>(&self.keep, wrong, &path, kept_measure);
         let mut kinds = lock(&self.kinds);
         let met = kinds.get_mut(&wrong).expect("entered above");
         met.bar = met.bar.map(|bar| bar.min(kept_measure));
-        // Another job may have kept a smaller case of this kind meanwhile.
-        let before = met.kept.clone().filter(|(old, _)| *old != path);
-        let message = match before {
-            Some((smaller, old_measure)) if old_measure <= kept_measure => {
-                remove(&path);
+        let message = match placed {
+            Ok(Placed::Dropped(smaller, measure)) => {
+                met.kept = Some((smaller.clone(), measure));
                 format!("dropped {}: {} of this kind is no larger", path.display(), smaller.display())
             }
-            before => {
+            Ok(Placed::Stands { in_place_of }) => {
                 met.kept = Some((path.clone(), kept_measure));
                 let bytes = std::fs::metadata(&path).map_or(0, |meta| meta.len());
-                let instead = before.map_or(String::new(), |(old, _)| {
-                    remove(&old);
-                    format!(" in place of {}", old.display())
-                });
+                let instead: Vec<String> = in_place_of.iter().map(|old| old.display().to_string()).collect();
+                let instead =
+                    if instead.is_empty() { String::new() } else { format!(" in place of {}", instead.join(", ")) };
                 format!("kept {} ({bytes} bytes){instead}", path.display())
+            }
+            Err(error) => {
+                // The case is on disk, whole; only whether it is alone of its kind is not known.
+                met.kept = Some((path.clone(), kept_measure));
+                format!("kept {}; other cases of this kind may stand beside it: {error}", path.display())
             }
         };
         drop(kinds);
@@ -309,14 +322,33 @@ impl<G: Game> Target for AgainstTarget<G> {
         let kinds = lock(&self.kinds);
         let mut found: Vec<(&Wrong, &Met)> = kinds.iter().collect();
         found.sort_by_key(|(wrong, _)| **wrong);
-        let kind = |(wrong, met): (&Wrong, &Met)| KindFound {
-            kind: wrong.name().to_string(),
-            cases: met.cases,
-            regression: met.kept.clone().map(|(path, _)| {
-                let replay = super::keep::replay_command::<G>(&path, &self.program);
-                (path, replay)
-            }),
-            note: None,
+        let kind = |(wrong, met): (&Wrong, &Met)| {
+            // Another campaign on this folder may have kept a smaller case
+            // of the kind since, in place of this one's: name what stands.
+            let ours = met.kept.as_ref().map(|(path, _)| path.clone());
+            let now = match &ours {
+                Some(path) if !path.exists() => standing::<G>(&self.keep, *wrong).ok().flatten().map(|(now, _)| now),
+                _ => ours.clone(),
+            };
+            let note = match (&ours, &now, &met.lost) {
+                (Some(ours), Some(now), _) if ours != now => {
+                    Some(format!("kept by another run since, in place of {}", ours.display()))
+                }
+                (Some(ours), None, _) => {
+                    Some(format!("{} is no longer on disk (removed since by another run?)", ours.display()))
+                }
+                (None, _, Some(lost)) => Some(format!("not kept: {lost}")),
+                _ => None,
+            };
+            KindFound {
+                kind: wrong.name().to_string(),
+                cases: met.cases,
+                regression: now.map(|path| {
+                    let replay = super::keep::replay_command::<G>(&path, &self.program);
+                    (path, replay)
+                }),
+                note,
+            }
         };
         found.into_iter().map(kind).collect()
     }

@@ -53,7 +53,16 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     let shrunk = against::shrink::<G>(program, &instance, failed, limits);
     let how = shrunk.how();
     let done = Shrinking::Done { how: &how };
-    let kept = against::keep::<G>(keep, program, &shrunk.instance, &shrunk.failure, &origin, done).map_err(cannot)?;
+    let kept =
+        against::keep::<G>(keep, program, &shrunk.instance, &shrunk.failure, &origin, done).map_err(|error| {
+            // The shrunk case is printed whole, to be kept by hand; the
+            // unshrunk one stays unless its folder went.
+            let left = match raw.path.exists() {
+                true => format!("the unshrunk case stays as {}", raw.path.display()),
+                false => "the unshrunk case is gone too".to_string(),
+            };
+            format!("{}; {left}; the shrunk case:\n{}", cannot(error), shrunk.instance)
+        })?;
     if kept.path != raw.path {
         against::remove(&raw.path);
     }

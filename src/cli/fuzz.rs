@@ -230,7 +230,18 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     };
     summary.push_str(&format!("replay: {replay}\n"));
     write_stdout(&summary)?;
-    if !write_json(json, &targets, &settings, started.elapsed(), &replay) && code == ExitCode::SUCCESS {
+    // A folder tried at the start and gone at the end could keep nothing
+    // found meanwhile: the exit says so, even when nothing was found.
+    let (option, folder) = match program {
+        None => ("--corpus", &args.corpus),
+        Some(_) => ("--keep", &args.keep),
+    };
+    let folder_gone = !folder.is_dir();
+    if folder_gone {
+        eprintln!("error: {option} {}: the folder is gone (removed during the run?)", folder.display());
+    }
+    let json_written = write_json(json, &targets, &settings, started.elapsed(), &replay);
+    if (folder_gone || !json_written) && code == ExitCode::SUCCESS {
         // What was found is on disk and printed; the exit still says so.
         return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
     }
