@@ -92,22 +92,33 @@ pub fn remove_if_present(path: &Path) -> io::Result<()> {
     }
 }
 
-/// `error` as one line that names `path`: a folder that is gone is said so,
-/// rather than that the file in it is not found.
+/// `error` as one line that names `path`: a folder that is not there (never
+/// made, or removed during the run) is said so, rather than that the file
+/// in it is not found.
 pub fn named(path: &Path, error: io::Error) -> io::Error {
     let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
     let message = match folder {
         Some(folder) if error.kind() == io::ErrorKind::NotFound && !folder.is_dir() => {
-            format!(
-                "{}: the folder is gone (removed during the run?): cannot write {}",
-                folder.display(),
-                path.display()
-            )
+            format!("{}: no such folder (or removed during the run): cannot write {}", folder.display(), path.display())
         }
         _ => format!("{}: {error}", path.display()),
     };
     io::Error::new(error.kind(), message)
 }
+
+/// Fails unless `dir` takes a file: one of [`PROBE_BYTES`] is written there
+/// whole and removed again, so that a disk full already is known before the
+/// first case rather than after. Its name starts with a dot, as a temporary
+/// file's does, so that one left by a kill at that moment is read by no one.
+pub fn try_writing(dir: &Path) -> io::Result<()> {
+    let probe = dir.join(format!(".m3diff-probe-{}", std::process::id()));
+    write_whole(&probe, [0u8; PROBE_BYTES])?;
+    std::fs::remove_file(&probe).map_err(|e| named(&probe, e))
+}
+
+/// What [`try_writing`] writes: a disk that cannot take this much cannot
+/// take a case and its report either.
+const PROBE_BYTES: usize = 4096;
 
 /// A temporary name in `path`'s folder that no other writer, in this
 /// process or another, uses at the same time. It starts with a dot and

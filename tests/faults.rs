@@ -337,7 +337,7 @@ fn a_json_folder_removed_during_the_campaign_exits_non_zero_with_one_line_naming
     assert_eq!(run.status.code(), Some(2), "{stderr}");
     let said: Vec<&str> = stderr.lines().filter(|line| line.contains("--json")).collect();
     assert_eq!(said.len(), 1, "{stderr}");
-    assert!(said[0].contains(&folder.display().to_string()) && said[0].contains("gone"), "{stderr}");
+    assert!(said[0].contains(&folder.display().to_string()) && said[0].contains("no such folder"), "{stderr}");
     assert!(!folder.exists(), "the folder was made again");
 }
 

@@ -287,12 +287,8 @@ impl JsonFile {
         if path.is_dir() {
             return Err(cannot(std::io::Error::new(std::io::ErrorKind::IsADirectory, "a folder")));
         }
-        // A file beside it, written and removed: the folder takes files.
-        let mut probe = path.as_os_str().to_owned();
-        probe.push(format!(".probe-{}", std::process::id()));
-        let probe = PathBuf::from(probe);
-        write_whole(&probe, [0u8; PROBE_BYTES]).map_err(cannot)?;
-        std::fs::remove_file(&probe).map_err(cannot)?;
+        let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        crate::files::try_writing(folder).map_err(cannot)?;
         // An earlier run's summary must not pass for this one's, should this
         // one end before it writes its own.
         match std::fs::remove_file(path) {
@@ -310,20 +306,12 @@ impl JsonFile {
 }
 
 /// Fails unless failing cases can be written under `dir`, which `option`
-/// names: it is created if need be, and a file of [`PROBE_BYTES`] is
-/// written there whole and removed again, so that a disk full already is
-/// known before the first case.
+/// names: it is created if need be and tried ([`crate::files::try_writing`]).
 pub(super) fn probe(dir: &Path, option: &str) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
     std::fs::create_dir_all(dir).map_err(cannot)?;
-    let probe = dir.join(format!(".m3diff-probe-{}", std::process::id()));
-    write_whole(&probe, [0u8; PROBE_BYTES]).map_err(cannot)?;
-    std::fs::remove_file(&probe).map_err(cannot)
+    crate::files::try_writing(dir).map_err(cannot)
 }
-
-/// What the probes write: a disk that cannot take this much cannot take a
-/// case and its report either.
-const PROBE_BYTES: usize = 4096;
 
 /// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.
 fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration, replay: &str) -> serde_json::Value {
