@@ -153,6 +153,32 @@ pub fn path_name(path: &Path) -> String {
     }
 }
 
+/// `path` as one word of a command a shell runs, on one line: quoted where
+/// the shell needs it, and a path with a newline or another control
+/// character in bash's `$'...'` form, so that a report's replay line stays
+/// one line and still runs.
+pub fn shell_word(path: &Path) -> String {
+    let name = path.to_string_lossy();
+    if !name.chars().any(char::is_control) {
+        return shlex::try_quote(&name).map_or_else(|_| name.to_string(), |quoted| quoted.into_owned());
+    }
+    let mut word = String::from("$'");
+    for c in name.chars() {
+        match c {
+            '\n' => word.push_str("\\n"),
+            '\t' => word.push_str("\\t"),
+            '\\' | '\'' => {
+                word.push('\\');
+                word.push(c);
+            }
+            c if c.is_control() => word.push_str(&format!("\\x{:02x}", c as u32)),
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
+}
+
 /// All of standard input, at most `bound`'s bytes.
 pub fn read_stdin(bound: Bound) -> Result<Vec<u8>, Unread> {
     read_bounded(std::io::stdin().lock(), STDIN, bound, 0)
@@ -278,6 +304,9 @@ mod tests {
         let (name, _) = read_text(Some(&path), Bound::of::<Texas>()).unwrap();
         assert!(!name.contains('\n'), "{name}");
         assert_eq!(path_name(Path::new("plain.in")), "plain.in");
+        assert_eq!(shell_word(Path::new("plain.in")), "plain.in");
+        assert_eq!(shell_word(Path::new("two words.in")), "'two words.in'");
+        assert_eq!(shell_word(Path::new("a\nb's.in")), "$'a\\nb\\'s.in'");
     }
 
     #[test]

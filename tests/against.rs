@@ -260,3 +260,32 @@ fn a_failing_case_is_kept_before_it_is_shrunk_so_that_a_kill_loses_nothing() {
     assert!(report.contains("shrunk: not yet"), "{report}");
     assert!(m3_model::door::parse(&case).is_ok(), "a whole case:\n{case}");
 }
+
+#[test]
+fn shrink_against_keeps_one_case_of_a_kind_the_smallest_as_a_campaign_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = script(dir.path(), "wrong", "cat >/dev/null; echo -1");
+    let keep = dir.path().join("found");
+    // A larger case of the kind, kept by an earlier campaign on the folder.
+    let earlier = keep.join("door/wrong-answer-000000000000.in");
+    std::fs::create_dir_all(earlier.parent().unwrap()).unwrap();
+    std::fs::copy("corpus/door/sample1.in", &earlier).unwrap();
+    std::fs::write(earlier.with_extension("txt"), "an earlier campaign's report\n").unwrap();
+    let out = m3diff(
+        &["shrink", "door", "corpus/door/sample2.in", "--against", program.to_str().unwrap(), "--keep"]
+            .into_iter()
+            .chain([keep.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains(&format!("in place of the larger {}", earlier.display())), "{stdout}");
+    let cases: Vec<_> = std::fs::read_dir(keep.join("door"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(cases.len(), 1, "one case of the kind: {cases:?}");
+    assert!(!earlier.exists() && !earlier.with_extension("txt").exists(), "the larger case goes, report and all");
+}

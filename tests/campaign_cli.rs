@@ -375,3 +375,16 @@ fn an_argument_error_is_one_line_with_exit_two() {
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).lines().count() > 10, "--help still prints the whole help");
 }
+
+#[test]
+fn a_path_with_a_newline_is_named_on_one_line_by_corpus_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a\nb.in");
+    std::fs::copy("corpus/door/sample1.in", &file).unwrap();
+    let corpus = dir.path().join("corpus");
+    let out = m3diff(&["corpus", "import", "triple", file.to_str().unwrap(), "--corpus", corpus.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("a\\nb.in"), "the path quoted with its newline escaped: {stderr}");
+}

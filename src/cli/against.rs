@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND};
-use crate::against::{self, Program, Shrinking};
+use crate::against::{self, Placed, Program, Shrinking};
 use crate::game::Game;
 use crate::shrink::Limits;
 
@@ -23,10 +23,12 @@ pub(super) fn time_limit(text: &str) -> Result<Duration, String> {
 
 pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), commands)?;
-    match against::check::<G>(program, &instance).map_err(|error| format!("{}: {error}", file.display()))? {
+    match against::check::<G>(program, &instance)
+        .map_err(|error| format!("{}: {error}", crate::input::path_name(file)))?
+    {
         (answer, None) => write_stdout(&format!("agree: the program answers {answer}, as the reference does\n")),
         (_, Some(failed)) => {
-            let shrink = format!("m3diff shrink {} {} {}", G::NAME, file.display(), program.options());
+            let shrink = format!("m3diff shrink {} {} {}", G::NAME, crate::input::shell_word(file), program.options());
             write_stdout(&format!("{failed}\nshrink it: {shrink}\n"))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }
@@ -35,13 +37,13 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
 
 pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), None)?;
-    let (_, failed) =
-        against::check::<G>(program, &instance).map_err(|error| format!("{}: {error}", file.display()))?;
+    let (_, failed) = against::check::<G>(program, &instance)
+        .map_err(|error| format!("{}: {error}", crate::input::path_name(file)))?;
     let Some(failed) = failed else {
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
     super::fuzz::probe(keep, "--keep")?;
-    let origin = format!("m3diff shrink {} {} {}", G::NAME, file.display(), program.options());
+    let origin = format!("m3diff shrink {} {} {}", G::NAME, crate::input::shell_word(file), program.options());
     let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
     // Kept before shrinking, so that a signal or an error meanwhile loses
     // nothing; the shrunk case takes its place.
@@ -66,6 +68,20 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     if kept.path != raw.path {
         against::remove(&raw.path);
     }
-    write_stdout(&format!("{}\nkept {}\n", kept.report, kept.path.display()))?;
+    // A campaign, or an earlier shrink, may have kept a case of this kind
+    // in the folder: of them all the smallest stays, as in a campaign.
+    let measure = G::measure(&shrunk.instance);
+    let placed = match against::place::<G>(keep, shrunk.failure.wrong, &kept.path, measure) {
+        Ok(Placed::Stands { in_place_of }) if in_place_of.is_empty() => format!("kept {}", kept.path.display()),
+        Ok(Placed::Stands { in_place_of }) => {
+            let larger: Vec<String> = in_place_of.iter().map(|old| old.display().to_string()).collect();
+            format!("kept {} in place of the larger {}", kept.path.display(), larger.join(", "))
+        }
+        Ok(Placed::Dropped(smaller, _)) => {
+            format!("dropped {}: {} of this kind is no larger", kept.path.display(), smaller.display())
+        }
+        Err(error) => format!("kept {}; other cases of this kind may stand beside it: {error}", kept.path.display()),
+    };
+    write_stdout(&format!("{}\n{placed}\n", kept.report))?;
     Ok(ExitCode::from(EXIT_FAILURE_FOUND))
 }

@@ -13,6 +13,7 @@ use crate::files::write_whole;
 use crate::fuzzing::{input_from_instance, instance_from_input, TEXT_MARKER};
 use crate::game::{Game, Trace};
 use crate::games::{self, Visitor};
+use crate::input;
 use crate::oracle::check_game;
 use crate::regression::{keep, Shelf};
 use crate::shrink::Limits;
@@ -64,33 +65,40 @@ pub fn export_all(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
 
 pub fn shrink<G: Game>(file: &Path, corpus: &Path) -> Result<ExitCode, String> {
     let instance = read_instance::<G>(Some(file))?;
-    keep_if_failing::<G>(&instance, &format!("m3diff shrink {} {}", G::NAME, file.display()), corpus)
+    keep_if_failing::<G>(&instance, &format!("m3diff shrink {} {}", G::NAME, input::shell_word(file)), corpus)
 }
 
 /// `corpus import`: a cargo-fuzz artifact, or an instance in the problem
 /// format (a corpus file, a case from elsewhere), in as a regression.
 pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, String> {
-    let data = crate::input::read(artifact, crate::input::Bound::of::<G>())?;
+    let data = input::read(artifact, input::Bound::of::<G>())?;
     let (instance, reading) = match read_input::<G>(&data) {
         Input::Text(Ok(instance)) => (instance, "an instance in the problem format"),
-        Input::Text(Err(error)) => return Err(format!("{}: {error}", artifact.display())),
+        Input::Text(Err(error)) => return Err(format!("{}: {error}", input::path_name(artifact))),
         Input::Marked(Ok(instance)) => {
             (instance, "an instance in the problem format, after the fuzz input's 0xFF marker")
         }
         Input::Marked(Err(error)) => {
-            return Err(format!("{}: after the fuzz input's 0xFF marker, no instance: {error}", artifact.display()))
+            return Err(format!(
+                "{}: after the fuzz input's 0xFF marker, no instance: {error}",
+                input::path_name(artifact)
+            ))
         }
         Input::Bytes(Some(instance)) => (instance, "generator bytes, as the fuzz target reads them"),
         Input::Bytes(None) => {
             return Err(format!(
                 "{}: not a {} fuzz input: the generator gives up on its bytes, and it is no text instance",
-                artifact.display(),
+                input::path_name(artifact),
                 G::NAME
             ))
         }
     };
-    eprintln!("{}: read as {reading} ({})", artifact.display(), G::Trace::dimensions(&instance));
-    keep_if_failing::<G>(&instance, &format!("m3diff corpus import {} {}", G::NAME, artifact.display()), corpus)
+    eprintln!("{}: read as {reading} ({})", input::path_name(artifact), G::Trace::dimensions(&instance));
+    keep_if_failing::<G>(
+        &instance,
+        &format!("m3diff corpus import {} {}", G::NAME, input::shell_word(artifact)),
+        corpus,
+    )
 }
 
 /// How `corpus import` reads a file.

@@ -99,7 +99,7 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
                 Err(unread) => return Err(unread.into()),
             },
         };
-        Ok((game, Case { origin: file.display().to_string(), input }))
+        Ok((game, Case { origin: input::path_name(file), input }))
     };
     if path.is_dir() {
         let Some(target) = target(path) else {
@@ -176,13 +176,13 @@ fn table(total: usize, results: &[Triage]) -> String {
                     (Some(size), _) => size.as_str(),
                     (None, _) => "-",
                 },
-                group.regression.as_ref().map_or("- (no game to keep)".to_string(), |p| p.display().to_string())
+                group.regression.as_ref().map_or("- (no game to keep)".to_string(), |p| input::path_name(p))
             ));
         }
     }
     for group in &groups {
         if let (Some(Placed::New | Placed::Replaced(_)), Some(path)) = (&group.placed, &group.regression) {
-            text.push_str(&format!("\n{}: {}\n", path.display(), next_steps(group.game, path)));
+            text.push_str(&format!("\n{}: {}\n", input::path_name(path), next_steps(group.game, path)));
         }
     }
     if !fixed.is_empty() {
