@@ -1,0 +1,223 @@
+//! `m3diff fuzz`: every game's generator and oracle, run on all cores until
+//! the time or the case budget is spent, with progress, statistics, and every
+//! failure shrunk and kept as a regression.
+
+mod game_target;
+mod seeds;
+mod target;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::game::Size;
+use crate::shrink::Limits;
+
+pub use game_target::{GameTarget, KindFound};
+pub use seeds::{case_seed, next_seed};
+pub use target::{Books, Tallied, Target};
+
+/// When a campaign ends.
+#[derive(Debug, Clone, Copy)]
+pub enum Budget {
+    Time(Duration),
+    /// Cases per game: with a seed, the exact same cases every time.
+    Cases(u64),
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub budget: Budget,
+    pub seed: u64,
+    pub jobs: usize,
+    pub size: Size,
+    /// Where `<game>/regressions/` lives.
+    pub corpus: PathBuf,
+}
+
+/// What the campaign tells the user as it goes.
+pub trait Reporter: Sync {
+    /// A line worth reading now: a failure found, a regression written.
+    fn line(&self, text: &str);
+    /// The running counts, called a few times a second.
+    fn progress(&self, elapsed: Duration, cases: u64, failures: u64);
+}
+
+/// A campaign under way: what the targets see of it.
+pub struct Campaign<'a> {
+    pub settings: &'a Settings,
+    pub reporter: &'a dyn Reporter,
+    stop: &'a AtomicBool,
+    started: Instant,
+}
+
+/// The longest a campaign shrinks one case: the cases of a night must not
+/// wait on one shrink.
+pub const SHRINK_LIMIT: Duration = Duration::from_secs(60);
+/// What a shrink gets however little is left of a campaign's time: a
+/// failure found in its last second is shrunk too.
+pub const SHRINK_GRACE: Duration = Duration::from_secs(10);
+
+impl Campaign<'_> {
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The limits of a shrink begun now: what is left of the campaign's
+    /// time, but at least [`SHRINK_GRACE`] and at most [`SHRINK_LIMIT`].
+    pub fn shrink_limits<'a>(&self, stop: &'a dyn Fn() -> bool) -> Limits<'a> {
+        let left = match self.settings.budget {
+            Budget::Time(limit) => limit.saturating_sub(self.started.elapsed()),
+            Budget::Cases(_) => SHRINK_LIMIT,
+        };
+        Limits { stop, time: Some(left.clamp(SHRINK_GRACE, SHRINK_LIMIT)) }
+    }
+}
+
+/// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
+/// Cases are dealt out in turn: case c is case c / n of game c mod n.
+/// Returns how many were dealt: cases 0 to that number less one, each run
+/// (those a hopeless target skips aside), so that `--cases` with it
+/// replays a campaign that ended on its time or on a signal.
+pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) -> u64 {
+    let started = Instant::now();
+    let campaign = Campaign { settings, reporter, stop, started };
+    let games = targets.len() as u64;
+    let out_of_budget = |case: u64| match settings.budget {
+        Budget::Cases(per_game) => case >= per_game * games,
+        Budget::Time(limit) => started.elapsed() >= limit,
+    };
+    // Dealt under a lock, so that whenever the campaign ends, the cases
+    // dealt are the first ones and no later case ran in place of one.
+    let next_case = Mutex::new(0u64);
+    let deal = || {
+        let mut next = lock(&next_case);
+        let case = *next;
+        let over = campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some());
+        *next += u64::from(!over);
+        (!over).then_some(case)
+    };
+    let jobs = settings.jobs.max(1);
+    // Each worker holds a sender until it ends, however it ends (a panic in
+    // a target drops it too), so the progress loop below wakes as soon as
+    // the last one is done rather than at its next tick.
+    let (working, all_done) = mpsc::channel::<()>();
+    let (campaign, deal) = (&campaign, &deal);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let working = working.clone();
+            scope.spawn(move || {
+                let _working = working;
+                while let Some(case) = deal() {
+                    let target = targets[(case % games) as usize];
+                    target.run_case(case_seed(settings.seed, target.name(), case / games), campaign);
+                }
+            });
+        }
+        drop(working);
+        let counts = || {
+            let cases = targets.iter().map(|t| t.cases()).sum();
+            let failures = targets.iter().map(|t| t.failures()).sum();
+            (cases, failures)
+        };
+        while let Err(RecvTimeoutError::Timeout) = all_done.recv_timeout(Duration::from_millis(100)) {
+            let (cases, failures) = counts();
+            reporter.progress(started.elapsed(), cases, failures);
+        }
+        let (cases, failures) = counts();
+        reporter.progress(started.elapsed(), cases, failures);
+    });
+    let dealt = *lock(&next_case);
+    dealt
+}
+
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere never leaves these counters half-updated.
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+    use crate::spent::Spent;
+
+    /// A game whose cases take 40 ms each, and whose fifth case panics as
+    /// a bug in the harness would.
+    struct Slow {
+        cases: AtomicU64,
+        spent: Spent,
+    }
+
+    impl Books for Slow {
+        fn cases(&self) -> u64 {
+            self.cases.load(Ordering::Relaxed)
+        }
+        fn failures(&self) -> u64 {
+            0
+        }
+        fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+            Vec::new()
+        }
+        fn spent(&self) -> &Spent {
+            &self.spent
+        }
+    }
+
+    impl Target for Slow {
+        fn name(&self) -> &'static str {
+            "slow"
+        }
+        fn run_case(&self, _: u64, _: &Campaign<'_>) {
+            std::thread::sleep(Duration::from_millis(40));
+            assert!(self.cases.fetch_add(1, Ordering::Relaxed) < 4, "the fifth case");
+        }
+        fn books(&self) -> &dyn Books {
+            self
+        }
+        fn summary(&self) -> String {
+            String::new()
+        }
+        fn kinds(&self) -> Vec<KindFound> {
+            Vec::new()
+        }
+    }
+
+    struct Progress(Mutex<Vec<u64>>);
+
+    impl Reporter for Progress {
+        fn line(&self, _: &str) {}
+        fn progress(&self, _: Duration, cases: u64, _: u64) {
+            lock(&self.0).push(cases);
+        }
+    }
+
+    #[test]
+    fn progress_is_told_while_the_worker_runs_and_the_campaign_ends_with_it_even_when_it_panics() {
+        let (ended, wait_for_end) = mpsc::channel();
+        std::thread::spawn(move || {
+            let slow = Slow { cases: AtomicU64::new(0), spent: Spent::default() };
+            let settings = Settings {
+                budget: Budget::Cases(100),
+                seed: 0,
+                jobs: 1,
+                size: Size::Small,
+                corpus: PathBuf::from("unused"),
+            };
+            let progress = Progress(Mutex::new(Vec::new()));
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&[&slow], &settings, &progress, &AtomicBool::new(false))
+            }));
+            let told = lock(&progress.0).clone();
+            let _ = ended.send((run.is_err(), told));
+        });
+        let (panicked, told) =
+            wait_for_end.recv_timeout(Duration::from_secs(60)).expect("the campaign waits on a worker that panicked");
+        assert!(panicked, "the worker's panic reaches the caller");
+        assert!(told.len() >= 2, "progress told only at the end: {told:?}");
+        assert_eq!(told.last(), Some(&5), "the last progress counts every case, the one that panicked included");
+    }
+}
