@@ -371,6 +371,20 @@ fn an_argument_error_is_one_line_with_exit_two() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("error: ") && stderr.contains(says), "{args:?}: {stderr}");
     }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    for option in ["--corpus", "--keep"] {
+        let mut args = vec!["fuzz", "--game", "door", "--cases", "1", option, file.to_str().unwrap()];
+        if option == "--keep" {
+            args.extend(["--against", "cat"]);
+        }
+        let out = m3diff(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{option}: {stderr}");
+        assert!(stderr.contains("a file, where a folder is expected"), "{option}: {stderr}");
+    }
     let help = m3diff(&["fuzz", "--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).lines().count() > 10, "--help still prints the whole help");

@@ -440,6 +440,7 @@ fn a_keep_folder_removed_during_the_campaign_is_an_error_naming_it_and_not_made_
         stdout.contains("wrong answer") && stdout.contains("0 cases kept"),
         "the summary names a case that is gone:\n{stdout}"
     );
+    assert!(!stdout.contains("read its report"), "no report was kept to read:\n{stdout}");
 }
 
 /// Nothing was found, so nothing was lost; but a folder that went during

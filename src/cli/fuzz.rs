@@ -206,7 +206,10 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
                 }
             }
         }
+        // With nothing kept there is no report to read: what to do next is
+        // to make room for the cases, which the lines above name.
         summary.push_str(match program {
+            _ if kept == 0 => "next: make the folder writable (or give another) and replay, to keep the cases\n",
             None => "next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n",
             Some(_) => "next, for each: read its report (.txt beside it: the reference's account), fix the program, replay\n",
         });
@@ -309,6 +312,9 @@ impl JsonFile {
 /// names: it is created if need be and tried ([`crate::files::try_writing`]).
 pub(super) fn probe(dir: &Path, option: &str) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
+    if dir.exists() && !dir.is_dir() {
+        return Err(cannot(std::io::Error::other("a file, where a folder is expected")));
+    }
     std::fs::create_dir_all(dir).map_err(cannot)?;
     crate::files::try_writing(dir).map_err(cannot)
 }
