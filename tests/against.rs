@@ -21,11 +21,7 @@ fn found_and_shrunk(dir: &Path, program: &Path, kind: &str, at_most: usize, extr
     let (code, printed) = fuzz_against::<MagicDoor>(program, dir, 300, extra);
     assert_eq!(code, Some(1), "{printed}");
     let slug = kind.replace(' ', "-");
-    let kept: Vec<_> = std::fs::read_dir(dir.join("found/door"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "in"))
-        .collect();
+    let kept = cases_in(&dir.join("found/door"));
     assert_eq!(kept.len(), 1, "one case of the one kind: {kept:?}\n{printed}");
     let case = &kept[0];
     assert!(case.file_name().unwrap().to_str().unwrap().starts_with(&slug), "{case:?}");
@@ -58,6 +54,15 @@ fn found_and_shrunk(dir: &Path, program: &Path, kind: &str, at_most: usize, extr
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
     assert!(text(&again.stdout).starts_with(kind), "{}", text(&again.stdout));
     report
+}
+
+/// The cases kept in a game's folder under `--keep`.
+fn cases_in(folder: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect()
 }
 
 #[test]
@@ -281,11 +286,7 @@ fn shrink_against_keeps_one_case_of_a_kind_the_smallest_as_a_campaign_does() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains(&format!("in place of the larger {}", earlier.display())), "{stdout}");
-    let cases: Vec<_> = std::fs::read_dir(keep.join("door"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "in"))
-        .collect();
+    let cases = cases_in(&keep.join("door"));
     assert_eq!(cases.len(), 1, "one case of the kind: {cases:?}");
     assert!(!earlier.exists() && !earlier.with_extension("txt").exists(), "the larger case goes, report and all");
 }
