@@ -83,7 +83,7 @@ impl game::Trace<TripleTown> for Trace {
 
     fn operation(number: usize, before: &Town, record: &CommandRecord) -> String {
         let command = &record.command;
-        let mut text = format!("command {number} (line {}): {}: ", command.line, command.action);
+        let mut text = format!("command {number} (line {}): {}: ", command.line, as_written(&command.action));
         match record.status {
             Status::Invalid(reason) => {
                 let _ = writeln!(text, "refused ({reason}, TT7): nothing changes");
@@ -120,9 +120,29 @@ impl game::Trace<TripleTown> for Trace {
     }
 }
 
+/// A command as its line writes it, in a line of the trace: a line that is
+/// no command (TT7) can run to megabytes, and is quoted by its start.
+fn as_written(action: &Action) -> String {
+    match action {
+        Action::Unknown(words) if words.len() > UNKNOWN_WRITTEN_WHOLE => m3_model::text::quoted(words),
+        action => action.to_string(),
+    }
+}
+
+/// The longest line that is no command the trace writes whole.
+const UNKNOWN_WRITTEN_WHOLE: usize = 80;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tt7_a_line_that_is_no_command_is_traced_by_its_start_when_long() {
+        assert_eq!(as_written(&Action::Unknown("JUMP 1 2".into())), "JUMP 1 2");
+        let long = format!("PUT 1 {}", "9".repeat(1_000_000));
+        let written = as_written(&Action::Unknown(long));
+        assert!(written.len() < 120 && written.ends_with("(1000006 characters)"), "{written}");
+    }
 
     /// The quick drawing of one-digit maps is the grid toolkit's, marks
     /// and all.
