@@ -139,9 +139,12 @@ pub trait Rulebook: Rules + Sized + 'static {
     }
 
     /// What of `instance` the contest's statement does not allow (this
-    /// project's extensions), in words; `None` when any accepted solution
-    /// reads it. `--against` gives a program only instances of the latter.
-    fn beyond_statement(instance: &Self::Instance) -> Option<String> {
+    /// project's extensions), in words, and the word of its file where it
+    /// is first seen; `None` when any accepted solution reads it. `--against`
+    /// gives a program only instances of the latter, and `validate` names
+    /// the line and column of the word. With the bounds the parser enforces,
+    /// this is the one definition of the statement's limits.
+    fn beyond_statement(instance: &Self::Instance) -> Option<Beyond> {
         let _ = instance;
         None
     }
@@ -352,5 +355,28 @@ impl Difference {
     /// The same difference with both sides' boards.
     pub fn with_boards(self, boards: String) -> Difference {
         Difference { boards: Some(boards), ..self }
+    }
+}
+
+/// What of an instance lies beyond the statement, and where its file first
+/// shows it: the `word`-th whitespace-separated word of the file, counted
+/// from 0 (a word past the last is the end of the file). A word, not a line
+/// and column, since the instance keeps no positions and every format is
+/// words on lines: [`m3_model::text::word_place`] finds it in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beyond {
+    pub what: String,
+    pub word: usize,
+}
+
+impl Beyond {
+    pub fn new(what: impl Into<String>, word: usize) -> Beyond {
+        Beyond { what: what.into(), word }
+    }
+}
+
+impl fmt::Display for Beyond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
     }
 }

@@ -208,6 +208,25 @@ impl<'a> LineReader<'a> {
     }
 }
 
+/// The 1-based line and column of the `index`-th whitespace-separated word
+/// of `input`, counted from 0 as [`LineReader`] reads them; past the last
+/// word, the place just after it (where a reader finds the end of input).
+pub fn word_place(input: &str, index: usize) -> (usize, usize) {
+    let mut seen = 0;
+    let mut after_last = (1, 1);
+    for (number, text) in input.lines().enumerate() {
+        let tokens = words(text, number + 1);
+        if let Some(token) = tokens.get(index - seen) {
+            return (token.line, token.column);
+        }
+        seen += tokens.len();
+        if let Some(last) = tokens.last() {
+            after_last = (last.line, last.column + last.text.chars().count());
+        }
+    }
+    after_last
+}
+
 fn words(text: &str, line: usize) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
     let mut start = None;
@@ -266,6 +285,16 @@ mod tests {
         let zeros = quoted(&"\0".repeat(1000));
         assert!(zeros.starts_with(&format!("\"{}…\"", "\\0".repeat(QUOTED_CHARS / 2))), "{zeros}");
         assert_eq!(quoted(&"7".repeat(QUOTED_CHARS)), format!("{:?}", "7".repeat(QUOTED_CHARS)));
+    }
+
+    #[test]
+    fn a_word_is_placed_by_its_index_over_lines_and_blanks() {
+        let input = "1 2\n\n  3\n4  5\n";
+        assert_eq!(word_place(input, 0), (1, 1));
+        assert_eq!(word_place(input, 2), (3, 3));
+        assert_eq!(word_place(input, 4), (4, 4));
+        assert_eq!(word_place(input, 5), (4, 5));
+        assert_eq!(word_place("", 0), (1, 1));
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod fuzz;
 mod gen;
 mod play;
 mod triage;
+mod validate;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -106,6 +107,18 @@ pub enum Command {
     /// Replay a night's failures (cargo-fuzz artifacts, campaign logs), group
     /// them by what fails and keep one shrunk regression per group.
     Triage(triage::TriageArgs),
+    /// Check files against the statement's bounds, as a testlib validator
+    /// does: one line per file; exit 0 when every file is inside, 1 when
+    /// some is not (naming the line, the column and the bound broken, a
+    /// parse error included), 2 when some cannot be read.
+    Validate {
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
+        /// The files, each an instance in the statement's format.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// An argument error as one line, as every other error is: clap's message
@@ -140,7 +153,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Triage(args) => triage::run(&args),
         command => {
             let game = match &command {
-                Command::Solve { game, .. } | Command::Check { game, .. } | Command::Shrink { game, .. } => game,
+                Command::Solve { game, .. }
+                | Command::Check { game, .. }
+                | Command::Shrink { game, .. }
+                | Command::Validate { game, .. } => game,
                 Command::Corpus(corpus::CorpusCommand::Import { game, .. }) => game,
                 _ => unreachable!("handled above"),
             }
@@ -176,6 +192,7 @@ impl Visitor for OneGame {
                 None => corpus::shrink::<G>(&file, &corpus),
                 Some(program) => against::shrink::<G>(&file, &program, &keep),
             },
+            Command::Validate { files, .. } => validate::validate::<G>(&files),
             Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
                 corpus::import::<G>(&artifact, &corpus)
             }

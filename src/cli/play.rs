@@ -31,7 +31,7 @@ pub fn solve<G: Game>(
         (false, false) => G::solve(&instance),
         (false, true) => G::answer(&outcome::<G, G::Reference>(&instance)),
         (true, _) => {
-            let traced = write_account::<G>(&instance, beyond.as_deref(), reference);
+            let traced = write_account::<G>(&instance, beyond.as_ref().map(|beyond| beyond.what.as_str()), reference);
             match traced {
                 Ok(outcome) => G::answer(&outcome),
                 // The reader went away: nothing more to tell anyone.

@@ -16,7 +16,7 @@ pub(crate) mod shrink;
 
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 
-use crate::game::Verdict;
+use crate::game::{Beyond, Verdict};
 
 pub use check::{Checker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 pub use count::Counter;
@@ -68,12 +68,20 @@ impl crate::Rulebook for MagicDoor {
     }
 
     /// The statement's input ends in one swap of two distinct regular gems.
-    fn beyond_statement(instance: &Instance) -> Option<String> {
+    fn beyond_statement(instance: &Instance) -> Option<Beyond> {
         let regular = |pos: m3_model::grid::Pos| matches!(instance.board.get(pos.row, pos.col), Cell::Gem(_));
+        // The words: `m n`, the m x n grid, then four for each swap.
+        let first_swap = 2 + instance.board.rows() * instance.board.cols();
         match instance.swaps.as_slice() {
             [swap] if swap.first != swap.second && regular(swap.first) && regular(swap.second) => None,
-            [_] => Some("a swap that is not of two distinct regular gems".to_string()),
-            swaps => Some(format!("{} swaps, where the statement makes one", swaps.len())),
+            [swap] => {
+                let at = if !regular(swap.first) { 0 } else { 2 };
+                Some(Beyond::new("a swap that is not of two distinct regular gems", first_swap + at))
+            }
+            swaps => Some(Beyond::new(
+                format!("{} swaps, where the statement makes one", swaps.len()),
+                first_swap + 4 * swaps.len().min(1),
+            )),
         }
     }
 

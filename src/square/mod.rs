@@ -12,7 +12,11 @@ pub(crate) mod shrink;
 
 use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES};
 
-use crate::game::Verdict;
+use crate::game::{Beyond, Verdict};
+
+/// The statement's colours and sides; the format reads more (SR).
+pub const STATEMENT_COLOURS: std::ops::RangeInclusive<u8> = 4..=6;
+pub const STATEMENT_SIDE: std::ops::RangeInclusive<usize> = 8..=16;
 
 pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
@@ -74,17 +78,18 @@ impl crate::Rulebook for SquareRemover {
 
     /// The statement's games are 10,000 moves long, on a board of 8 to 16
     /// tiles a side in 4 to 6 colours.
-    fn beyond_statement(instance: &Instance) -> Option<String> {
+    fn beyond_statement(instance: &Instance) -> Option<Beyond> {
         let side = instance.board.rows();
-        if instance.moves.len() != CONTEST_MOVES {
+        // The words: `colors N startSeed`, N board rows of one word each, M.
+        if !STATEMENT_COLOURS.contains(&instance.colours) {
+            let colours = instance.colours;
+            Some(Beyond::new(format!("{colours} colours, where the statement has 4 <= colors <= 6"), 0))
+        } else if !STATEMENT_SIDE.contains(&side) {
+            Some(Beyond::new(format!("a {side}x{side} board, where the statement has 8 <= N <= 16"), 1))
+        } else if instance.moves.len() != CONTEST_MOVES {
             let moves = instance.moves.len();
             let plural = if moves == 1 { "" } else { "s" };
-            Some(format!("{moves} move{plural}, where the statement plays {CONTEST_MOVES}"))
-        } else if !(8..=16).contains(&side) || !(4..=6).contains(&instance.colours) {
-            Some(format!(
-                "a {side}x{side} board of {} colours, beyond the statement's 8 to 16 and 4 to 6",
-                instance.colours
-            ))
+            Some(Beyond::new(format!("{moves} move{plural}, where the statement plays M = {CONTEST_MOVES}"), 3 + side))
         } else {
             None
         }

@@ -12,7 +12,7 @@ mod swaps;
 
 use m3_model::texas::{At, Board, Instance, OperationRecord, Outcome, Swap, Texas};
 
-use crate::game::Verdict;
+use crate::game::{Beyond, Verdict};
 
 pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::Counter;
@@ -96,10 +96,18 @@ impl crate::Rulebook for Texas {
     }
 
     /// The statement's swaps name cells on the board: 1 <= x <= n, 1 <= y <= m.
-    fn beyond_statement(instance: &Instance) -> Option<String> {
+    fn beyond_statement(instance: &Instance) -> Option<Beyond> {
         let (rows, cols) = (instance.board.rows(), instance.board.cols());
-        let on_board = |at: At| (1..=rows).contains(&(at.row as usize)) && (1..=cols).contains(&(at.col as usize));
-        let off = instance.swaps.iter().position(|swap| !on_board(swap.first) || !on_board(swap.second))?;
-        Some(format!("swap {} names a cell off the board", off + 1))
+        let off = |at: At| [!(1..=rows).contains(&(at.row as usize)), !(1..=cols).contains(&(at.col as usize))];
+        // Words before the swaps: `n m k q`, then n rows of colours and n of specials.
+        let before = 4 + 2 * rows * cols;
+        instance.swaps.iter().enumerate().find_map(|(index, swap)| {
+            let coordinate = [off(swap.first), off(swap.second)].concat().iter().position(|&off| off)?;
+            let (x, y) = if coordinate % 2 == 0 { ("x", rows) } else { ("y", cols) };
+            Some(Beyond::new(
+                format!("swap {} names a cell off the board: 1 <= {x} <= {y}", index + 1),
+                before + 4 * index + coordinate,
+            ))
+        })
     }
 }
