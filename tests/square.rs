@@ -219,7 +219,9 @@ fn within_the_statement_every_size_draws_only_the_statements_games() {
     for size in [Size::Small, Size::Mixed, Size::Max] {
         let games = 24;
         let beyond: Vec<String> = (1..=games)
-            .filter_map(|seed| SquareRemover::beyond_statement(&within_statement(seed, size, Player::Greedy)))
+            .filter_map(|seed| {
+                SquareRemover::beyond_statement(&within_statement(seed, size, Player::Greedy)).map(|b| b.what)
+            })
             .collect();
         assert!(beyond.len() * 100 < games as usize, "{size:?}: {} of {games} beyond: {beyond:?}", beyond.len());
     }
