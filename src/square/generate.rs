@@ -23,6 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use super::alike::Alike;
 use super::lookahead::Lookahead;
 use super::rules::move_tiles;
+use super::{STATEMENT_COLOURS, STATEMENT_SIDES};
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, PercentOr, Size, Statement};
@@ -81,10 +82,6 @@ pub enum Player {
     Strong,
 }
 
-/// The statement's bounds (its test case generation): a side of 8 to 16,
-/// 4 to 6 colours.
-const STATEMENT_SIDES: RangeInclusive<usize> = 8..=16;
-const STATEMENT_COLOURS: RangeInclusive<u8> = 4..=6;
 /// Percentage of the games within the statement at the largest size that
 /// the strong player plays: a game of its costs a hundred of the greedy
 /// one's.

@@ -14,9 +14,11 @@ use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, Tu
 
 use crate::game::{Beyond, Verdict};
 
-/// The statement's colours and sides; the format reads more (SR).
+/// The statement's bounds (its test case generation): 4 to 6 colours, a
+/// side of 8 to 16; the format reads more (SR), the generator and
+/// `beyond_statement` keep to these.
 pub const STATEMENT_COLOURS: std::ops::RangeInclusive<u8> = 4..=6;
-pub const STATEMENT_SIDE: std::ops::RangeInclusive<usize> = 8..=16;
+pub const STATEMENT_SIDES: std::ops::RangeInclusive<usize> = 8..=16;
 
 pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
@@ -84,7 +86,7 @@ impl crate::Rulebook for SquareRemover {
         if !STATEMENT_COLOURS.contains(&instance.colours) {
             let colours = instance.colours;
             Some(Beyond::new(format!("{colours} colours, where the statement has 4 <= colors <= 6"), 0))
-        } else if !STATEMENT_SIDE.contains(&side) {
+        } else if !STATEMENT_SIDES.contains(&side) {
             Some(Beyond::new(format!("a {side}x{side} board, where the statement has 8 <= N <= 16"), 1))
         } else if instance.moves.len() != CONTEST_MOVES {
             let moves = instance.moves.len();
