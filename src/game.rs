@@ -169,6 +169,15 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     /// Fixed instances to time, smallest first, for the benches.
     fn benchmarks() -> Vec<Benchmark<G>>;
 
+    /// The max tests a judge writes for the game, each inside the
+    /// statement: every side at its bound, the most colours, the longest
+    /// game, the largest sums, the highest scores a strong player reaches,
+    /// and the games a slow solution cannot finish in the contest's time.
+    /// `m3diff tests` adds them to the tests it chooses for coverage.
+    fn max_tests() -> Vec<MaxTest<G>> {
+        Vec::new()
+    }
+
     /// Knobs that keep to the contest's statement, drawn for one case of
     /// `--against`: at every size they draw only games that
     /// [`Rulebook::beyond_statement`] lets through, by construction (the
@@ -262,6 +271,22 @@ impl<G: Game> Benchmark<G> {
     pub fn instance(&self) -> G::Instance {
         crate::seed::with_seed(self.seed, |u| G::generate(u, Size::default(), &self.shape))
             .expect("seeded bytes suffice")
+    }
+}
+
+/// One of a judge's max tests ([`Generator::max_tests`]): what the
+/// generator draws with `shape` at `size`, from the seed of the test set.
+pub struct MaxTest<G: Game> {
+    /// What the test is, for the test set's list: "50x50, 100 colours, q =
+    /// 1000".
+    pub name: &'static str,
+    pub size: Size,
+    pub shape: G::Shape,
+}
+
+impl<G: Game> MaxTest<G> {
+    pub fn instance(&self, seed: u64) -> arbitrary::Result<G::Instance> {
+        crate::seed::with_seed(seed, |u| G::generate(u, self.size, &self.shape))
     }
 }
 

@@ -42,7 +42,7 @@ pub mod words;
 
 pub use coverage::{Counter, Tally};
 pub use game::{
-    invariant, Benchmark, Beyond, Checker, Counting, Difference, Game, Generator, Rulebook, Size, Trace, Verdict,
-    Violation,
+    invariant, Benchmark, Beyond, Checker, Counting, Difference, Game, Generator, MaxTest, Rulebook, Size, Trace,
+    Verdict, Violation,
 };
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};
