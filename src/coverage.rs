@@ -16,6 +16,10 @@ pub trait Counter: Copy + Send + Sync + 'static {
     fn rule(self) -> &'static str;
     /// What exactly is counted.
     fn variant(self) -> &'static str;
+    /// The rule and what is counted, as the table's lists name a counter.
+    fn named(self) -> String {
+        format!("{} {}", self.rule(), self.variant())
+    }
 }
 
 /// Declares a counter enum, its counters grouped under their rules:
@@ -115,9 +119,7 @@ impl<C: Counter> Tally<C> {
                 per_game(count)
             )?;
         }
-        let names = |counters: &[C]| -> String {
-            counters.iter().map(|c| format!("{} {}", c.rule(), c.variant())).collect::<Vec<_>>().join("; ")
-        };
+        let names = |counters: &[C]| -> String { counters.iter().map(|c| c.named()).collect::<Vec<_>>().join("; ") };
         if !apart.is_empty() {
             writeln!(f, "{why} ({}): {}", apart.len(), names(apart))?;
         }

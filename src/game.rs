@@ -156,6 +156,15 @@ pub trait Rulebook: Rules + Sized + 'static {
         let _ = (instance, operations);
         None
     }
+
+    /// The two texts [`Rulebook::parse_apart`] reads back as `instance`:
+    /// the statement's input and the player's operations, as a judge's
+    /// files hold them; `None` for a game whose operations are part of the
+    /// instance.
+    fn write_apart(instance: &Self::Instance) -> Option<(String, String)> {
+        let _ = instance;
+        None
+    }
 }
 
 /// A game's generator, written in its own `generate` module and implemented

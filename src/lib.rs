@@ -31,6 +31,7 @@ pub mod oracle;
 pub mod planted;
 pub mod regression;
 pub mod seed;
+pub mod setter;
 pub mod shrink;
 pub mod spent;
 pub mod square;

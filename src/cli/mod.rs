@@ -6,6 +6,7 @@ mod corpus;
 mod fuzz;
 mod gen;
 mod play;
+mod setter;
 mod triage;
 mod validate;
 
@@ -119,6 +120,37 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Write a judge's test set: DIR/01.in, 01.ans ... (and 01.commands
+    /// for Triple Town), every file inside the statement, answered by the
+    /// reference: the smallest generated games that together reach every
+    /// rule counter, then the max tests a judge writes. DIR/README.md lists
+    /// each test, its size and the counters it is the first to reach.
+    Tests {
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
+        /// The folder the set goes into, new or empty.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// The same seed, the same set (drawn from the clock when absent, and said).
+        #[arg(long, env = crate::seed::SEED_VARIABLE, value_parser = crate::seed::parse)]
+        seed: Option<u64>,
+        /// The most tests in the set.
+        #[arg(long, default_value_t = crate::setter::MOST_TESTS, value_parser = clap::value_parser!(u16).range(1..=999))]
+        count: u16,
+    },
+    /// Print the rule-coverage table of a set of instances, as a campaign
+    /// prints it, with the counters it never reaches. A folder stands for
+    /// its *.in files; NAME.commands beside NAME.in holds its player's
+    /// commands (Triple Town), as `tests` writes them.
+    Coverage {
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
+        /// Instance files and folders of them.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
 }
 
 /// An argument error as one line, as every other error is: clap's message
@@ -156,7 +188,9 @@ pub fn run(cli: Cli) -> ExitCode {
                 Command::Solve { game, .. }
                 | Command::Check { game, .. }
                 | Command::Shrink { game, .. }
-                | Command::Validate { game, .. } => game,
+                | Command::Validate { game, .. }
+                | Command::Tests { game, .. }
+                | Command::Coverage { game, .. } => game,
                 Command::Corpus(corpus::CorpusCommand::Import { game, .. }) => game,
                 _ => unreachable!("handled above"),
             }
@@ -193,6 +227,15 @@ impl Visitor for OneGame {
                 Some(program) => against::shrink::<G>(&file, &program, &keep),
             },
             Command::Validate { files, .. } => validate::validate::<G>(&files),
+            Command::Tests { out, seed, count, .. } => {
+                let seed = seed.unwrap_or_else(|| {
+                    let seed = crate::seed::clock_seed();
+                    eprintln!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
+                    seed
+                });
+                setter::tests::<G>(&out, seed, usize::from(count))
+            }
+            Command::Coverage { paths, .. } => setter::coverage::<G>(&paths),
             Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
                 corpus::import::<G>(&artifact, &corpus)
             }

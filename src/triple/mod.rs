@@ -49,6 +49,10 @@ impl crate::Rulebook for TripleTown {
         Some(triple::parse_apart(instance, commands))
     }
 
+    fn write_apart(instance: &Instance) -> Option<(String, String)> {
+        Some(triple::write_apart(instance))
+    }
+
     fn operations(instance: &Instance) -> Vec<Command> {
         instance.commands.clone()
     }

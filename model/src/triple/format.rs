@@ -52,6 +52,15 @@ pub fn parse_apart(instance: &str, commands: &str) -> Result<Instance, ParseErro
     Ok(instance)
 }
 
+/// The two texts [`parse_apart`] reads back as `instance`: the statement's
+/// input, and the commands one a line, as the player's output file.
+pub fn write_apart(instance: &Instance) -> (String, String) {
+    let (map, sequence) = (instance.map.clone(), instance.sequence.clone());
+    let input = Instance::new(instance.test, map, instance.stars, instance.bombs, sequence, Vec::new());
+    let commands: String = instance.commands.iter().map(|command| format!("{command}\n")).collect();
+    (input.to_string(), commands)
+}
+
 fn parse_instance(reader: &mut LineReader<'_>) -> Result<Instance, ParseError> {
     let test = reader.line(1, "the test number")?[0].integer("the test number", 0..=u32::MAX)?;
     let sides = reader.line(2, "the map's size (n m)")?;
@@ -259,6 +268,18 @@ mod tests {
             assert_eq!(instance.commands[0].line, 6, "{text}");
             assert_eq!(instance.to_string(), text);
         }
+    }
+
+    #[test]
+    fn written_apart_an_instance_reads_back_with_its_commands_on_their_own_lines() {
+        let instance = parse("0\n2 3\n1 1\n..1\n221\n2\n1 3\n\nPUT 1 2\nput 1 1\nEND\n").unwrap();
+        let (input, commands) = write_apart(&instance);
+        assert_eq!(input, "0\n2 3\n1 1\n..1\n221\n2\n1 3\n");
+        assert_eq!(commands, "PUT 1 2\nput 1 1\nEND\n");
+        let apart = parse_apart(&input, &commands).unwrap();
+        assert_eq!(apart.actions().collect::<Vec<_>>(), instance.actions().collect::<Vec<_>>());
+        // A refusal (TT7) names the line of the commands' own file.
+        assert_eq!(apart.commands.iter().map(|c| c.line).collect::<Vec<_>>(), [1, 2, 3]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 mod format;
 mod record;
 
-pub use format::{parse, parse_apart, LARGEST_FILE, MOST_BYTES};
+pub use format::{parse, parse_apart, write_apart, LARGEST_FILE, MOST_BYTES};
 pub use record::{Bombed, CommandRecord, Invalid, Merge, Outcome, Placed, Rejection, Status};
 
 use std::fmt;

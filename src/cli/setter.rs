@@ -1,0 +1,211 @@
+//! A problem setter's commands: `tests` writes a judge's test set, and
+//! `coverage` prints the rule-coverage table of any set of instances, the
+//! official tests' or one's own, as a campaign prints it.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{read_instance, read_instance_apart, write_stdout};
+use crate::against::reference_answer;
+use crate::coverage::{Counter, Tally};
+use crate::files;
+use crate::game::{Counting, Game};
+use crate::input::path_name;
+use crate::setter::{Test, TestSet};
+use crate::words::{counted, duration, thousands};
+
+/// Where a game whose player's operations come apart keeps them, beside
+/// `NN.in`: the player's output file, as the contest's checker reads it.
+const OPERATIONS_EXTENSION: &str = "commands";
+
+/// What the coverage table says of the counters no game within the
+/// statement reaches.
+const BEYOND: &str = "beyond the statement, which no test of the contest reaches";
+
+/// `m3diff tests GAME --out DIR`: chooses the set and writes it whole into
+/// `dir`, new or empty: into a folder beside it first, renamed to `dir` once
+/// every file is written, so that a set is there whole or not at all.
+pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize) -> Result<ExitCode, String> {
+    let name = path_name(dir);
+    let empty = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_none(),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => true,
+        Err(error) => return Err(format!("{name}: {error}")),
+    };
+    if !empty {
+        return Err(format!("{name} is not empty: tests writes its set into a new or empty folder, and no other file"));
+    }
+    let started = Instant::now();
+    let set = crate::setter::choose::<G>(seed, most)?;
+    let made_in = started.elapsed();
+    let partial = dir.with_file_name(format!(
+        ".{}.tests-{}.partial",
+        dir.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy()),
+        std::process::id()
+    ));
+    let written = write_set::<G>(&partial, &set, seed, most).and_then(|bytes| {
+        std::fs::rename(&partial, dir).map_err(|error| files::named(dir, error))?;
+        Ok(bytes)
+    });
+    let bytes = match written {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            let _ = std::fs::remove_dir_all(&partial);
+            return Err(error.to_string());
+        }
+    };
+    let summary = format!(
+        "{}: {} in {name} ({} bytes), chosen among {} drawn within the statement, in {}\n{}\n",
+        G::NAME,
+        counted(set.tests.len() as u64, "test"),
+        thousands(bytes),
+        counted(set.drawn, "game"),
+        duration(made_in),
+        coverage_table::<G>(&set.tally, &set.left_out),
+    );
+    write_stdout(&summary)
+}
+
+/// Writes every test of `set` into the new folder `dir`, then its list;
+/// the bytes of the tests written.
+fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> std::io::Result<u64> {
+    std::fs::create_dir(dir).map_err(|error| files::named(dir, error))?;
+    let width = set.tests.len().to_string().len().max(2);
+    let mut list = String::new();
+    let mut bytes = 0;
+    for (number, test) in (1..).zip(&set.tests) {
+        let stem = format!("{number:0width$}");
+        let mut test_bytes = 0;
+        for (extension, text) in texts::<G>(test) {
+            test_bytes += text.len() as u64;
+            files::write_whole(&dir.join(format!("{stem}.{extension}")), text)?;
+        }
+        bytes += test_bytes;
+        let first: Vec<String> = test.first_reached.iter().map(|c| c.named()).collect();
+        let first = if first.is_empty() { "none".to_string() } else { first.join("; ") };
+        let _ = writeln!(list, "| {stem} | {} | {} | {first} |", thousands(test_bytes), test.why);
+    }
+    let readme = readme::<G>(set, seed, most, bytes, &list);
+    files::write_whole(&dir.join("README.md"), readme)?;
+    Ok(bytes)
+}
+
+/// The files of one test: the instance, its operations apart when the game
+/// reads them apart, and the answer.
+fn texts<G: Game>(test: &Test<G>) -> Vec<(&'static str, String)> {
+    let mut texts = match G::write_apart(&test.instance) {
+        Some((input, operations)) => vec![("in", input), (OPERATIONS_EXTENSION, operations)],
+        None => vec![("in", test.instance.to_string())],
+    };
+    texts.push(("ans", format!("{}\n", test.answer)));
+    texts
+}
+
+fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &str) -> String {
+    let apart = match G::write_apart(&set.tests[0].instance) {
+        Some(_) => format!(
+            " `NN.in` is the statement's input and `NN.{OPERATIONS_EXTENSION}` the player's {}s, as the contest's \
+             checker reads its input and output files; `NN.ans` is the checker's verdict.",
+            G::OPERATION
+        ),
+        None => " `NN.in` is the input in the statement's format and `NN.ans` the answer.".to_string(),
+    };
+    format!(
+        "# Tests for {title}\n\n\
+         Written by `m3diff tests {game} --out DIR --seed {seed} --count {most}`: {tests}, {bytes} bytes, every \
+         file inside the statement (`m3diff validate {game} DIR/*.in`).{apart} Every answer is the reference's.\n\n\
+         The coverage tests come first, smallest first: for each rule counter, the smallest of the {drawn} drawn \
+         within the statement that reaches it, and no more of them than reach every counter those games reach. \
+         The max tests follow: what a judge writes at the statement's bounds.\n\n\
+         | test | bytes | why | counters it is the first to reach |\n|---|---|---|---|\n{list}\n\
+         ## Rule coverage of the set\n\n```\n{table}\n```\n",
+        title = G::TITLE,
+        game = G::NAME,
+        tests = counted(set.tests.len() as u64, "test"),
+        bytes = thousands(bytes),
+        drawn = counted(set.drawn, "game"),
+        table = coverage_table::<G>(&set.tally, &set.left_out),
+    )
+}
+
+/// The table a campaign within the statement prints, then the counters
+/// `left_out` of a set whose count could not hold them all.
+fn coverage_table<G: Game>(tally: &Tally<G::Counter>, left_out: &[G::Counter]) -> String {
+    let mut table = tally.apart_from(<G::Counter as Counting<G>>::beyond_statement(), BEYOND).to_string();
+    if !left_out.is_empty() {
+        let names: Vec<String> = left_out.iter().map(|c| c.named()).collect();
+        let _ =
+            write!(table, "\nleft out for --count ({}), reached by games drawn: {}", left_out.len(), names.join("; "));
+    }
+    table
+}
+
+/// `m3diff coverage GAME PATH...`: the rule-coverage table of every
+/// instance in `paths` (a folder stands for its `*.in` files), played by
+/// the reference as a campaign `--against` a program counts it.
+pub fn coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, String> {
+    let files = instance_files(paths)?;
+    if files.is_empty() {
+        return Err(format!("no instance to count: {} holds no *.in file", paths_named(paths)));
+    }
+    let mut tally = Tally::default();
+    for file in &files {
+        let operations = file.with_extension(OPERATIONS_EXTENSION);
+        let instance = match operations.is_file() {
+            true => read_instance_apart::<G>(Some(file), Some(&operations))?,
+            false => read_instance::<G>(Some(file))?,
+        };
+        reference_answer::<G>(&instance, &mut tally).map_err(|error| format!("{}: {error}", path_name(file)))?;
+    }
+    let table = tally.apart_from(<G::Counter as Counting<G>>::beyond_statement(), BEYOND);
+    write_stdout(&format!("{}: {}\n{table}\n", G::NAME, counted(files.len() as u64, "file")))
+}
+
+/// The files `paths` name: each file as it is, and each folder's `*.in`
+/// files in the order of their names (none whose name starts with a dot,
+/// a file being written).
+fn instance_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path).map_err(|error| format!("{}: {error}", path_name(path)))?;
+        let mut inside = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|error| format!("{}: {error}", path_name(path)))?.path();
+            let name = entry.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            if name.ends_with(".in") && !name.starts_with('.') && entry.is_file() {
+                inside.push(entry);
+            }
+        }
+        inside.sort();
+        files.extend(inside);
+    }
+    Ok(files)
+}
+
+fn paths_named(paths: &[PathBuf]) -> String {
+    paths.iter().map(|path| path_name(path)).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_stands_for_its_in_files_in_name_order_and_a_file_for_itself() {
+        let dir = std::env::temp_dir().join(format!("m3diff-instance-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["02.in", "01.in", "01.ans", ".03.in.partial", ".04.in"] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let lone = dir.join("01.ans");
+        let files = instance_files(&[dir.clone(), lone.clone()]).unwrap();
+        assert_eq!(files, [dir.join("01.in"), dir.join("02.in"), lone]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

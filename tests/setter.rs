@@ -1,0 +1,119 @@
+//! `m3diff tests` and `m3diff coverage`, a problem setter's commands, on
+//! every game of the registry: the set is the same for the same seed, its
+//! size lies within what the issue promises, `validate` accepts every file,
+//! each answer is what `solve` prints, and `coverage` of the set reaches
+//! every counter a campaign within the statement can reach.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use m3diff::games::{self, Visitor};
+use m3diff::Game;
+
+fn m3diff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_m3diff")).args(args).output().expect("m3diff runs")
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+/// Every file of `dir`, by name, with its bytes.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            (path.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[derive(Clone)]
+struct SetterChecks;
+
+impl Visitor for SetterChecks {
+    type Output = ();
+
+    fn visit<G: Game>(self) {
+        let root = tempfile::tempdir().unwrap();
+        let (first, second) = (root.path().join("first"), root.path().join("second"));
+        for dir in [&first, &second] {
+            let written = m3diff(&["tests", G::NAME, "--out", dir.to_str().unwrap(), "--seed", "7"]);
+            assert!(written.status.success(), "{}: {}", G::NAME, text(&written));
+        }
+        let set = files(&first);
+        assert_eq!(set, files(&second), "{}: the same seed wrote another set", G::NAME);
+
+        let inputs: Vec<String> = set
+            .iter()
+            .filter(|(name, _)| name.ends_with(".in"))
+            .map(|(name, _)| first.join(name).display().to_string())
+            .collect();
+        assert!((5..=60).contains(&inputs.len()), "{}: {} tests", G::NAME, inputs.len());
+        let readme =
+            String::from_utf8_lossy(&set.iter().find(|(name, _)| name == "README.md").expect("a list").1).into_owned();
+
+        let mut validate = vec!["validate", G::NAME];
+        validate.extend(inputs.iter().map(String::as_str));
+        let validated = m3diff(&validate);
+        assert!(validated.status.success(), "{}: {}", G::NAME, text(&validated));
+
+        for input in &inputs {
+            let stem = input.strip_suffix(".in").unwrap();
+            let test = Path::new(stem).file_name().unwrap().to_string_lossy().into_owned();
+            assert!(readme.contains(&format!("| {test} | ")), "{}: test {test} not listed in\n{readme}", G::NAME);
+            let commands = format!("{stem}.commands");
+            let mut solve = vec!["solve", G::NAME, input.as_str(), "--reference"];
+            if Path::new(&commands).exists() {
+                solve.extend(["--commands", commands.as_str()]);
+            }
+            let answer = std::fs::read_to_string(format!("{stem}.ans")).unwrap();
+            assert_eq!(String::from_utf8_lossy(&m3diff(&solve).stdout), answer, "{}: {input}", G::NAME);
+        }
+
+        let coverage = m3diff(&["coverage", G::NAME, first.to_str().unwrap()]);
+        let table = text(&coverage);
+        assert!(coverage.status.success(), "{}: {table}", G::NAME);
+        assert!(
+            table.trim_end().ends_with("counter reached"),
+            "{}: a counter within the statement is left out:\n{table}",
+            G::NAME
+        );
+        assert!(readme.contains(table.lines().last().unwrap()), "{}: the list's table is not coverage's", G::NAME);
+    }
+}
+
+#[test]
+fn every_game_s_set_is_the_same_for_a_seed_inside_the_statement_answered_and_reaches_every_counter() {
+    games::visit_all(&SetterChecks);
+}
+
+#[test]
+fn tests_writes_into_no_folder_that_holds_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mine.in"), "1 1 1 0\n1\n0\n").unwrap();
+    let written = m3diff(&["tests", "door", "--out", dir.path().to_str().unwrap(), "--seed", "1"]);
+    assert_eq!(written.status.code(), Some(2));
+    assert!(text(&written).contains("is not empty"), "{}", text(&written));
+    assert_eq!(files(dir.path()).len(), 1, "the folder was written into");
+}
+
+#[test]
+fn coverage_of_a_folder_without_instances_is_an_error_not_an_empty_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let counted = m3diff(&["coverage", "texas", dir.path().to_str().unwrap()]);
+    assert_eq!(counted.status.code(), Some(2));
+    assert!(text(&counted).contains("holds no *.in file"), "{}", text(&counted));
+}
+
+#[test]
+fn coverage_names_the_counters_the_official_samples_never_reach() {
+    let counted = m3diff(&["coverage", "door", "corpus/door/sample1.in", "corpus/door/sample2.in"]);
+    let table = text(&counted);
+    assert!(counted.status.success(), "{table}");
+    assert!(table.starts_with("door: 2 files\n2 games, 2 operations\n"), "{table}");
+    assert!(table.contains("never reached ("), "two samples reach every Magic Door counter:\n{table}");
+}
