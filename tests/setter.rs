@@ -117,3 +117,17 @@ fn coverage_names_the_counters_the_official_samples_never_reach() {
     assert!(table.starts_with("door: 2 files\n2 games, 2 operations\n"), "{table}");
     assert!(table.contains("never reached ("), "two samples reach every Magic Door counter:\n{table}");
 }
+
+#[test]
+fn the_readme_gives_the_figures_tests_draws_by() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("## Writing a contest's tests").expect("the setter's section")..];
+    for (figure, what) in [
+        (m3diff::setter::FEWEST_DRAWN, "games drawn at least"),
+        (m3diff::setter::MOST_DRAWN, "games drawn at most"),
+        (u64::from(m3diff::setter::MOST_TESTS), "tests at most"),
+    ] {
+        let figure = m3diff::words::thousands(figure);
+        assert!(section.contains(&figure), "the README does not give {figure}, the {what}");
+    }
+}

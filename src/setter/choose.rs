@@ -116,7 +116,7 @@ pub fn coverage_tests<G: Game>(
 
 /// Games drawn between two looks at what is still unreached: the same for
 /// any number of threads, so that the same seed draws the same games.
-const BATCH: u64 = 256;
+pub const BATCH: u64 = 256;
 
 /// The games `indices` of `seed`, drawn and played on every core, in the
 /// order of their index; a game the generator gives up on is left out.

@@ -19,11 +19,11 @@ pub use choose::Reached;
 pub const MOST_TESTS: u16 = 60;
 /// Games drawn before the set is chosen, even when every counter is
 /// reached sooner: the more drawn, the smaller the one that reaches each.
-pub const FEWEST_DRAWN: u64 = 2_000;
+pub const FEWEST_DRAWN: u64 = 8 * choose::BATCH;
 /// Games drawn at most while some counter is still unreached: a counter no
 /// game of the statement reaches (or a rare one) must not keep `tests`
 /// drawing for ever.
-pub const MOST_DRAWN: u64 = 40_000;
+pub const MOST_DRAWN: u64 = 160 * choose::BATCH;
 
 /// One test of the set.
 pub struct Test<G: Game> {
