@@ -6,6 +6,7 @@ pub(crate) mod diff;
 mod draw;
 mod generate;
 mod hand;
+mod max_tests;
 mod runs;
 pub(crate) mod shrink;
 mod swaps;
