@@ -73,34 +73,34 @@ fn every_max_test_of_every_game_draws_within_the_statement_under_a_name_of_its_o
 /// boards the statement allows.
 #[test]
 fn tx1_the_texas_max_tests_reach_n_m_50_k_100_q_1000_and_one_wide_boards() {
-    let tests = &dimensions("texas");
-    assert!(reaches(&tests, &[("rows", 50), ("columns", 50), ("operations", 1000)]));
-    assert!(reaches(&tests, &[("rows", 50), ("columns", 50), ("colours in play", 100)]));
-    assert!(reaches(&tests, &[("rows", 50), ("columns", 1)]) && reaches(&tests, &[("rows", 1), ("columns", 50)]));
+    let tests = dimensions("texas");
+    assert!(reaches(tests, &[("rows", 50), ("columns", 50), ("operations", 1000)]));
+    assert!(reaches(tests, &[("rows", 50), ("columns", 50), ("colours in play", 100)]));
+    assert!(reaches(tests, &[("rows", 50), ("columns", 1)]) && reaches(tests, &[("rows", 1), ("columns", 50)]));
 }
 
 /// SR1: 8 <= N <= 16, 4 <= colors <= 6, M = 10,000.
 #[test]
 fn sr1_the_squareremover_max_tests_reach_n_8_and_16_with_4_and_6_colours() {
-    let tests = &dimensions("square");
+    let tests = dimensions("square");
     for (side, colours) in [(16, 4), (16, 6), (8, 4), (8, 6)] {
-        assert!(reaches(&tests, &[("side", side), ("colours", colours), ("moves", 10_000)]), "{side}, {colours}");
+        assert!(reaches(tests, &[("side", side), ("colours", colours), ("moves", 10_000)]), "{side}, {colours}");
     }
 }
 
 /// MD1: 3 <= m, n <= 80, regular gems of colours 1 to 9.
 #[test]
 fn md1_the_magic_door_max_tests_reach_80x80_with_the_most_colours_and_the_fewest_and_3_wide_grids() {
-    let tests = &dimensions("door");
-    assert!(reaches(&tests, &[("rows", 80), ("columns", 80), ("colours in play", 9)]));
-    assert!(reaches(&tests, &[("rows", 80), ("columns", 80), ("colours in play", 2)]));
-    assert!(reaches(&tests, &[("rows", 80), ("columns", 3)]) && reaches(&tests, &[("rows", 3), ("columns", 80)]));
+    let tests = dimensions("door");
+    assert!(reaches(tests, &[("rows", 80), ("columns", 80), ("colours in play", 9)]));
+    assert!(reaches(tests, &[("rows", 80), ("columns", 80), ("colours in play", 2)]));
+    assert!(reaches(tests, &[("rows", 80), ("columns", 3)]) && reaches(tests, &[("rows", 3), ("columns", 80)]));
 }
 
 /// TT1: the format's largest map and longest build sequence.
 #[test]
 fn tt1_the_triple_town_max_tests_reach_the_100x100_map_and_100000_tiles() {
-    let tests = &dimensions("triple");
-    assert!(reaches(&tests, &[("rows", 100), ("columns", 100), ("build sequence", 100_000)]));
-    assert!(reaches(&tests, &[("rows", 100), ("columns", 1)]) && reaches(&tests, &[("rows", 1), ("columns", 100)]));
+    let tests = dimensions("triple");
+    assert!(reaches(tests, &[("rows", 100), ("columns", 100), ("build sequence", 100_000)]));
+    assert!(reaches(tests, &[("rows", 100), ("columns", 1)]) && reaches(tests, &[("rows", 1), ("columns", 100)]));
 }

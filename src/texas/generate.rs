@@ -46,7 +46,7 @@ pub struct Shape {
     /// The statement's extreme a judge's max test asks for by name, drawn
     /// whole in every game (not an option of `m3diff gen`).
     #[arg(skip)]
-    pub(super) extreme: Option<EdgeField>,
+    pub extreme: Option<EdgeField>,
 }
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
@@ -213,7 +213,7 @@ impl Shape {
 /// A field of the instance that one game draws at one of its edges
 /// ([`crate::edges`]), or one of the statement's extremes drawn whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum EdgeField {
+pub enum EdgeField {
     /// A side n or m: 1, 49 or 50.
     Side,
     /// k: 1, 99 or 100, with the pieces drawn from the colours at k's edges
