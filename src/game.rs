@@ -183,9 +183,7 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     /// game, the largest sums, the highest scores a strong player reaches,
     /// and the games a slow solution cannot finish in the contest's time.
     /// `m3diff tests` adds them to the tests it chooses for coverage.
-    fn max_tests() -> Vec<MaxTest<G>> {
-        Vec::new()
-    }
+    fn max_tests() -> Vec<MaxTest<G>>;
 
     /// Knobs that keep to the contest's statement, drawn for one case of
     /// `--against`: at every size they draw only games that

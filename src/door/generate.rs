@@ -24,7 +24,7 @@ use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
 use crate::edges::{draw_within, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Sides, Size, Statement};
+use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
 /// The most swaps a generated game makes: the most the format reads.
@@ -194,6 +194,10 @@ impl Generator<MagicDoor> for Shape {
             Benchmark { name: "30x30", seed: 1, shape: shape(30, 8) },
             Benchmark { name: "80x80-chain", seed: 1, shape: shape(MAX_SIDE, 10) },
         ]
+    }
+
+    fn max_tests() -> Vec<MaxTest<MagicDoor>> {
+        super::max_tests::max_tests()
     }
 }
 

@@ -11,6 +11,7 @@ mod generate;
 #[cfg(test)]
 mod grids;
 mod groups;
+mod max_tests;
 mod rules;
 pub(crate) mod shrink;
 

@@ -26,7 +26,7 @@ use super::rules::move_tiles;
 use super::{STATEMENT_COLOURS, STATEMENT_SIDES};
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, PercentOr, Size, Statement};
+use crate::game::{Benchmark, Count, Generator, MaxTest, PercentOr, Size, Statement};
 
 /// The most moves `--moves` asks: the most the format reads.
 pub use m3_model::square::MAX_MOVES;
@@ -210,6 +210,10 @@ impl Generator<SquareRemover> for Shape {
             Benchmark { name: "16x16-m10000", seed: 2, shape: shape(16, 4, CONTEST_MOVES) },
             Benchmark { name: "64x64-m10000", seed: 3, shape: shape(MAX_SIDE, 4, CONTEST_MOVES) },
         ]
+    }
+
+    fn max_tests() -> Vec<MaxTest<SquareRemover>> {
+        super::max_tests::max_tests()
     }
 }
 

@@ -7,6 +7,7 @@ pub(crate) mod diff;
 mod draw;
 mod generate;
 mod lookahead;
+mod max_tests;
 mod rules;
 pub(crate) mod shrink;
 

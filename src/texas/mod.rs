@@ -6,6 +6,7 @@ pub(crate) mod diff;
 mod draw;
 mod generate;
 mod hand;
+mod max_tests;
 mod runs;
 pub(crate) mod shrink;
 mod swaps;
@@ -17,7 +18,7 @@ use crate::game::{Beyond, Verdict};
 pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::Shape;
+pub use generate::{EdgeField, Shape};
 
 /// Texas between two operations.
 #[derive(Debug, Clone, PartialEq, Eq)]

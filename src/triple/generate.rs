@@ -26,7 +26,7 @@ use super::survey::Survey;
 use super::Town;
 use crate::edges::{draw_edge, draw_within, EdgeKnob};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, Percent, PercentOr, Rulebook, Sides, Size, Statement};
+use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Rulebook, Sides, Size, Statement};
 
 /// The most tiles a generated sequence holds: the most the format reads.
 pub use m3_model::triple::MAX_TILES;
@@ -261,6 +261,10 @@ impl Generator<TripleTown> for Shape {
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
             Benchmark { name: "20x20-100k", seed: 1, shape: shape(20, MAX_TILES) },
         ]
+    }
+
+    fn max_tests() -> Vec<MaxTest<TripleTown>> {
+        super::max_tests::max_tests()
     }
 }
 

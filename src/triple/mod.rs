@@ -8,6 +8,7 @@ mod draw;
 mod extremes;
 mod generate;
 mod levels;
+mod max_tests;
 mod region;
 mod rules;
 pub(crate) mod shrink;
