@@ -34,6 +34,8 @@ crate::counters! {
         "MD2" => {
             CrossGroups: "gem in a horizontal and a vertical group",
             LongGroup: "group of 4 or more",
+            LastRowGroup: "horizontal group in the grid's last row",
+            LastColGroup: "vertical group in the grid's last column",
         }
         "MD3" => {
             GroupsPass: "Stage 1 pass",
@@ -131,13 +133,19 @@ impl Counting<MagicDoor> for Counter {
 fn groups(tally: &mut Tally<Counter>, board: &Board, stage: &Stage) {
     tally.add(Counter::GroupsPass, 1);
     let (mut crossing, mut long) = (0, false);
+    // A scan that stops a row or a column short of the edge misses these.
+    let (mut last_row, mut last_col) = (false, false);
     for &pos in &stage.vanished {
         let (across, down) = line_lengths(board, pos);
         crossing += u64::from(across >= GROUP_LENGTH && down >= GROUP_LENGTH);
         long |= across > GROUP_LENGTH || down > GROUP_LENGTH;
+        last_row |= across >= GROUP_LENGTH && pos.row == board.rows() - 1;
+        last_col |= down >= GROUP_LENGTH && pos.col == board.cols() - 1;
     }
     tally.add(Counter::CrossGroups, crossing);
     tally.add(Counter::LongGroup, u64::from(long));
+    tally.add(Counter::LastRowGroup, u64::from(last_row));
+    tally.add(Counter::LastColGroup, u64::from(last_col));
 }
 
 /// A Stage 2 pass from `board`.
@@ -205,4 +213,30 @@ fn grid_edges(tally: &mut Tally<Counter>, board: &Board) {
         colours[usize::from(colour)] = true;
     }
     tally.add(Counter::AllColours, u64::from(colours[1..].iter().all(|&held| held)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coverage::Tally;
+
+    fn tally_of(text: &str) -> Tally<Counter> {
+        let instance = m3_model::door::parse(text).expect("a Magic Door instance");
+        let mut tally = Tally::default();
+        crate::against::reference_answer::<MagicDoor>(&instance, &mut tally).expect("the reference answers");
+        tally
+    }
+
+    #[test]
+    fn md2_a_group_in_the_last_row_or_the_last_column_is_counted_as_such() {
+        // The swap lines up three 1s along the bottom row.
+        let last_row = tally_of("3 3\n2 3 2\n3 1 3\n1 2 1\n2 2 3 2\n");
+        assert_eq!((last_row.count(Counter::LastRowGroup), last_row.count(Counter::LastColGroup)), (1, 0));
+        // The swap lines up three 1s down the last column.
+        let last_col = tally_of("3 3\n2 3 1\n3 1 2\n2 3 1\n2 2 2 3\n");
+        assert_eq!((last_col.count(Counter::LastRowGroup), last_col.count(Counter::LastColGroup)), (0, 1));
+        // Three 1s along the top row: neither.
+        let top = tally_of("3 3\n1 2 1\n3 1 3\n2 3 2\n1 2 2 2\n");
+        assert_eq!((top.count(Counter::LastRowGroup), top.count(Counter::LastColGroup)), (0, 0));
+    }
 }
