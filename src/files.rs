@@ -106,7 +106,7 @@ pub fn named(path: &Path, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), message)
 }
 
-/// Fails unless `dir` takes a file: one of [`PROBE_BYTES`] is written there
+/// Fails unless `dir` takes a file: one of `PROBE_BYTES` is written there
 /// whole and removed again, so that a disk full already is known before the
 /// first case rather than after. Its name starts with a dot, as a temporary
 /// file's does, so that one left by a kill at that moment is read by no one.

@@ -123,7 +123,7 @@ pub fn shrink_by<G: Game, F>(
 /// cuts, then the game's candidates) keeps nothing, so that shrinking its
 /// result again keeps nothing either (the candidates and `fails_alike`
 /// being what they were). For that, a candidate is kept only when it is
-/// smaller than the case ([`smaller`]); otherwise two candidates of the
+/// smaller than the case (`smaller`); otherwise two candidates of the
 /// same size could each lead to the other, and a shrink go round until its
 /// time ran out.
 pub fn shrink_within<G: Game, F>(

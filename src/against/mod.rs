@@ -1,8 +1,8 @@
 //! `--against CMD`: any program checked against the reference. The program
 //! gets an instance in the statement's format on its standard input and
 //! prints its answer, as an accepted contest solution does; what it prints
-//! is compared with the reference's answer ([`Rulebook::compared_answer`]).
-//! It gets only what the statement allows ([`Rulebook::beyond_statement`]):
+//! is compared with the reference's answer ([`Rulebook::read_answer`](crate::game::Rulebook::read_answer)).
+//! It gets only what the statement allows ([`Rulebook::beyond_statement`](crate::game::Rulebook::beyond_statement)):
 //! the generator's extensions stay on the engine-against-reference path.
 
 mod keep;

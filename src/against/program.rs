@@ -55,7 +55,7 @@ pub enum Ran {
     /// It exited with status 0, having printed this.
     Printed(String),
     /// It exited otherwise, or a signal ended it, having printed `printed`;
-    /// `stderr` quotes the end of its standard error ([`quote_stderr`]).
+    /// `stderr` quotes the end of its standard error (`quote_stderr`).
     Crashed { status: String, printed: String, stderr: String },
     /// It was still running when the time ran out, and was killed this
     /// long after it started.

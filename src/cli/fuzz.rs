@@ -58,7 +58,7 @@ pub struct FuzzArgs {
     /// How large the generated games are.
     #[arg(long, value_enum, default_value = "mixed")]
     pub size: Size,
-    /// The corpus root; failures go to CORPUS/<game>/regressions/.
+    /// The corpus root; failures go to CORPUS/GAME/regressions/.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
     /// Also write the summary as JSON to FILE: cases, failures by kind,

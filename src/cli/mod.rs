@@ -83,7 +83,7 @@ pub enum Command {
     #[command(subcommand)]
     Gen(gen::GenCommand),
     /// Fuzz engine against reference until the time or the cases run out;
-    /// shrink and keep every failure under CORPUS/<game>/regressions/.
+    /// shrink and keep every failure under CORPUS/GAME/regressions/.
     Fuzz(fuzz::FuzzArgs),
     /// Shrink a failing instance and keep it as a regression.
     Shrink {
@@ -92,13 +92,13 @@ pub enum Command {
         game: String,
         /// The failing instance, in the statement's format.
         file: PathBuf,
-        /// The corpus root that holds <game>/regressions/.
+        /// The corpus root that holds GAME/regressions/.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
         #[command(flatten)]
         against: fuzz::AgainstArgs,
         /// With --against: where the shrunk case goes, as
-        /// DIR/<game>/<kind>-<hash>.in beside a report .txt.
+        /// DIR/GAME/KIND-HASH.in beside a report .txt.
         #[arg(long, value_name = "DIR", default_value = crate::against::DEFAULT_KEEP, requires = "against")]
         keep: PathBuf,
     },

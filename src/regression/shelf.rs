@@ -18,7 +18,7 @@ use crate::oracle::check_game_with;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shelved {
     pub path: PathBuf,
-    /// [`Game::measure`] of its instance.
+    /// [`Rulebook::measure`](crate::game::Rulebook::measure) of its instance.
     pub measure: usize,
     /// Its report names a root cause: it stays whatever its size, so that
     /// nobody's diagnosis is ever replaced.

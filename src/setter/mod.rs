@@ -29,7 +29,7 @@ pub const MOST_DRAWN: u64 = 160 * choose::BATCH;
 pub struct Test<G: Game> {
     pub instance: G::Instance,
     /// The reference's answer; for a game whose operations come apart, the
-    /// verdict on the two texts [`Rulebook::write_apart`] writes.
+    /// verdict on the two texts [`Rulebook::write_apart`](crate::game::Rulebook::write_apart) writes.
     pub answer: Verdict,
     pub why: Why,
     /// The counters this test is the first of the set to reach.

@@ -41,7 +41,7 @@ pub struct Shape {
     /// Colours.
     #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
     pub colours: Option<u8>,
-    /// The buffer's seed (startSeed, A[0] of SR1).
+    /// The buffer's seed (startSeed, `A[0]` of SR1).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..MODULUS))]
     pub start_seed: Option<u64>,
     /// Moves (M).

@@ -38,7 +38,7 @@ pub struct Standing {
     pub moves: usize,
     /// True once a move was invalid: the game is over (SR4).
     pub ended: bool,
-    /// The buffer's seed (startSeed, A[0] of SR1): no record shows it, and
+    /// The buffer's seed (startSeed, `A[0]` of SR1): no record shows it, and
     /// the counters name its edges.
     pub seed: u64,
 }

@@ -18,7 +18,7 @@ pub const MIN_COLOURS: u8 = 2;
 pub const MAX_COLOURS: u8 = 10;
 pub const MIN_SIDE: usize = 2;
 pub const MAX_SIDE: usize = 64;
-/// SR1: the buffer's recurrence A[i] = A[i-1] x MULTIPLIER mod MODULUS. A
+/// SR1: the buffer's recurrence `A[i] = A[i-1] x MULTIPLIER mod MODULUS`. A
 /// seed must lie in 1..MODULUS: 0 would make every tile colour 0 and the
 /// refills of a square would never end.
 pub const MULTIPLIER: u64 = 48_271;
@@ -85,7 +85,7 @@ impl fmt::Display for Turn {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Instance {
     pub colours: u8,
-    /// A[0] of SR1, in 1..MODULUS.
+    /// `A[0]` of SR1, in 1..MODULUS.
     pub seed: u64,
     pub board: Board,
     pub moves: Vec<Move>,
