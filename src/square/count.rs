@@ -1,7 +1,7 @@
 //! What the generated SquareRemover games exercised, rule by rule.
 
 use m3_model::square::{
-    Invalid, Move, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP,
+    Invalid, Move, Outcome, Square, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP,
 };
 use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
 
@@ -24,6 +24,8 @@ crate::counters! {
             Cascade: "turn removing 2+ squares",
             LongCascade: "turn removing 5+ squares",
             AboveOrLeft: "square above or left of the one before",
+            LastTwoRows: "square in the last two rows (its lower row N-1)",
+            LastTwoColumns: "square in the last two columns (its right column N-1)",
             StrongScore: "game scoring 12,000 squares or more (a strong player's)",
         }
         "SR3" => {
@@ -77,6 +79,13 @@ impl Counting<SquareRemover> for Counter {
         let above_or_left =
             record.squares.windows(2).filter(|pair| (pair[1].row, pair[1].col) < (pair[0].row, pair[0].col));
         tally.add(Counter::AboveOrLeft, above_or_left.count() as u64);
+        // A square's top-left tile names it: a search for top-left tiles
+        // that stops one short (`0..N-2`) never finds these.
+        let side = before.board.rows();
+        let far =
+            |place: fn(&Square) -> usize| record.squares.iter().filter(|square| place(square) + 2 == side).count();
+        tally.add(Counter::LastTwoRows, far(|square| square.row) as u64);
+        tally.add(Counter::LastTwoColumns, far(|square| square.col) as u64);
         match (record.status, record.turn) {
             (Status::Skipped, _) => tally.add(Counter::Skipped, 1),
             (Status::Invalid(reason), turn) => {
@@ -158,4 +167,42 @@ fn invalid_edges(tally: &mut Tally<Counter>, side: usize, m: Move) {
     tally.add(Counter::DirectionOffByOne, u64::from(dir == directions.0 - 1 || dir == directions.1 + 1));
     tally.add(Counter::DirectionAtAWidth, u64::from(edge_of(directions.0, directions.1, dir) == Some(Edge::Width)));
     tally.add(Counter::DirectionWrapped, u64::from(wraps_into(directions.0, directions.1, dir)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference's counts of the opening adjust of a 4x4 board of 3
+    /// colours: 0 and 1 in a checkerboard, which holds no square, and one
+    /// square of 2 with its top-left tile at `top_left`. Refills can make
+    /// squares only where a square was removed, and none where the last row
+    /// (or column) keeps two different colours side by side.
+    fn tally_of(top_left: (usize, usize)) -> Tally<Counter> {
+        let mut text = String::from("3 4 1\n");
+        for row in 0..4 {
+            for col in 0..4 {
+                let in_square =
+                    (top_left.0..top_left.0 + 2).contains(&row) && (top_left.1..top_left.1 + 2).contains(&col);
+                text.push(if in_square { '2' } else { char::from(b'0' + ((row + col) % 2) as u8) });
+            }
+            text.push('\n');
+        }
+        text.push_str("0\n");
+        let instance = m3_model::square::parse(&text).unwrap();
+        let mut tally = Tally::default();
+        crate::against::reference_answer::<SquareRemover>(&instance, &mut tally).unwrap();
+        tally
+    }
+
+    #[test]
+    fn sr2_a_square_in_the_last_two_rows_or_columns_is_counted_and_one_a_row_or_column_short_is_not() {
+        let counts = |tally: &Tally<Counter>| {
+            assert!(tally.count(Counter::SquareRemoved) >= 1);
+            [tally.count(Counter::LastTwoRows) > 0, tally.count(Counter::LastTwoColumns) > 0]
+        };
+        assert_eq!(counts(&tally_of((2, 0))), [true, false]);
+        assert_eq!(counts(&tally_of((0, 2))), [false, true]);
+        assert_eq!(counts(&tally_of((1, 1))), [false, false]);
+    }
 }

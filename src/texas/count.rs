@@ -1,6 +1,6 @@
 //! What the generated Texas games exercised, rule by rule.
 
-use m3_model::texas::{OperationRecord, Outcome, Round, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
+use m3_model::texas::{OperationRecord, Outcome, Pos, Round, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use super::hand::best_hand;
@@ -40,6 +40,8 @@ crate::counters! {
         }
         "TX4" => {
             ColoursApart: "round whose runs mark two colours 64 apart (1 and 65 ... 36 and 100)",
+            LastRowRun: "round with a horizontal run in the board's last row (row n)",
+            LastColumnRun: "round with a vertical run in the board's last column (column m)",
         }
         "TX5" => {
             RowSpecial: "row special fired",
@@ -132,7 +134,15 @@ impl Counting<Texas> for Counter {
         for round in &record.rounds {
             let sum: u64 = round.removed.iter().map(|removal| u64::from(removal.piece.colour)).sum();
             tally.add(Counter::SumPast16Bits, u64::from(sum > u64::from(u16::MAX)));
-            tally.add(Counter::ColoursApart, u64::from(marks_colours_apart(round)));
+            let marked = marked_pieces(round);
+            tally.add(Counter::ColoursApart, u64::from(marks_colours_apart(&marked)));
+            let (rows, cols) = (before.board.rows(), before.board.cols());
+            let in_last_row =
+                marked.iter().filter(|(cell, _)| cell.row + 1 == rows).map(|&(cell, colour)| (cell.col, colour));
+            tally.add(Counter::LastRowRun, u64::from(three_in_a_line(in_last_row)));
+            let in_last_column =
+                marked.iter().filter(|(cell, _)| cell.col + 1 == cols).map(|&(cell, colour)| (cell.row, colour));
+            tally.add(Counter::LastColumnRun, u64::from(three_in_a_line(in_last_column)));
             for removal in &round.removed {
                 tally.add(Counter::HighColour, u64::from(removal.piece.colour > 63));
                 if removal.piece.special == Special::None {
@@ -206,18 +216,36 @@ fn colour_bit(colour: u8) -> u128 {
     1u128.checked_shl(u32::from(colour)).unwrap_or(0)
 }
 
-/// Whether the pieces that runs mark in `round` hold two colours 64 apart.
-/// Both lists go in row-major order: one walk pairs each marked cell with
-/// its removal.
-fn marks_colours_apart(round: &Round) -> bool {
+/// The cells that runs mark in `round`, each with its piece's colour, in
+/// row-major order. Both lists go in row-major order: one walk pairs each
+/// marked cell with its removal.
+fn marked_pieces(round: &Round) -> Vec<(Pos, u8)> {
     let mut marked = round.marked.iter().peekable();
-    let mut colours = 0u128;
+    let mut pieces = Vec::with_capacity(round.marked.len());
     for removal in &round.removed {
         if marked.next_if(|&&cell| cell == removal.cell).is_some() {
-            colours |= colour_bit(removal.piece.colour);
+            pieces.push((removal.cell, removal.piece.colour));
         }
     }
+    pieces
+}
+
+/// Whether the marked pieces hold two colours 64 apart.
+fn marks_colours_apart(marked: &[(Pos, u8)]) -> bool {
+    let colours = marked.iter().fold(0u128, |colours, &(_, colour)| colours | colour_bit(colour));
     colours & (colours >> 64) != 0
+}
+
+/// Whether three marked pieces of one colour follow each other along one
+/// line, given as (place along the line, colour) in order. Those three lie
+/// in a run (TX4), whichever run marked them: a scan of the runs that stops
+/// one short of the board's last row or column never finds it.
+fn three_in_a_line(line: impl Iterator<Item = (usize, u8)>) -> bool {
+    let line: Vec<(usize, u8)> = line.collect();
+    line.windows(3).any(|three| {
+        let (a, b, c) = (three[0], three[1], three[2]);
+        a.1 == b.1 && b.1 == c.1 && b.0 == a.0 + 1 && c.0 == b.0 + 1
+    })
 }
 
 /// The statement's largest board with the other extremes: 50x50, k = 100,
@@ -243,5 +271,26 @@ mod tests {
         assert_eq!(Counter::HANDS[Hand::FullHouse as usize], Counter::FullHouse);
         assert_eq!(Counter::INVALID[Invalid::EmptyCell as usize], Counter::EmptyCell);
         assert_eq!(Counter::SPECIALS[usize::from(Special::Square5.code()) - 1], Counter::Square5Special);
+    }
+
+    /// The reference's counts of a 3x3 game of plain pieces.
+    fn tally_of(colours: &str, swap: &str) -> Tally<Counter> {
+        let instance = m3_model::texas::parse(&format!("3 3 3 1\n{colours}0 0 0\n0 0 0\n0 0 0\n{swap}\n")).unwrap();
+        let mut tally = Tally::default();
+        crate::against::reference_answer::<Texas>(&instance, &mut tally).unwrap();
+        tally
+    }
+
+    #[test]
+    fn tx4_a_run_in_the_last_row_or_column_is_counted_and_one_a_row_or_column_short_is_not() {
+        let last_row = tally_of("1 2 3\n2 3 1\n1 1 2\n", "3 3 2 3");
+        assert_eq!([last_row.count(Counter::LastRowRun), last_row.count(Counter::LastColumnRun)], [1, 0]);
+        let last_column = tally_of("1 2 1\n2 3 1\n3 1 2\n", "3 3 3 2");
+        assert_eq!([last_column.count(Counter::LastRowRun), last_column.count(Counter::LastColumnRun)], [0, 1]);
+        for (colours, swap) in [("1 2 3\n1 1 2\n2 3 1\n", "2 3 3 3"), ("1 1 2\n2 1 3\n3 2 1\n", "3 2 3 3")] {
+            let short = tally_of(colours, swap);
+            assert_eq!(short.count(Counter::Valid), 1, "{colours}");
+            assert_eq!([short.count(Counter::LastRowRun), short.count(Counter::LastColumnRun)], [0, 0], "{colours}");
+        }
     }
 }

@@ -46,6 +46,8 @@ crate::counters! {
             Chain3: "chain of 3 merges",
             Chain4: "chain of 4 merges (the most: one level beside the cell per side)",
             Wide: "merge of a region of 4+ tiles",
+            LastRow: "merge taking in a tile of the map's last row (row n)",
+            LastColumn: "merge taking in a tile of the map's last column (column m)",
             NextToL9: "L9 made or built beside another L9 (no merge)",
         }
         "TT3" => {
@@ -163,6 +165,13 @@ impl Counting<TripleTown> for Counter {
         for merge in &record.merges {
             tally.add(MADE[usize::from(merge.level.clamp(2, MAX_LEVEL) - 2)], 1);
             flag(tally, Counter::Wide, merge.emptied.len() >= 3);
+            // The emptied tiles, not the cell placed on: a region search
+            // bounded one short (`row < n - 1`) still starts at that cell,
+            // but never reaches a tile of the last row or column, so the
+            // region comes out too small to merge or leaves that tile.
+            let (rows, cols) = (before.map.rows(), before.map.cols());
+            flag(tally, Counter::LastRow, merge.emptied.iter().any(|cell| cell.row + 1 == rows));
+            flag(tally, Counter::LastColumn, merge.emptied.iter().any(|cell| cell.col + 1 == cols));
         }
         // TT6: the merge's other tiles stood together before the placement.
         if let (Some(first), Some(placed)) = (record.merges.first(), record.placed) {
@@ -229,4 +238,29 @@ fn count_star(tally: &mut Tally<Counter>, before: &Town, pos: Pos, level: u8, qu
     let lowest = reacting(Cells::of(&before.map), pos).lowest();
     tally.add(Counter::NotLowest, u64::from(lowest.is_some_and(|low| low < level)));
     tally.add(Counter::StarNoReaction, u64::from(lowest.is_none() && quiet));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference's counts of one L1 put at row 2, column 2 of `map`
+    /// (1-based), a 3x3 map whose L1 tiles make a region with it.
+    fn tally_of(map: &str) -> Tally<Counter> {
+        let instance = m3_model::triple::parse(&format!("0\n3 3\n0 0\n{map}1\n1\nPUT 2 2\nEND\n")).unwrap();
+        let mut tally = Tally::default();
+        crate::against::reference_answer::<TripleTown>(&instance, &mut tally).unwrap();
+        tally
+    }
+
+    #[test]
+    fn tt2_a_merge_taking_in_the_last_row_or_column_is_counted_and_one_a_row_or_column_short_is_not() {
+        let counts = |tally: &Tally<Counter>| {
+            assert_eq!(tally.count(Counter::Merge), 1);
+            [tally.count(Counter::LastRow), tally.count(Counter::LastColumn)]
+        };
+        assert_eq!(counts(&tally_of(".1.\n...\n.1.\n")), [1, 0]);
+        assert_eq!(counts(&tally_of("...\n1.1\n...\n")), [0, 1]);
+        assert_eq!(counts(&tally_of(".1.\n1..\n...\n")), [0, 0]);
+    }
 }
