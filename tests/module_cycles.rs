@@ -180,14 +180,15 @@ fn word(tokens: &[Token], i: usize) -> Option<&str> {
 }
 
 fn punct(tokens: &[Token], i: usize, p: &str) -> bool {
-    tokens.get(i) == Some(&Token::Punct(match p {
-        "::" => "::",
-        "{" => "{",
-        "}" => "}",
-        "," => ",",
-        ";" => ";",
-        _ => "*",
-    }))
+    tokens.get(i)
+        == Some(&Token::Punct(match p {
+            "::" => "::",
+            "{" => "{",
+            "}" => "}",
+            "," => ",",
+            ";" => ";",
+            _ => "*",
+        }))
 }
 
 /// The paths of a use tree starting at `i`, each as its words (`*` and
@@ -305,7 +306,12 @@ fn named_paths(file_module: &Module, tokens: &[Token], children: &BTreeSet<Strin
 }
 
 /// Where a path starts, as a module; `None` for another crate's path.
-fn start(written_in: &Module, file_module: &Module, path: &[String], children: &BTreeSet<String>) -> Option<(Module, usize)> {
+fn start(
+    written_in: &Module,
+    file_module: &Module,
+    path: &[String],
+    children: &BTreeSet<String>,
+) -> Option<(Module, usize)> {
     let mut base;
     let mut i = 0;
     match path.first().map(String::as_str) {
