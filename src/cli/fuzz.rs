@@ -12,7 +12,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{write_stdout, EXIT_FAILURE_FOUND};
+use super::{probe, write_stdout, EXIT_FAILURE_FOUND};
 use crate::against::{AgainstTarget, Program};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::files::write_whole;
@@ -392,17 +392,6 @@ impl JsonFile {
         // The error names the path (or the folder, should it be gone).
         write_whole(&self.path, text).map_err(|e| format!("--json: cannot write the summary: {e}"))
     }
-}
-
-/// Fails unless failing cases can be written under `dir`, which `option`
-/// names: it is created if need be and tried ([`crate::files::try_writing`]).
-pub(super) fn probe(dir: &Path, option: &str) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
-    if dir.exists() && !dir.is_dir() {
-        return Err(cannot(std::io::Error::other("a file, where a folder is expected")));
-    }
-    std::fs::create_dir_all(dir).map_err(cannot)?;
-    crate::files::try_writing(dir).map_err(cannot)
 }
 
 /// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.
