@@ -16,8 +16,8 @@
 use std::time::{Duration, Instant};
 
 use m3_model::square::{Instance, SquareRemover, CONTEST_MOVES};
-use m3diff::edges::EdgeKnob;
 use m3diff::game::{Count, PercentOr, Size};
+use m3diff::knobs::EdgeKnob;
 use m3diff::square::{Player, Shape};
 use m3diff::{Game, Rulebook};
 

@@ -10,8 +10,6 @@ use std::ops::RangeInclusive;
 
 use arbitrary::{Result, Unstructured};
 
-use crate::game::{Percent, Size};
-
 /// The edges of the integer widths a field may be read through: each
 /// width's largest value and the one past it, signed and unsigned, and the
 /// extremes of 32 and 64 bits.
@@ -113,36 +111,6 @@ impl EdgeValues {
 /// of those in `drawn`.
 pub fn draw_within(u: &mut Unstructured<'_>, valid: RangeInclusive<i64>, drawn: RangeInclusive<i64>) -> Result<i64> {
     Ok(draw_edge(u, *valid.start(), *valid.end(), |v| drawn.contains(&v))?.1)
-}
-
-/// The knob `--edge-percent` of a generator that draws one field of a game
-/// at an edge in `SHARE` percent of the games unless told otherwise.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
-// Its own heading also ends the one a game's knobs before it may have set
-// (triple's player's commands), which would otherwise take it in.
-#[command(next_help_heading = "Edges")]
-pub struct EdgeKnob<const SHARE: u8> {
-    /// Percentage of games with one field (a side, a count, a value the
-    /// format reads) at an edge; the game's own share when left out, none
-    /// at the largest size.
-    // Not a `PercentOr<SHARE>` shown with `default_value_t`: clap's derive
-    // keeps that default in one static for every `SHARE` (clap-rs/clap#5127).
-    #[arg(long)]
-    pub edge_percent: Option<Percent>,
-}
-
-impl<const SHARE: u8> EdgeKnob<SHARE> {
-    /// No field at an edge, and no draw for it: the bench table's games
-    /// stay the games its counts were taken of.
-    pub const NONE: Self = EdgeKnob { edge_percent: Some(Percent::ZERO) };
-
-    /// Whether a game draws one of its fields at an edge: the knob's
-    /// percentage of the games, else `SHARE`, none at the largest size,
-    /// whose games are at their edges already. At 0, nothing is drawn.
-    pub fn happens(self, u: &mut Unstructured<'_>, size: Size) -> Result<bool> {
-        let percent = self.edge_percent.unwrap_or(Percent::new(SHARE));
-        Ok(size != Size::Max && percent.get() > 0 && percent.happens(u)?)
-    }
 }
 
 /// Which edge of a field valid in `low..=high` `value` is, by the same

@@ -59,7 +59,7 @@ pub fn differential<G: Game>(data: &[u8]) {
 pub fn first_of_its_kind(kind: &str) -> bool {
     static NIGHT: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     let Some(night) = NIGHT.get_or_init(night_folder) else { return true };
-    let marker = night.join(format!("{:016x}", crate::regression::fnv1a(kind)));
+    let marker = night.join(format!("{:016x}", crate::hash::fnv1a(kind)));
     // Whole or absent, and created by one job only.
     let created = std::fs::create_dir_all(night).and_then(|()| crate::files::write_new(&marker, format!("{kind}\n")));
     created.unwrap_or(true)

@@ -297,20 +297,6 @@ impl<G: Game> MaxTest<G> {
     }
 }
 
-/// The seed of every game's harness case: one of a typical size at
-/// `--size mixed` in each game (a few hundred characters of problem format).
-pub const HARNESS_SEED: u64 = 5;
-
-/// One seeded case at `--size mixed` as a campaign runs it: drawn by the
-/// generator, played by both sides and checked. The instruction gate counts
-/// it (`benches/instructions.rs`), so that a change that makes the harness
-/// slow fails CI as an engine regression does.
-pub fn harness_case<G: Game>() -> Result<G::Outcome, String> {
-    let instance = crate::seed::with_seed(HARNESS_SEED, |u| G::generate(u, Size::Mixed, &G::Shape::default()))
-        .map_err(|error| format!("the generator gave up: {error}"))?;
-    crate::oracle::check_game::<G>(&instance, &mut Tally::default()).map_err(|failure| failure.report)
-}
-
 /// The invariants of RULES.md, checked on one implementation's records as
 /// they come.
 pub trait Checker<G: Game> {

@@ -98,7 +98,7 @@ impl Visitor for BenchmarkIds {
 }
 
 /// The name of each game's last case in the instruction gate, which counts
-/// the harness's own cost: [`crate::game::harness_case`].
+/// the harness's own cost: [`crate::oracle::harness_case`].
 pub const HARNESS_CASE: &str = "harness";
 
 /// Every case the instruction gate counts as `game/name`, in the order it
@@ -119,7 +119,7 @@ mod tests {
         type Output = (String, Result<(), String>);
 
         fn visit<G: Game>(self) -> Self::Output {
-            (G::NAME.to_string(), crate::game::harness_case::<G>().map(drop))
+            (G::NAME.to_string(), crate::oracle::harness_case::<G>().map(drop))
         }
     }
 

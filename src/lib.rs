@@ -23,6 +23,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod gravity;
+pub mod hash;
 pub mod input;
 pub mod interrupt;
 pub mod knobs;

@@ -10,7 +10,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use m3_model::Stepper;
 
 use crate::coverage::Tally;
-use crate::game::{Checker, Counting, Difference, Game, Trace, Violation};
+use crate::game::{Checker, Counting, Difference, Game, Size, Trace, Violation};
 use crate::spent::{Laps, Part};
 
 /// What went wrong, in a form that stays the same while a case shrinks.
@@ -362,6 +362,20 @@ fn violation<G: Game>(operation: Option<usize>, side: &'static str, violation: V
             violation.invariant, violation.detail
         ),
     }
+}
+
+/// The seed of every game's harness case: one of a typical size at
+/// `--size mixed` in each game (a few hundred characters of problem format).
+pub const HARNESS_SEED: u64 = 5;
+
+/// One seeded case at `--size mixed` as a campaign runs it: drawn by the
+/// generator, played by both sides and checked. The instruction gate counts
+/// it (`benches/instructions.rs`), so that a change that makes the harness
+/// slow fails CI as an engine regression does.
+pub fn harness_case<G: Game>() -> Result<G::Outcome, String> {
+    let instance = crate::seed::with_seed(HARNESS_SEED, |u| G::generate(u, Size::Mixed, &G::Shape::default()))
+        .map_err(|error| format!("the generator gave up: {error}"))?;
+    check_game::<G>(&instance, &mut Tally::default()).map_err(|failure| failure.report)
 }
 
 #[cfg(test)]

@@ -229,7 +229,7 @@ impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F
             return false;
         }
         let size = Size { dimensions, text: candidate.to_string() };
-        if !smaller(&size, &self.size) || !self.tried.insert(crate::regression::fnv1a(&size.text)) {
+        if !smaller(&size, &self.size) || !self.tried.insert(crate::hash::fnv1a(&size.text)) {
             return false;
         }
         if self.shrunk.tries >= MAX_TRIES {

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use super::{Failed, Program, Wrong};
 use crate::files::{remove_if_present, write_together, FolderLock};
 use crate::game::Game;
+use crate::hash::short_hash;
 use crate::oracle::reference_trace_within;
-use crate::regression::short_hash;
 
 /// Where `--keep` puts what it finds when not told.
 pub const DEFAULT_KEEP: &str = "m3diff-found";

@@ -3,7 +3,7 @@
 /// The seed of case `index` of game `name`: the same in every campaign with
 /// this seed, whatever the number of jobs.
 pub fn case_seed(campaign_seed: u64, name: &str, index: u64) -> u64 {
-    splitmix64(splitmix64(campaign_seed ^ crate::regression::fnv1a(name)).wrapping_add(index))
+    splitmix64(splitmix64(campaign_seed ^ crate::hash::fnv1a(name)).wrapping_add(index))
 }
 
 /// The seed after `seed`, for a case drawn again.

@@ -42,7 +42,7 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     let Some(failed) = failed else {
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
-    super::fuzz::probe(keep, "--keep")?;
+    super::probe(keep, "--keep")?;
     let origin = format!("m3diff shrink {} {} {}", G::NAME, crate::input::shell_word(file), program.options());
     let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
     // Kept before shrinking, so that a signal or an error meanwhile loses

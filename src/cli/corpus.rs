@@ -178,7 +178,7 @@ fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
                 continue;
             }
         };
-        let name = crate::regression::short_hash(&instance.to_string());
+        let name = crate::hash::short_hash(&instance.to_string());
         // Whole or absent: cargo fuzz would take half an input for a seed.
         let write = |path: PathBuf, data: &[u8]| write_whole(&path, data).map_err(|e| format!("cannot export: {e}"));
         write(diff_dir.join(&name), &input_from_instance::<G>(&instance))?;

@@ -12,7 +12,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{write_stdout, EXIT_FAILURE_FOUND};
+use super::{probe, write_stdout, EXIT_FAILURE_FOUND};
 use crate::against::{AgainstTarget, Program};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::files::write_whole;
@@ -94,16 +94,57 @@ impl AgainstArgs {
     }
 }
 
+/// `m3diff fuzz`: the games chosen, run for the budget, the summary
+/// printed (and written as JSON), the exit saying what was found.
 pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     // Every place the campaign writes is tried before the first case: a
     // night must not end in a path that cannot be written.
     let json = args.json.as_ref().map(|file| JsonFile::create(file)).transpose()?;
     let program = args.against.program()?;
-    match program {
-        None => probe(&args.corpus, "--corpus")?,
-        Some(_) => probe(&args.keep, "--keep")?,
+    let (option, folder) = keeping_folder(args, program.as_ref());
+    probe(folder, option)?;
+    let settings = settings(args);
+    let chosen = chosen_targets(args, settings.size, program.as_ref())?;
+    let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
+    announce(&targets, &settings);
+
+    let honoured = crate::interrupt::honour();
+    let ran = run(&targets, &settings)?;
+    let replay = replay_command(&targets, &settings, ran.dealt, program.as_ref());
+    let mut summary = summary_of(&targets, &settings, &ran);
+    let ended = conclude(&targets, program.as_ref(), ran.interrupted, &mut summary);
+    summary.push_str(&format!("replay: {replay}\n"));
+    write_stdout(&summary)?;
+    let code = match ended {
+        Ok(code) => code,
+        Err(shortfalls) => {
+            write_json(json, &targets, &settings, ran.started.elapsed(), &replay);
+            return Err(shortfalls);
+        }
+    };
+    // A folder tried at the start and gone at the end could keep nothing
+    // found meanwhile: the exit says so, even when nothing was found.
+    let folder_gone = !folder.is_dir();
+    if folder_gone {
+        eprintln!("error: {option} {}: the folder is gone (removed during the run?)", folder.display());
     }
-    let settings = Settings {
+    let json_written = write_json(json, &targets, &settings, ran.started.elapsed(), &replay);
+    Ok(exit_code(code, folder_gone || !json_written, honoured))
+}
+
+/// The folder a failing case is kept in, and the option that names it:
+/// regressions in the corpus, a program's failing cases apart.
+fn keeping_folder<'a>(args: &'a FuzzArgs, program: Option<&Program>) -> (&'static str, &'a Path) {
+    match program {
+        None => ("--corpus", &args.corpus),
+        Some(_) => ("--keep", &args.keep),
+    }
+}
+
+/// The campaign's settings from the options: 60 seconds and a job per
+/// core unless told otherwise, the clock's seed unless given one.
+fn settings(args: &FuzzArgs) -> Settings {
+    Settings {
         budget: match (args.cases, args.time) {
             (Some(cases), _) => Budget::Cases(cases),
             (None, time) => Budget::Time(time.unwrap_or(Duration::from_secs(60))),
@@ -112,7 +153,13 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         jobs: args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from),
         size: args.size,
         corpus: args.corpus.clone(),
-    };
+    }
+}
+
+/// A target for each game `--game` names, in the registry's order: engine
+/// against reference, or the `--against` program against the reference,
+/// which checks one game at a time.
+fn chosen_targets(args: &FuzzArgs, size: Size, program: Option<&Program>) -> Result<Vec<Box<dyn Target>>, String> {
     #[derive(Clone)]
     struct MakeTarget<'a>(Size, Option<&'a Program>, &'a Path);
     impl Visitor for MakeTarget<'_> {
@@ -128,7 +175,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let chosen: Vec<Box<dyn Target>> = games::NAMES
         .iter()
         .filter(|name| everything || args.game.iter().any(|chosen| chosen == *name))
-        .filter_map(|name| games::visit(name, MakeTarget(settings.size, program.as_ref(), &args.keep)))
+        .filter_map(|name| games::visit(name, MakeTarget(size, program, &args.keep)))
         .collect();
     if program.is_some() && chosen.len() != 1 {
         let named: Vec<&str> = chosen.iter().map(|target| target.name()).collect();
@@ -137,39 +184,73 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
             named.join(", ")
         ));
     }
-    let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
-    let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
-    let size = settings.size.name();
+    Ok(chosen)
+}
+
+fn names<'a>(targets: &[&'a dyn Target]) -> Vec<&'a str> {
+    targets.iter().map(|target| target.name()).collect()
+}
+
+/// Says on stderr what is about to run.
+fn announce(targets: &[&dyn Target], settings: &Settings) {
     eprintln!(
-        "m3diff fuzz: games {}, seed {}, {}, size {size}, {}",
-        names.join(" "),
+        "m3diff fuzz: games {}, seed {}, {}, size {}, {}",
+        names(targets).join(" "),
         settings.seed,
         counted(settings.jobs as u64, "job"),
+        settings.size.name(),
         match settings.budget {
             Budget::Time(limit) => crate::words::duration(limit),
             Budget::Cases(cases) => format!("{} per game", counted(cases, "case")),
         }
     );
+}
 
-    let honoured = crate::interrupt::honour();
+/// A campaign that ran: the cases dealt, when it started, whether a signal
+/// stopped it.
+struct Ran {
+    dealt: u64,
+    started: Instant,
+    interrupted: bool,
+}
+
+/// Runs the campaign with a progress bar; an error when a game could not
+/// run at all (a program that cannot be started, say).
+fn run(targets: &[&dyn Target], settings: &Settings) -> Result<Ran, String> {
     crate::oracle::quiet_panics();
     let reporter = BarReporter::new();
     let started = Instant::now();
-    let dealt = campaign::run(&targets, &settings, &reporter, crate::interrupt::flag());
+    let dealt = campaign::run(targets, settings, &reporter, crate::interrupt::flag());
     reporter.bar.finish_and_clear();
     let interrupted = crate::interrupt::requested();
     if let Some(hopeless) = targets.iter().find_map(|target| target.hopeless()) {
         return Err(hopeless);
     }
+    Ok(Ran { dealt, started, interrupted })
+}
 
-    let failures: u64 = targets.iter().map(|t| t.failures()).sum();
+/// The command that replays the campaign: the cases that ran, by count,
+/// since a time or a signal ends a campaign elsewhere each run.
+fn replay_command(targets: &[&dyn Target], settings: &Settings, dealt: u64, program: Option<&Program>) -> String {
+    let budget = format!("--cases {}", dealt.div_ceil(targets.len() as u64).max(1));
+    let against = program.map_or(String::new(), |program| format!(" {}", program.options()));
+    format!(
+        "m3diff fuzz --game {} --seed {} --size {} {budget}{against}",
+        names(targets).join(","),
+        settings.seed,
+        settings.size.name()
+    )
+}
+
+/// Each game's summary, then a `time:` line as the games' own: no seed
+/// replays it.
+fn summary_of(targets: &[&dyn Target], settings: &Settings, ran: &Ran) -> String {
     let cases: u64 = targets.iter().map(|t| t.cases()).sum();
     let mut summary = String::new();
-    for target in &targets {
+    for target in targets {
         summary.push_str(&format!("{}\n\n", target.summary()));
     }
-    let wall = started.elapsed();
-    // A `time:` line, as the games' own: no seed replays it.
+    let wall = ran.started.elapsed();
     summary.push_str(&format!(
         "time: {} in {:.1} s on {}, {:.0} a second\n",
         counted(cases, "case"),
@@ -177,85 +258,90 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
         counted(settings.jobs as u64, "job"),
         cases as f64 / wall.as_secs_f64().max(1e-3)
     ));
-    // The cases that ran, by count: a time or a signal ends a campaign
-    // elsewhere each run, and only a count replays it.
-    let budget = format!("--cases {}", dealt.div_ceil(targets.len() as u64).max(1));
-    let against = program.as_ref().map_or(String::new(), |program| format!(" {}", program.options()));
-    let replay =
-        format!("m3diff fuzz --game {} --seed {} --size {size} {budget}{against}", names.join(","), settings.seed);
-    let code = if failures > 0 {
-        let kinds: Vec<(&str, KindFound)> =
-            targets.iter().flat_map(|t| t.kinds().into_iter().map(|found| (t.name(), found))).collect();
-        let kept = kinds.iter().filter(|(_, found)| found.regression.is_some()).count();
-        let kept_as = if program.is_some() { "case" } else { "regression" };
-        let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, kept_as));
-        summary.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
-        for (game, found) in &kinds {
-            let cases = counted(found.cases, "case");
-            match &found.regression {
-                Some((path, replay)) => {
-                    summary.push_str(&format!("  {}  {} ({cases})\n", path.display(), found.kind));
-                    if let Some(note) = &found.note {
-                        summary.push_str(&format!("    {note}\n"));
-                    }
-                    summary.push_str(&format!("    replay: {replay}\n"));
-                }
-                None => {
-                    let note = found.note.as_deref().unwrap_or("not kept");
-                    summary.push_str(&format!("  {game}: {} ({cases}): {note}\n", found.kind));
-                }
-            }
-        }
-        // With nothing kept there is no report to read: what to do next is
-        // to make room for the cases, which the lines above name.
-        summary.push_str(match program {
-            _ if kept == 0 => "next: make the folder writable (or give another) and replay, to keep the cases\n",
-            None => "next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n",
-            Some(_) => "next, for each: read its report (.txt beside it: the reference's account), fix the program, replay\n",
-        });
-        ExitCode::from(EXIT_FAILURE_FOUND)
+    summary
+}
+
+/// The summary's verdict and what to do next, and the exit that goes with
+/// it; an error naming the games that fell short of their budget when
+/// nothing failed.
+fn conclude(
+    targets: &[&dyn Target],
+    program: Option<&Program>,
+    interrupted: bool,
+    summary: &mut String,
+) -> Result<ExitCode, String> {
+    let failures: u64 = targets.iter().map(|t| t.failures()).sum();
+    let cases: u64 = targets.iter().map(|t| t.cases()).sum();
+    if failures > 0 {
+        summary.push_str(&failures_found(targets, program, failures));
+        Ok(ExitCode::from(EXIT_FAILURE_FOUND))
     } else if interrupted {
         summary.push_str(&format!("interrupted: nothing found in the {} that ran\n", counted(cases, "case")));
-        ExitCode::from(crate::interrupt::EXIT_INTERRUPTED)
+        Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED))
     } else {
         let shortfalls: Vec<String> = targets.iter().filter_map(|target| target.shortfall()).collect();
         if !shortfalls.is_empty() {
-            summary.push_str(&format!("replay: {replay}\n"));
-            write_stdout(&summary)?;
-            write_json(json, &targets, &settings, started.elapsed(), &replay);
             return Err(shortfalls.join("; "));
         }
         summary.push_str(&match program {
             None => "no divergence, no invariant broken\n".to_string(),
             Some(_) => format!("the program answered all {} as the reference does\n", counted(cases, "case")),
         });
-        ExitCode::SUCCESS
-    };
-    summary.push_str(&format!("replay: {replay}\n"));
-    write_stdout(&summary)?;
-    // A folder tried at the start and gone at the end could keep nothing
-    // found meanwhile: the exit says so, even when nothing was found.
-    let (option, folder) = match program {
-        None => ("--corpus", &args.corpus),
-        Some(_) => ("--keep", &args.keep),
-    };
-    let folder_gone = !folder.is_dir();
-    if folder_gone {
-        eprintln!("error: {option} {}: the folder is gone (removed during the run?)", folder.display());
+        Ok(ExitCode::SUCCESS)
     }
-    let json_written = write_json(json, &targets, &settings, started.elapsed(), &replay);
-    if (folder_gone || !json_written) && code == ExitCode::SUCCESS {
+}
+
+/// The failures' lines: one case kept per kind of failure, where it is and
+/// how to replay it, then what to do next.
+fn failures_found(targets: &[&dyn Target], program: Option<&Program>, failures: u64) -> String {
+    let mut lines = String::new();
+    let kinds: Vec<(&str, KindFound)> =
+        targets.iter().flat_map(|t| t.kinds().into_iter().map(|found| (t.name(), found))).collect();
+    let kept = kinds.iter().filter(|(_, found)| found.regression.is_some()).count();
+    let kept_as = if program.is_some() { "case" } else { "regression" };
+    let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, kept_as));
+    lines.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
+    for (game, found) in &kinds {
+        let cases = counted(found.cases, "case");
+        match &found.regression {
+            Some((path, replay)) => {
+                lines.push_str(&format!("  {}  {} ({cases})\n", path.display(), found.kind));
+                if let Some(note) = &found.note {
+                    lines.push_str(&format!("    {note}\n"));
+                }
+                lines.push_str(&format!("    replay: {replay}\n"));
+            }
+            None => {
+                let note = found.note.as_deref().unwrap_or("not kept");
+                lines.push_str(&format!("  {game}: {} ({cases}): {note}\n", found.kind));
+            }
+        }
+    }
+    // With nothing kept there is no report to read: what to do next is
+    // to make room for the cases, which the lines above name.
+    lines.push_str(match program {
+        _ if kept == 0 => "next: make the folder writable (or give another) and replay, to keep the cases\n",
+        None => "next, for each: diagnose, fix, write the root cause, accept the snapshot, commit (README, \"Back to green\")\n",
+        Some(_) => "next, for each: read its report (.txt beside it: the reference's account), fix the program, replay\n",
+    });
+    lines
+}
+
+/// The exit once the summary is out: a clean run whose folder or JSON
+/// could not be written still says so, as does a signal after the cases
+/// ended.
+fn exit_code(code: ExitCode, not_written: bool, honoured: crate::interrupt::Honoured) -> ExitCode {
+    if not_written && code == ExitCode::SUCCESS {
         // What was found is on disk and printed; the exit still says so.
-        return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
+        return ExitCode::from(super::EXIT_BAD_INPUT);
     }
     // Until the summary and the JSON are written, a signal leaves it to
     // this command to stop.
     drop(honoured);
-    // A signal after the cases ended still says the run was stopped.
     if crate::interrupt::requested() && code == ExitCode::SUCCESS {
-        return Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED));
+        return ExitCode::from(crate::interrupt::EXIT_INTERRUPTED);
     }
-    Ok(code)
+    code
 }
 
 /// Writes the summary to the `--json` file, if any; false, with the error
@@ -306,17 +392,6 @@ impl JsonFile {
         // The error names the path (or the folder, should it be gone).
         write_whole(&self.path, text).map_err(|e| format!("--json: cannot write the summary: {e}"))
     }
-}
-
-/// Fails unless failing cases can be written under `dir`, which `option`
-/// names: it is created if need be and tried ([`crate::files::try_writing`]).
-pub(super) fn probe(dir: &Path, option: &str) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
-    if dir.exists() && !dir.is_dir() {
-        return Err(cannot(std::io::Error::other("a file, where a folder is expected")));
-    }
-    std::fs::create_dir_all(dir).map_err(cannot)?;
-    crate::files::try_writing(dir).map_err(cannot)
 }
 
 /// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.

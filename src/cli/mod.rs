@@ -285,3 +285,14 @@ pub(crate) fn write_stdout(text: &str) -> Result<ExitCode, String> {
         Err(e) => Err(format!("cannot write the output: {e}")),
     }
 }
+
+/// Fails unless failing cases can be written under `dir`, which `option`
+/// names: it is created if need be and tried ([`crate::files::try_writing`]).
+pub(super) fn probe(dir: &std::path::Path, option: &str) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
+    if dir.exists() && !dir.is_dir() {
+        return Err(cannot(std::io::Error::other("a file, where a folder is expected")));
+    }
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    crate::files::try_writing(dir).map_err(cannot)
+}

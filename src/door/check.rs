@@ -10,7 +10,7 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Stage, Stag
 use super::cell_set::CellSet;
 use super::groups::Groups;
 use super::rules::{armed_bombs, beams, kind, swapped, validity};
-use super::Settled;
+use super::state::Settled;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};

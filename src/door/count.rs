@@ -9,7 +9,7 @@ use m3_model::door::{MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 use super::cell_set::CellSet;
 use super::groups::{line_lengths, GROUP_LENGTH};
 use super::rules::{beams, swapped};
-use super::Settled;
+use super::state::Settled;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
 use crate::game::{AtMost, Counting};

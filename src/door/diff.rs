@@ -5,7 +5,7 @@ use m3_model::door::{Board, Outcome, Stage, SwapRecord};
 
 use super::draw::{grid, stage_start, LEGEND};
 use super::rules::{swapped, validity};
-use super::Settled;
+use super::state::Settled;
 use crate::diff::Fields;
 use crate::draw::{before_and_after, cells, side_by_side};
 use crate::game::Difference;

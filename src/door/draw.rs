@@ -6,7 +6,7 @@ use std::fmt::Write;
 use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, Stage, StageKind, Status, SwapRecord};
 
 use super::rules::swapped;
-use super::Settled;
+use super::state::Settled;
 use crate::draw::{cells, dimensions, indented, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
 use crate::words::counted;

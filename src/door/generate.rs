@@ -22,9 +22,10 @@ use super::completing::Completing;
 use super::extremes::{every_colour, gem_in_a_corner, Drawn, Extreme, Given};
 use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
-use crate::edges::{draw_within, EdgeKnob};
+use crate::edges::draw_within;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
+use crate::knobs::EdgeKnob;
 use crate::one_colour::colour_ending_no_run;
 
 /// The most swaps a generated game makes: the most the format reads.

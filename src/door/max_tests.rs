@@ -6,8 +6,8 @@
 use m3_model::door::{MagicDoor, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
 use super::generate::{FurtherSwaps, Shape};
-use crate::edges::EdgeKnob;
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
+use crate::knobs::EdgeKnob;
 
 /// The statement's one swap, among those that make a group, on a `rows` x
 /// `cols` grid of `colours` with `bomb_percent` and `vibranium_percent` of

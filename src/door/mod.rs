@@ -14,8 +14,9 @@ mod groups;
 mod max_tests;
 mod rules;
 pub(crate) mod shrink;
+mod state;
 
-use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Swap, SwapRecord};
+use m3_model::door::{Cell, Instance, MagicDoor, Outcome, Swap, SwapRecord};
 
 use crate::game::{Beyond, Verdict};
 
@@ -23,16 +24,7 @@ pub use check::{Checker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 pub use count::Counter;
 pub use draw::Trace;
 pub use generate::Shape;
-
-/// Magic Door between two swaps: the grid the last one left settled (MD6).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Settled {
-    /// Swaps made or refused so far.
-    pub swaps: usize,
-    pub board: Board,
-    /// Gems vanished so far (MD7).
-    pub vanished: u64,
-}
+pub use state::Settled;
 
 impl crate::Rulebook for MagicDoor {
     fn operations(instance: &Instance) -> Vec<Swap> {

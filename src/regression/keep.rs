@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use m3_model::Stepper;
 
 use super::shelf::{remove_orphan_reports, Placed, Shelf, Shelved};
-use super::{diagnosed, directory, next_steps, replay_command, short_hash, REPORT_EXTENSION, ROOT_CAUSE, UNDIAGNOSED};
+use super::{diagnosed, directory, next_steps, replay_command, REPORT_EXTENSION, ROOT_CAUSE, UNDIAGNOSED};
 use crate::files::{named, remove_if_present, write_together, write_whole, FolderLock};
 use crate::game::{Game, Trace};
+use crate::hash::short_hash;
 use crate::oracle::Failure;
 use crate::shrink::{shrink, Limits};
 

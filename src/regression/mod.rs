@@ -70,17 +70,6 @@ pub fn directory<G: Game>(corpus_root: &Path) -> PathBuf {
     corpus_root.join(G::NAME).join("regressions")
 }
 
-/// The name of a regression: 12 hex digits of the instance text's hash.
-pub fn short_hash(text: &str) -> String {
-    format!("{:012x}", fnv1a(text) >> 16)
-}
-
-/// 64-bit FNV-1a: stable across platforms and Rust versions, unlike the
-/// standard library's hasher, so names and seeds never change.
-pub fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 use m3_model::square::{Board, Instance, Outcome, Square, SquareRemover, Status, Turn, TurnRecord};
 
 use super::rules::{move_tiles, one_colour, swap, tiles, Buffer, Tile};
-use super::Standing;
+use super::state::Standing;
 use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
 use crate::word_bits;

@@ -6,7 +6,7 @@ use m3_model::square::{
 use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
 
 use super::rules::move_tiles;
-use super::Standing;
+use super::state::Standing;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, wraps_into, Edge};
 use crate::game::Counting;

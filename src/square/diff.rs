@@ -3,7 +3,7 @@
 use m3_model::square::{Outcome, TurnRecord};
 
 use super::draw::{before_adjust, grid};
-use super::Standing;
+use super::state::Standing;
 use crate::diff::Fields;
 use crate::draw::before_and_after;
 use crate::game::Difference;

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord};
 
 use super::rules::{move_tiles, swapped, tiles};
-use super::Standing;
+use super::state::Standing;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
 use crate::words::counted;

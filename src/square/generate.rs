@@ -24,9 +24,10 @@ use super::alike::Alike;
 use super::lookahead::Lookahead;
 use super::rules::move_tiles;
 use super::{STATEMENT_COLOURS, STATEMENT_SIDES};
-use crate::edges::{draw_within, edge_values, wrapped_values, Edge, EdgeKnob};
+use crate::edges::{draw_within, edge_values, wrapped_values, Edge};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, PercentOr, Size, Statement};
+use crate::knobs::EdgeKnob;
 
 /// The most moves `--moves` asks: the most the format reads.
 pub use m3_model::square::MAX_MOVES;

@@ -7,8 +7,8 @@ use m3_model::square::{SquareRemover, CONTEST_MOVES};
 
 use super::generate::{Player, Shape};
 use super::{STATEMENT_COLOURS, STATEMENT_SIDES};
-use crate::edges::EdgeKnob;
 use crate::game::{Count, MaxTest, PercentOr, Size, Statement};
+use crate::knobs::EdgeKnob;
 
 /// A contest game on a `side` x `side` board of `colours`, its valid moves
 /// made by `player`, with `invalid_percent` of games holding an invalid

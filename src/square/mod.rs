@@ -10,8 +10,9 @@ mod lookahead;
 mod max_tests;
 mod rules;
 pub(crate) mod shrink;
+mod state;
 
-use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES};
+use m3_model::square::{Instance, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES};
 
 use crate::game::{Beyond, Verdict};
 
@@ -25,23 +26,7 @@ pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
 pub use draw::Trace;
 pub use generate::{Player, Shape};
-
-/// SquareRemover between two turns.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standing {
-    pub board: Board,
-    /// Buffer tiles taken so far: the index of the next one (SR1).
-    pub buffer: u64,
-    /// Squares removed so far.
-    pub score: u64,
-    /// Moves made so far (the opening is no move).
-    pub moves: usize,
-    /// True once a move was invalid: the game is over (SR4).
-    pub ended: bool,
-    /// The buffer's seed (startSeed, `A[0]` of SR1): no record shows it, and
-    /// the counters name its edges.
-    pub seed: u64,
-}
+pub use state::Standing;
 
 impl crate::Rulebook for SquareRemover {
     const OPERATION: &'static str = "turn";

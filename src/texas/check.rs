@@ -8,7 +8,7 @@ use m3_model::texas::{Special, Swap, Texas, ALL_VALID_BONUS, CLEARED_BONUS, HAND
 
 use super::hand::best_hand;
 use super::runs::run_cells;
-use super::Standing;
+use super::state::Standing;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};

@@ -4,7 +4,7 @@ use m3_model::texas::{OperationRecord, Outcome, Pos, Round, Special, Texas, ALL_
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use super::hand::best_hand;
-use super::Standing;
+use super::state::Standing;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
 use crate::game::{AtMost, Counting};

@@ -5,7 +5,7 @@ use m3_model::texas::{Board, OperationRecord, Outcome, Pos, Removal, Round};
 
 use super::draw::grid;
 use super::hand::{best_cards, best_hand};
-use super::Standing;
+use super::state::Standing;
 use crate::diff::Fields;
 use crate::draw::{before_and_after, side_by_side};
 use crate::game::Difference;

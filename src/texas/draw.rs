@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Pos, Round, Special, Texas};
 
-use super::Standing;
+use super::state::Standing;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
 use crate::words::counted;

@@ -9,6 +9,7 @@ mod hand;
 mod max_tests;
 mod runs;
 pub(crate) mod shrink;
+mod state;
 mod swaps;
 
 use m3_model::texas::{At, Board, Instance, OperationRecord, Outcome, Swap, Texas};
@@ -19,20 +20,7 @@ pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::Counter;
 pub use draw::Trace;
 pub use generate::{EdgeField, Shape};
-
-/// Texas between two operations.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standing {
-    pub board: Board,
-    /// The points scored so far.
-    pub score: i64,
-    /// The main colours of the valid operations since the last hand (TX10).
-    pub hand: Vec<Vec<u8>>,
-    /// k, and the operations played so far: the coverage table names the
-    /// games whose k or q lies on an edge.
-    pub colours: u8,
-    pub operations: usize,
-}
+pub use state::Standing;
 
 /// The board after `swap`, or `None` when the swap names a cell off the
 /// board. Checker, trace and diff all follow a record from the board before.

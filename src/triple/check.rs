@@ -10,7 +10,7 @@ use m3_model::triple::{
 
 use super::region::{index, merges, reacts, Cells, Regions};
 use super::rules::{on_map, star_level, tiles, value, verdict};
-use super::Town;
+use super::state::Town;
 use crate::game::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
 

@@ -10,7 +10,7 @@ use m3_model::triple::{MAX_SIDE, MIN_SIDE};
 use super::generate::MAX_TILES;
 use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region_size};
-use super::Town;
+use super::state::Town;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
 use crate::game::{AtMost, Counting};

@@ -4,7 +4,7 @@
 use m3_model::triple::{CommandRecord, Outcome};
 
 use super::draw::{after, map, LEGEND};
-use super::Town;
+use super::state::Town;
 use crate::diff::Fields;
 use crate::draw::{before_and_after, cells};
 use crate::game::Difference;

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Status, TripleTown, EMPTY, MAX_LEVEL};
 
 use super::rules::tiles;
-use super::Town;
+use super::state::Town;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
 use crate::words::counted;

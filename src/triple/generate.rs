@@ -22,11 +22,12 @@ use m3_model::Stepper;
 use super::extremes::{Drawn, Extreme, Given};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
+use super::state::Town;
 use super::survey::Survey;
-use super::Town;
-use crate::edges::{draw_edge, draw_within, EdgeKnob};
+use crate::edges::{draw_edge, draw_within};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Rulebook, Sides, Size, Statement};
+use crate::knobs::EdgeKnob;
 
 /// The most tiles a generated sequence holds: the most the format reads.
 pub use m3_model::triple::MAX_TILES;

@@ -6,8 +6,8 @@
 use m3_model::triple::{TripleTown, MAX_SIDE, MAX_TILES};
 
 use super::generate::{Ending, Play, Shape, Tools};
-use crate::edges::EdgeKnob;
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
+use crate::knobs::EdgeKnob;
 
 /// A game on a `rows` x `cols` map `fill_percent` full, of `tiles` tiles
 /// and `tools` stars and bombs each, placed beside tiles of the same level

@@ -12,9 +12,10 @@ mod max_tests;
 mod region;
 mod rules;
 pub(crate) mod shrink;
+mod state;
 mod survey;
 
-use m3_model::triple::{self, Action, Command, CommandRecord, Instance, Map, Outcome, Status, TripleTown};
+use m3_model::triple::{self, Command, CommandRecord, Instance, Outcome, TripleTown};
 use m3_model::ParseError;
 
 use crate::game::Verdict;
@@ -23,27 +24,7 @@ pub use check::{Checker, LEFTOVER, MERGES, STAR_LEVEL};
 pub use count::Counter;
 pub use draw::Trace;
 pub use generate::Shape;
-
-/// Triple Town between two commands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Town {
-    /// Commands read so far.
-    pub commands: usize,
-    pub map: Map,
-    pub score: i64,
-    /// Tiles in the build sequence.
-    pub sequence: usize,
-    /// Tiles of the sequence built so far (TT1).
-    pub built: usize,
-    /// Stars left (TT3).
-    pub stars: u32,
-    /// Bombs left (TT4).
-    pub bombs: u32,
-    /// Whether END was carried out (TT5).
-    pub ended: bool,
-    /// Whether a command was refused (TT7).
-    pub refused: bool,
-}
+pub use state::Town;
 
 impl crate::Rulebook for TripleTown {
     fn parse_apart(instance: &str, commands: &str) -> Option<Result<Instance, ParseError>> {
@@ -121,26 +102,6 @@ impl crate::Rulebook for TripleTown {
     fn advance(town: &mut Town, record: &CommandRecord) {
         town.map.clone_from(&record.map);
         town.count(record);
-    }
-}
-
-impl Town {
-    /// Counts `record`'s command: everything it changes but the map, which
-    /// the caller takes from the record, as a copy or, when it owns the
-    /// record, as it is.
-    fn count(&mut self, record: &CommandRecord) {
-        self.commands += 1;
-        self.score = record.score;
-        self.refused |= matches!(record.status, Status::Invalid(_));
-        if record.status == Status::Played {
-            match record.command.action {
-                Action::Put(_) => self.built += 1,
-                Action::Star(_) => self.stars -= 1,
-                Action::Bomber(_) => self.bombs -= 1,
-                Action::End => self.ended = true,
-                Action::Unknown(_) => {}
-            }
-        }
     }
 }
 

@@ -9,7 +9,7 @@ use m3_model::triple::{Action, At, Invalid, Map, Pos, EMPTY, VALUES};
 
 use super::levels::Levels;
 use super::region::{self, Cells, Regions};
-use super::Town;
+use super::state::Town;
 
 /// The map's cell that `at` names, if it is on the map.
 pub fn on_map(map: &Map, at: At) -> Option<Pos> {

@@ -1,0 +1,47 @@
+//! Triple Town's state between two operations (`Rulebook::State`), in a module
+//! of its own: the checker, counters, trace and generator all read it, and
+//! the game's mod.rs re-exports them, so kept there it would tie each of
+//! them to mod.rs both ways.
+
+use m3_model::triple::{Action, CommandRecord, Map, Status};
+
+/// Triple Town between two commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Town {
+    /// Commands read so far.
+    pub commands: usize,
+    pub map: Map,
+    pub score: i64,
+    /// Tiles in the build sequence.
+    pub sequence: usize,
+    /// Tiles of the sequence built so far (TT1).
+    pub built: usize,
+    /// Stars left (TT3).
+    pub stars: u32,
+    /// Bombs left (TT4).
+    pub bombs: u32,
+    /// Whether END was carried out (TT5).
+    pub ended: bool,
+    /// Whether a command was refused (TT7).
+    pub refused: bool,
+}
+
+impl Town {
+    /// Counts `record`'s command: everything it changes but the map, which
+    /// the caller takes from the record, as a copy or, when it owns the
+    /// record, as it is.
+    pub(super) fn count(&mut self, record: &CommandRecord) {
+        self.commands += 1;
+        self.score = record.score;
+        self.refused |= matches!(record.status, Status::Invalid(_));
+        if record.status == Status::Played {
+            match record.command.action {
+                Action::Put(_) => self.built += 1,
+                Action::Star(_) => self.stars -= 1,
+                Action::Bomber(_) => self.bombs -= 1,
+                Action::End => self.ended = true,
+                Action::Unknown(_) => {}
+            }
+        }
+    }
+}
