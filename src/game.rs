@@ -29,7 +29,7 @@ pub trait Game: Rulebook {
     /// The literal transcription of the rule book (`reference/`), which the
     /// engine is checked against.
     type Reference: Stepper<Self>;
-    /// The invariants of RULES.md, checked on the records both sides agree on.
+    /// The invariants of docs/RULES.md, checked on the records both sides agree on.
     type Checker: Checker<Self>;
     /// The rule-coverage counters.
     type Counter: Counting<Self>;
@@ -311,7 +311,7 @@ pub fn harness_case<G: Game>() -> Result<G::Outcome, String> {
     crate::oracle::check_game::<G>(&instance, &mut Tally::default()).map_err(|failure| failure.report)
 }
 
-/// The invariants of RULES.md, checked on one implementation's records as
+/// The invariants of docs/RULES.md, checked on one implementation's records as
 /// they come.
 pub trait Checker<G: Game> {
     fn new(instance: &G::Instance) -> Self;
@@ -321,7 +321,7 @@ pub trait Checker<G: Game> {
     fn outcome(&self, last: &G::State, outcome: &G::Outcome) -> Result<(), Violation>;
 }
 
-/// Names of the invariants of RULES.md that games share; a game adds its
+/// Names of the invariants of docs/RULES.md that games share; a game adds its
 /// own (runs marked, square order ...).
 pub mod invariant {
     /// Every piece is on the board or counted as removed.

@@ -12,16 +12,17 @@ use std::path::{Path, PathBuf};
 const BOOK: &str = "docs/RULES.md";
 /// This test, whose IDs are examples of the scan's, not rules it names.
 const THIS_TEST: &str = "tests/rule_book.rs";
+/// The games' ID prefixes; a new game adds its own here and in the book.
 const GAMES: [&str; 4] = ["TX", "SR", "MD", "TT"];
 
 /// Folders whose text files may name rules, from the repository's root.
-const SCANNED: [&str; 8] =
-    ["src", "engine/src", "reference/src", "model/src", "tests", "benches", "fuzz/fuzz_targets", "corpus"];
+const SCANNED: [&str; 9] =
+    ["src", "engine/src", "reference/src", "model/src", "tests", "benches", "fuzz/fuzz_targets", "corpus", "examples"];
 /// Files outside those folders that may name rules.
 const SCANNED_FILES: [&str; 2] = ["README.md", "fuzz/README.md"];
 /// The text files read; snapshots (`.snap`) are output the code wrote, so
 /// an ID in one is in the code too.
-const TEXT: [&str; 4] = ["rs", "md", "txt", "toml"];
+const TEXT: [&str; 5] = ["rs", "md", "txt", "toml", "cpp"];
 /// Where a corpus case's name names its rule (`md4-beam-stopped-by-vibranium`).
 const NAMED_BY_FILE: &str = "corpus";
 
