@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 pub trait Counter: Copy + Send + Sync + 'static {
     const ALL: &'static [Self];
     fn index(self) -> usize;
-    /// The rule the counter exercises, as RULES.md numbers it.
+    /// The rule the counter exercises, as docs/RULES.md numbers it.
     fn rule(self) -> &'static str;
     /// What exactly is counted.
     fn variant(self) -> &'static str;

@@ -29,7 +29,7 @@ pub trait Game: Rulebook {
     /// The literal transcription of the rule book (`reference/`), which the
     /// engine is checked against.
     type Reference: Stepper<Self>;
-    /// The invariants of RULES.md, checked on the records both sides agree on.
+    /// The invariants of docs/RULES.md, checked on the records both sides agree on.
     type Checker: Checker<Self>;
     /// The rule-coverage counters.
     type Counter: Counting<Self>;
@@ -297,7 +297,7 @@ impl<G: Game> MaxTest<G> {
     }
 }
 
-/// The invariants of RULES.md, checked on one implementation's records as
+/// The invariants of docs/RULES.md, checked on one implementation's records as
 /// they come.
 pub trait Checker<G: Game> {
     fn new(instance: &G::Instance) -> Self;
@@ -307,7 +307,7 @@ pub trait Checker<G: Game> {
     fn outcome(&self, last: &G::State, outcome: &G::Outcome) -> Result<(), Violation>;
 }
 
-/// Names of the invariants of RULES.md that games share; a game adds its
+/// Names of the invariants of docs/RULES.md that games share; a game adds its
 /// own (runs marked, square order ...).
 pub mod invariant {
     /// Every piece is on the board or counted as removed.

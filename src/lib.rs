@@ -2,7 +2,7 @@
 //!
 //! For each rule set the crate knows how to generate games, run the optimized
 //! engine and the literal reference side by side, compare every operation's
-//! record, check the invariants of RULES.md, and explain what went wrong. It
+//! record, check the invariants of docs/RULES.md, and explain what went wrong. It
 //! knows nothing of libFuzzer: cargo-fuzz targets, proptest properties and the
 //! CLI all call the same functions. A game plugs in by implementing
 //! [`Game`] and taking a line in the registry, [`games`].

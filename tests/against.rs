@@ -200,7 +200,7 @@ fn a_program_that_prints_without_end_is_unreadable_output_not_a_crash() {
     assert!(printed.contains("(and more, past 1048576 bytes)"), "{printed}");
 }
 
-/// The README's C++ example, a contest solution written from RULES.md, is
+/// The README's C++ example, a contest solution written from docs/RULES.md, is
 /// tried when `g++` is there: it must answer every generated case as the
 /// reference does, which it does only if the README's build line works.
 #[test]

@@ -1,4 +1,4 @@
-//! `m3diff validate` on each statement bound of every game (RULES.md's
+//! `m3diff validate` on each statement bound of every game (docs/RULES.md's
 //! bounds): one below and at a lower bound, at and one above an upper bound
 //! ... each side, with the refusal's line, column and bound.
 

@@ -5,7 +5,7 @@
 //   g++ -O2 -o magic_door examples/against/magic_door.cpp
 //   m3diff fuzz --game door --against ./magic_door --time 1m
 //
-// Rule IDs are those of RULES.md.
+// Rule IDs are those of docs/RULES.md.
 #include <cstdio>
 #include <vector>
 

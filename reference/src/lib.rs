@@ -1,4 +1,4 @@
-//! The literal implementations, one rule after another as RULES.md states them.
+//! The literal implementations, one rule after another as docs/RULES.md states them.
 
 pub mod door;
 pub mod square;

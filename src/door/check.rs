@@ -1,4 +1,4 @@
-//! The invariants of RULES.md for Magic Door, checked on every record by
+//! The invariants of docs/RULES.md for Magic Door, checked on every record by
 //! following it from the grid before the swap: the MD1 verdict, each pass's
 //! groups (MD3) and beams (MD4), vibranium kept and conservation per kind,
 //! gravity order and the bombs it arms (MD5), nothing left to settle (MD6),

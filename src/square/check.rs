@@ -1,4 +1,4 @@
-//! The invariants of RULES.md for SquareRemover, checked on every record by
+//! The invariants of docs/RULES.md for SquareRemover, checked on every record by
 //! replaying it: the SR4 verdict, the squares removed in SR2's order with
 //! the buffer's tiles (SR1), tiles taken = 4 x squares removed, no
 //! one-colour square left, and the score books.

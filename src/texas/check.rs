@@ -1,4 +1,4 @@
-//! The invariants of RULES.md for Texas Match-3, checked on every record:
+//! The invariants of docs/RULES.md for Texas Match-3, checked on every record:
 //! the reason of an invalid operation, conservation of pieces, gravity order,
 //! runs marked exactly, specials reaching exactly what they reach, no run
 //! left once an operation settles, and score books that balance.

@@ -1,4 +1,4 @@
-//! The invariants of RULES.md for Triple Town, checked on every record by
+//! The invariants of docs/RULES.md for Triple Town, checked on every record by
 //! following it from the town before the command: the verdict (TT1, TT3,
 //! TT4, TT7), the tile placed or bombed, each merge of the chain (TT2), the
 //! tiles on the map changing as the record says, no merge left at the

@@ -1,4 +1,4 @@
-//! Magic Door (ICPC 2025 Seoul Regional), rules MD1-MD7 of RULES.md.
+//! Magic Door (ICPC 2025 Seoul Regional), rules MD1-MD7 of docs/RULES.md.
 //!
 //! `Engine` keeps the grid as one flat `u16` plane with a border (`plane`),
 //! the armed bombs as a list, and one set of scratch buffers sized for the

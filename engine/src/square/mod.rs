@@ -1,5 +1,5 @@
 //! SquareRemover (TopCoder TCO'14 Marathon Round 1), rules SR1-SR4 of
-//! RULES.md.
+//! docs/RULES.md.
 //!
 //! `Engine` keeps the board as one flat `u8` plane with a frame (`tiles`),
 //! and the squares that may be one colour as a bit set (`pending`) kept up

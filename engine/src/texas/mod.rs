@@ -1,4 +1,4 @@
-//! Texas Match-3 (THUPC 2022), rules TX1-TX12 of RULES.md.
+//! Texas Match-3 (THUPC 2022), rules TX1-TX12 of docs/RULES.md.
 //!
 //! `Engine` keeps the board as flat planes with a sentinel border and reuses
 //! one set of scratch buffers, so that an operation allocates nothing on the

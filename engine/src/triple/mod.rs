@@ -1,4 +1,4 @@
-//! Triple Town (NOI 2012), rules TT1-TT7 of RULES.md.
+//! Triple Town (NOI 2012), rules TT1-TT7 of docs/RULES.md.
 //!
 //! `Engine` keeps the map as one flat `u8` plane with a border (`plane`), and
 //! beside it each tile's link to its region and one fill list, sized for

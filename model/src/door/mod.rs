@@ -1,4 +1,4 @@
-//! Magic Door (ICPC 2025 Seoul Regional), rules MD1-MD7 of RULES.md: the data
+//! Magic Door (ICPC 2025 Seoul Regional), rules MD1-MD7 of docs/RULES.md: the data
 //! only.
 
 mod format;

@@ -1,5 +1,5 @@
 //! SquareRemover (TopCoder TCO'14 Marathon Round 1), rules SR1-SR4 of
-//! RULES.md: the data only.
+//! docs/RULES.md: the data only.
 
 mod format;
 mod record;

@@ -1,4 +1,4 @@
-//! Texas Match-3 (THUPC 2022), rules TX1-TX12 of RULES.md: the data only.
+//! Texas Match-3 (THUPC 2022), rules TX1-TX12 of docs/RULES.md: the data only.
 
 mod board;
 mod format;

@@ -1,4 +1,4 @@
-//! Triple Town (NOI 2012), rules TT1-TT7 of RULES.md: the data only.
+//! Triple Town (NOI 2012), rules TT1-TT7 of docs/RULES.md: the data only.
 //!
 //! A game is an instance (the map, the stars and bombs, the build sequence)
 //! and the player's commands, checked as the contest's checker did: each

@@ -1,11 +1,11 @@
-//! Magic Door (RULES.md, rules MD1-MD7), transcribed one rule at a time.
+//! Magic Door (docs/RULES.md, rules MD1-MD7), transcribed one rule at a time.
 //!
 //! Every function carries out one rule and names it. Groups are found by
 //! looking at every cell of the grid, beams are walked cell by cell on a copy
 //! of the grid, and gravity rebuilds every column: this is the implementation
 //! to believe, not the fast one.
 //!
-//! Where RULES.md leaves a question open, the answer taken is written once,
+//! Where docs/RULES.md leaves a question open, the answer taken is written once,
 //! next to the code it governs, as a comment starting `Reading:`.
 
 use m3_model::door::{

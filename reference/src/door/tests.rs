@@ -1,5 +1,5 @@
 //! The two official samples and hand-made grids, one or more tests per rule.
-//! Every expected value was worked out from RULES.md by hand; the working is
+//! Every expected value was worked out from docs/RULES.md by hand; the working is
 //! in the comments. Positions are written 1-based, (row, column), as the
 //! statement writes them.
 

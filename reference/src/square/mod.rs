@@ -1,11 +1,11 @@
-//! SquareRemover (RULES.md, rules SR1-SR4), transcribed one rule at a time.
+//! SquareRemover (docs/RULES.md, rules SR1-SR4), transcribed one rule at a time.
 //!
 //! Every function carries out one rule and names it. The adjust scans the
 //! whole board from the top-left corner for every square it removes, as the
 //! statement's pseudocode does: this is the implementation to believe, not the
 //! fast one.
 //!
-//! Where RULES.md leaves a question open, the answer taken is written once,
+//! Where docs/RULES.md leaves a question open, the answer taken is written once,
 //! next to the code it governs, as a comment starting `Reading:`.
 
 use m3_model::square::{

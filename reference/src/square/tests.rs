@@ -1,5 +1,5 @@
 //! Hand-made boards, one or more tests per rule. Every expected value was
-//! worked out from RULES.md by hand; the working is in the comments.
+//! worked out from docs/RULES.md by hand; the working is in the comments.
 //!
 //! The buffers used (SR1). For seed s, A[i] = s x 48271^i mod 2147483647, so
 //! every seed's numbers come from seed 1's (the well-known minstd sequence):

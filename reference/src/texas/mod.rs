@@ -1,10 +1,10 @@
-//! Texas Match-3 (RULES.md, rules TX1-TX12), transcribed one rule at a time.
+//! Texas Match-3 (docs/RULES.md, rules TX1-TX12), transcribed one rule at a time.
 //!
 //! Every function carries out one rule and names it. The board is scanned
 //! whole whenever a rule asks something of it: this is the implementation to
 //! believe, not the fast one.
 //!
-//! Where RULES.md leaves a question open, the answer taken is written once,
+//! Where docs/RULES.md leaves a question open, the answer taken is written once,
 //! next to the code it governs, as a comment starting `Reading:`.
 
 use std::collections::{BTreeMap, BTreeSet};

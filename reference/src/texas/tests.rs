@@ -1,5 +1,5 @@
 //! Hand-made boards, one or more tests per rule. Every expected value was
-//! worked out from RULES.md by hand; the working is in the comments.
+//! worked out from docs/RULES.md by hand; the working is in the comments.
 
 use super::*;
 use m3_model::texas::{parse, At};

@@ -1,11 +1,11 @@
-//! Triple Town (RULES.md, rules TT1-TT7), transcribed one rule at a time.
+//! Triple Town (docs/RULES.md, rules TT1-TT7), transcribed one rule at a time.
 //!
 //! Every function carries out one rule and names it. A region is found by a
 //! plain flood fill from the placed cell, with a fresh visited grid every
 //! time; a star tries every level on its own copy of the map: this is the
 //! implementation to believe, not the fast one.
 //!
-//! Where RULES.md leaves a question open, the answer taken is written once,
+//! Where docs/RULES.md leaves a question open, the answer taken is written once,
 //! next to the code it governs, as a comment starting `Reading:`.
 
 use m3_model::triple::{

@@ -1,5 +1,5 @@
 //! The official sample and hand-made maps, one or more tests per rule. Every
-//! expected value was worked out from RULES.md by hand; the working is in the
+//! expected value was worked out from docs/RULES.md by hand; the working is in the
 //! comments. Positions are written 1-based, (row, column), as the statement
 //! writes them, and maps as the format writes them (`.` empty, a digit a
 //! tile's level).

@@ -1,6 +1,6 @@
 //! Tests named after the rule they pin, and of the engine's own machinery.
 //! The hand-made grids' expected records were worked out by hand from
-//! RULES.md, the samples' from the statement's figure. Generated games
+//! docs/RULES.md, the samples' from the statement's figure. Generated games
 //! against the reference, the invariants, the quiet path against the
 //! stepped one and the quiet path's allocations are the harness's
 //! (`tests/door.rs`), which runs every engine through the same suites.

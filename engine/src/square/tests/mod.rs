@@ -1,6 +1,6 @@
 //! Tests named after the rule they pin, and of the engine's own machinery.
 //! The hand-made boards' expected values were worked out by hand from
-//! RULES.md. Generated games against the reference, the quiet path against
+//! docs/RULES.md. Generated games against the reference, the quiet path against
 //! the stepped one and the quiet path's allocations are the harness's
 //! (`tests/square.rs`), which runs every engine through the same suites.
 

@@ -1,5 +1,5 @@
 //! Tests named after the rule they pin; the values were worked out by hand
-//! from RULES.md, the samples' from the statement.
+//! from docs/RULES.md, the samples' from the statement.
 
 mod rules;
 mod samples;

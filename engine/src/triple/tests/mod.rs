@@ -1,6 +1,6 @@
 //! Tests named after the rule they pin, and of the engine's own machinery.
 //! The hand-made maps' expected records were worked out by hand from
-//! RULES.md, the sample's from the statement's explanation. Generated games
+//! docs/RULES.md, the sample's from the statement's explanation. Generated games
 //! against the reference, the invariants, the quiet path against the
 //! stepped one and the quiet path's allocations are the harness's
 //! (`tests/triple.rs`), which runs every engine through the same suites.
