@@ -6,6 +6,44 @@
 //! knows nothing of libFuzzer: cargo-fuzz targets, proptest properties and the
 //! CLI all call the same functions. A game plugs in by implementing
 //! [`Game`] and taking a line in the registry, [`games`].
+//!
+//! # Words
+//!
+//! The rule book's words (run, special, round, stage, beam, merge ...) are
+//! defined in docs/RULES.md. The harness's own:
+//!
+//! - **game**: a rule set, one line of the registry; **instance**: one
+//!   input of it in the statement's format, with its **operations** (swaps,
+//!   moves, commands), each made of **steps** (Texas's rounds, Magic Door's
+//!   stages).
+//! - **engine**, **reference**: the two implementations of a game, the
+//!   optimized one and the literal one, each a `Stepper`. Stepping one
+//!   through an operation gives its **record**; a finished game its
+//!   **outcome**, which the contest's checker turns into a **verdict** (the
+//!   **answer**, or a refusal).
+//! - **oracle**: steps both sides through an instance and compares their
+//!   records; a **difference** is where two records first part. The
+//!   **checker** holds each record to the **invariants** (conservation,
+//!   gravity, score book ...); a broken one is a **violation**.
+//! - **counter**: one rule's case, counted in a **tally** whenever a record
+//!   exercises it; the **coverage table** prints the tally and names each
+//!   counter never reached.
+//! - **shape**: the generator's knobs (`m3diff gen`'s options); **size**:
+//!   how large a game the generator makes where the knobs leave it open;
+//!   **edge**: a field drawn at a bound, on purpose.
+//! - **case**: one generated instance, from its **seed**; **campaign**: many
+//!   cases on every core until the time or the cases run out (`m3diff
+//!   fuzz`).
+//! - **shrink**: from a failing case, the smallest **candidate** that fails
+//!   the same way (its **kind**); its **measure** is its length in the
+//!   format. A shrunk case kept with its report is a **regression**, kept on
+//!   the **shelf**, `corpus/<game>/regressions/`.
+//! - **statement**: the contest's bounds; a game **beyond** it uses this
+//!   project's extensions, which `--against` never gives a **program** (an
+//!   outside solution checked against the reference).
+//! - **test set**: what `m3diff tests` writes for a judge: **coverage
+//!   tests**, chosen for the counters they reach, and **max tests**, at the
+//!   statement's bounds.
 
 pub mod against;
 pub mod campaign;

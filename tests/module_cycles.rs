@@ -24,6 +24,9 @@
 //!   parent's items (`super::X`) while the parent re-exports or calls the
 //!   child is a cycle; the way out is a module of its own for what both use
 //!   (the game's `state.rs`).
+//! - Test modules (`#[cfg(test)] mod tests { .. }`) are left out: nothing
+//!   outside a test module uses it, so what it imports (the oracle, a
+//!   game's module to play a case) is no dependency of its file's module.
 //! - A module naming itself is not a cycle. Comments, doc links and string
 //!   literals are not code.
 //! - The imports in [`ALLOWED`] are left out, each with its reason: the
@@ -222,6 +225,39 @@ fn tokens(text: &str) -> Vec<Token> {
     out
 }
 
+/// `tokens` without the inline test modules (`#[cfg(test)] mod NAME { .. }`,
+/// which the lexer sees as `cfg test mod NAME {`): no code outside a test
+/// module uses it, so what it imports is no dependency of its file's module.
+fn without_tests(tokens: Vec<Token>) -> Vec<Token> {
+    let mut kept = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let test_module = word(&tokens, i) == Some("cfg")
+            && word(&tokens, i + 1) == Some("test")
+            && word(&tokens, i + 2) == Some("mod")
+            && punct(&tokens, i + 4, "{");
+        if !test_module {
+            kept.push(tokens[i].clone());
+            i += 1;
+            continue;
+        }
+        let mut depth = 0;
+        i += 4;
+        while i < tokens.len() {
+            depth += usize::from(punct(&tokens, i, "{"));
+            if punct(&tokens, i, "}") {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            i += 1;
+        }
+        i += 1;
+    }
+    kept
+}
+
 fn word(tokens: &[Token], i: usize) -> Option<&str> {
     match tokens.get(i) {
         Some(Token::Word(w)) => Some(w),
@@ -416,7 +452,7 @@ fn read_crate() -> Crate {
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let modules: Vec<(Module, Vec<Token>)> =
-        files.iter().map(|f| (module_of(&src, f), tokens(&fs::read_to_string(f).unwrap()))).collect();
+        files.iter().map(|f| (module_of(&src, f), without_tests(tokens(&fs::read_to_string(f).unwrap())))).collect();
     let known: BTreeSet<Module> = modules.iter().map(|(m, _)| m.clone()).collect();
     let children_of = |m: &Module| -> BTreeSet<String> {
         known.iter().filter(|k| k.len() == m.len() + 1 && k.starts_with(m)).map(|k| k.last().unwrap().clone()).collect()
@@ -594,4 +630,15 @@ fn the_lexer_and_resolver_find_what_a_file_names() {
     let expected: BTreeSet<String> =
         ["x::y", "w", "a::sibling", "a::b::child", "called", "a::b"].into_iter().map(str::to_string).collect();
     assert_eq!(targets, expected);
+}
+
+#[test]
+fn a_test_module_s_imports_are_left_out_and_the_code_after_it_read() {
+    let text = "#[cfg(test)]\nmod tests { use crate::oracle::f; fn g() { if x { } } }\nuse crate::after::Y;\n\
+                #[cfg(not(test))]\nmod real { use crate::kept::Z; }";
+    let kept = without_tests(tokens(text));
+    let words: Vec<&str> =
+        kept.iter().filter_map(|t| if let Token::Word(w) = t { Some(w.as_str()) } else { None }).collect();
+    assert!(!words.contains(&"oracle"), "{words:?}");
+    assert!(words.contains(&"after") && words.contains(&"kept"), "{words:?}");
 }
