@@ -62,12 +62,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "regression::keep",
         "shelving removes a regression with keep::remove, and keep shelves: wants remove beside the shelf",
     ),
-    (
-        "interrupt",
-        "against",
-        "the signal handler ends the programs under way (against::kill_running) while \\
-         against::program asks interrupt whether to stop: wants a hook registered the other way",
-    ),
 ];
 
 /// A child that uses items its parent declares (constants, helpers, the
