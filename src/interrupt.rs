@@ -1,7 +1,9 @@
 //! Stopping on a signal: SIGINT (Ctrl-C), SIGTERM and SIGHUP alike. A
 //! program under test runs in a process group of its own, so a signal that
 //! reaches m3diff does not reach it: the handler ends every such program
-//! itself ([`crate::against::kill_running`]).
+//! itself, through the hook that what starts them registers
+//! ([`end_on_signal`]; `against::program` keeps the registry of programs
+//! under way, so that this module stays a leaf that knows none of them).
 //!
 //! A command that stops by itself when asked (a campaign, which then writes
 //! its summary and keeps what it found) says so with [`honour`]: the first
@@ -9,13 +11,30 @@
 //! Any other command quits at the first.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 
 /// The exit code of a command a signal ended, as a shell reports SIGINT.
 pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// What the process does about signals: one, for the whole process.
 static STOP: Stop = Stop::new();
+
+/// What the handler runs before anything else: ending the programs under
+/// way, registered by what starts them. A lock, not a once-cell: a handler
+/// that takes it after a registration sees the hook, and one that took it
+/// before had set the stop flag first, which the registering run then sees.
+static ENDS_RUNNING: Mutex<Option<fn()>> = Mutex::new(None);
+
+fn ends_running() -> std::sync::MutexGuard<'static, Option<fn()>> {
+    ENDS_RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Has the handler call `end` at each signal, before it stops or quits.
+/// The first registration is kept and later ones do nothing: the one
+/// caller, `against::program`, registers the same function at every run.
+pub fn end_on_signal(end: fn()) {
+    ends_running().get_or_insert(end);
+}
 
 /// Installs the handler; later calls do nothing. Commands call nothing
 /// else to be stoppable: what runs programs asks [`requested`].
@@ -26,7 +45,10 @@ pub fn install() {
         // program's): then signals are that program's business.
         let _ = ctrlc::set_handler(|| {
             let then = STOP.signalled();
-            crate::against::kill_running();
+            let end = *ends_running();
+            if let Some(end) = end {
+                end();
+            }
             match then {
                 // A program under test is ended already: its case is not
                 // counted, and the engine's cases under way are finished.

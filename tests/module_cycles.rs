@@ -56,24 +56,14 @@ const ALLOWED: &[(&str, &str, &str)] = &[
     ("regression::keep", "regression", PARENT_ITEMS),
     ("regression::shelf", "regression", PARENT_ITEMS),
     ("setter::choose", "setter", PARENT_ITEMS),
-    ("square::generate", "square", PARENT_ITEMS),
-    ("square::max_tests", "square", PARENT_ITEMS),
     ("texas::check", "texas", PARENT_ITEMS),
     ("texas::draw", "texas", PARENT_ITEMS),
-    ("texas::generate", "texas", PARENT_ITEMS),
     ("texas::swaps", "texas", PARENT_ITEMS),
     ("triple::region", "triple", PARENT_ITEMS),
-    ("door::generate", "door::max_tests", MAX_TESTS),
-    ("square::generate", "square::max_tests", MAX_TESTS),
-    ("texas::generate", "texas::max_tests", MAX_TESTS),
-    ("triple::generate", "triple::max_tests", MAX_TESTS),
-    ("triple::extremes", "triple::generate", "the extremes draw with the generator's Shape and helpers, and the generator draws its extremes: wants the shared drawing in a module of its own"),
-    ("regression::shelf", "regression::keep", "shelving removes a regression with keep::remove, and keep shelves: wants remove beside the shelf"),
     (
-        "interrupt",
-        "against",
-        "the signal handler ends the programs under way (against::kill_running) while \\
-         against::program asks interrupt whether to stop: wants a hook registered the other way",
+        "regression::shelf",
+        "regression::keep",
+        "shelving removes a regression with keep::remove, and keep shelves: wants remove beside the shelf",
     ),
 ];
 
@@ -82,11 +72,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
 /// child: not untangled in issue 43's time; the items want a module of
 /// their own, as each game's state did (`state.rs`).
 const PARENT_ITEMS: &str = "child uses items declared in its parent, which re-exports or calls it";
-
-/// A game's `Generator::max_tests` (in generate.rs) returns the list in
-/// max_tests.rs, whose entries are built of generate.rs's `Shape`: wants
-/// the shape in a module of its own.
-const MAX_TESTS: &str = "Generator::max_tests in generate.rs returns max_tests.rs's list, built of generate.rs's Shape";
 
 type Module = Vec<String>;
 

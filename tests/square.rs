@@ -11,6 +11,7 @@ use std::time::Duration;
 use m3diff::against::{self, Program, Wrong};
 use m3diff::game::{Count, Game, Generator, Rulebook, Size};
 use m3diff::square::{Counter, Player, Shape, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::Tally;
 use suites::{m3diff, text};
 
 // The four hand-made cases and the ten contest-length example games.
@@ -283,4 +284,36 @@ fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
     assert_eq!((case.board.rows(), case.colours, case.seed), (8, 4, 1), "{steps} steps");
     let plain = square::Move::new(0, 0, square::RIGHT);
     assert!(case.moves.len() == square::CONTEST_MOVES && case.moves.iter().all(|&m| m == plain), "{case}");
+}
+
+/// The reference's counts of the opening adjust of a 4x4 board of 3
+/// colours: 0 and 1 in a checkerboard, which holds no square, and one
+/// square of 2 with its top-left tile at `top_left`. Refills can make
+/// squares only where a square was removed, and none where the last row
+/// (or column) keeps two different colours side by side.
+fn tally_of(top_left: (usize, usize)) -> Tally<Counter> {
+    let mut text = String::from("3 4 1\n");
+    for row in 0..4 {
+        for col in 0..4 {
+            let in_square = (top_left.0..top_left.0 + 2).contains(&row) && (top_left.1..top_left.1 + 2).contains(&col);
+            text.push(if in_square { '2' } else { char::from(b'0' + ((row + col) % 2) as u8) });
+        }
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    let instance = square::parse(&text).unwrap();
+    let mut tally = Tally::default();
+    against::reference_answer::<SquareRemover>(&instance, &mut tally).unwrap();
+    tally
+}
+
+#[test]
+fn sr2_a_square_in_the_last_two_rows_or_columns_is_counted_and_one_a_row_or_column_short_is_not() {
+    let counts = |tally: &Tally<Counter>| {
+        assert!(tally.count(Counter::SquareRemoved) >= 1);
+        [tally.count(Counter::LastTwoRows) > 0, tally.count(Counter::LastTwoColumns) > 0]
+    };
+    assert_eq!(counts(&tally_of((2, 0))), [true, false]);
+    assert_eq!(counts(&tally_of((0, 2))), [false, true]);
+    assert_eq!(counts(&tally_of((1, 1))), [false, false]);
 }

@@ -120,6 +120,8 @@ impl Program {
         // ends with it.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // Before the run is started: a signal's handler then finds it.
+        crate::interrupt::end_on_signal(kill_running);
         // Started and registered under the lock that a signal's handler
         // takes after it sets the stop flag: either the handler sees this
         // run, or this run sees the flag.

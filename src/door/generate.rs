@@ -22,62 +22,12 @@ use super::completing::Completing;
 use super::extremes::{every_colour, gem_in_a_corner, Drawn, Extreme, Given};
 use super::groups::{makes_group, Groups};
 use super::rules::{cells_holding, every_cell, step, swapped};
+use super::shape::{FurtherSwaps, Shape};
 use crate::edges::draw_within;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
 use crate::one_colour::colour_ending_no_run;
-
-/// The most swaps a generated game makes: the most the format reads.
-pub use m3_model::door::MAX_SWAPS;
-
-/// The generator's knobs, which are also `m3diff gen door`'s options; a
-/// field left `None` is drawn for each game.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
-    /// Rows (m) and columns (n) of the grid.
-    #[command(flatten)]
-    pub sides: Sides<MIN_SIDE, MAX_SIDE>,
-    /// Colours of regular gems; a cell where each would complete a starting
-    /// group holds a bomb.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=i64::from(MAX_COLOUR)))]
-    pub colours: Option<u8>,
-    /// Percentage of cells that hold a bomb.
-    #[arg(long)]
-    pub bomb_percent: Option<Percent>,
-    /// Percentage of cells that hold vibranium (after the bombs: the two
-    /// add up to at most 100).
-    #[arg(long)]
-    pub vibranium_percent: Option<Percent>,
-    /// Percentage of the gems above the first swap's groups made bombs, which
-    /// the groups' fall arms.
-    #[arg(long)]
-    pub stacked_percent: Option<Percent>,
-    /// Percentage of swaps chosen among those that make a group.
-    #[arg(long, default_value_t)]
-    pub group_percent: PercentOr<90>,
-    #[command(flatten)]
-    pub further: FurtherSwaps,
-    #[command(flatten)]
-    pub edges: EdgeKnob<8>,
-    #[command(flatten)]
-    pub statement: Statement,
-}
-
-/// The swaps after the statement's one, each made on the grid the one
-/// before left settled: this project's extension, which `--help` shows
-/// under a heading of its own and `--against` does without.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
-#[command(next_help_heading = "Further swaps (this project's extension)")]
-pub struct FurtherSwaps {
-    /// Swaps in all, the statement's one included.
-    #[arg(long)]
-    pub swaps: Option<Count<1, MAX_SWAPS>>,
-    /// Percentage of further swaps that MD1 refuses: one cell twice, or a
-    /// cell with no regular gem.
-    #[arg(long, default_value_t)]
-    pub refused_percent: PercentOr<5>,
-}
 
 /// Tries at a swap that makes a group before looking only side by side.
 const LOOKS: usize = 24;

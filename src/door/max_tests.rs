@@ -5,7 +5,7 @@
 
 use m3_model::door::{MagicDoor, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
-use super::generate::{FurtherSwaps, Shape};
+use super::shape::{FurtherSwaps, Shape};
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
 

@@ -13,6 +13,7 @@ mod grids;
 mod groups;
 mod max_tests;
 mod rules;
+mod shape;
 pub(crate) mod shrink;
 mod state;
 
@@ -23,7 +24,7 @@ use crate::game::{Beyond, Verdict};
 pub use check::{Checker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::Shape;
+pub use shape::Shape;
 pub use state::Settled;
 
 impl crate::Rulebook for MagicDoor {

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use m3_model::Stepper;
 
-use super::shelf::{remove_orphan_reports, Placed, Shelf, Shelved};
+use super::shelf::{remove, remove_orphan_reports, Placed, Shelf, Shelved};
 use super::{diagnosed, directory, next_steps, replay_command, REPORT_EXTENSION, ROOT_CAUSE, UNDIAGNOSED};
-use crate::files::{named, remove_if_present, write_together, write_whole, FolderLock};
+use crate::files::{named, write_together, write_whole, FolderLock};
 use crate::game::{Game, Trace};
 use crate::hash::short_hash;
 use crate::oracle::Failure;
@@ -155,13 +155,6 @@ fn write<G: Game>(
         write_together(&[(&report_path, report.as_bytes()), (&path, text.as_bytes())])?;
     }
     Ok((path, true))
-}
-
-/// Removes a regression and its report; files another writer removed
-/// already are no error.
-pub fn remove(instance: &Path) -> io::Result<()> {
-    remove_if_present(instance)?;
-    remove_if_present(&instance.with_extension(REPORT_EXTENSION))
 }
 
 #[cfg(test)]

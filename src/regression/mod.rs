@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use crate::game::Game;
 
-pub use keep::{keep, remove, Kept};
-pub use shelf::{reread, Placed, Shelf, Shelved};
+pub use keep::{keep, Kept};
+pub use shelf::{remove, reread, Placed, Shelf, Shelved};
 
 /// Extension of the report beside a regression.
 pub const REPORT_EXTENSION: &str = "txt";

@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 
 use m3_model::Stepper;
 
-use super::keep::remove;
 use super::{diagnosed, directory, root_cause, REPORT_EXTENSION};
 use crate::corpus::instance_files;
-use crate::files::{named, FolderLock};
+use crate::files::{named, remove_if_present, FolderLock};
 use crate::game::Game;
 use crate::oracle::check_game_with;
 
@@ -139,6 +138,13 @@ pub fn reread<G: Game, E: Stepper<G>>(corpus_root: &Path) -> io::Result<Shelf> {
 /// holding `dir`.
 pub(super) fn remove_orphan_reports(dir: &Path) -> io::Result<()> {
     crate::corpus::remove_orphan_reports(dir, REPORT_EXTENSION, |report| root_cause(report).is_some()).map(drop)
+}
+
+/// Removes a regression and its report; files another writer removed
+/// already are no error.
+pub fn remove(instance: &Path) -> io::Result<()> {
+    remove_if_present(instance)?;
+    remove_if_present(&instance.with_extension(REPORT_EXTENSION))
 }
 
 #[cfg(test)]

@@ -5,8 +5,7 @@
 
 use m3_model::square::{SquareRemover, CONTEST_MOVES};
 
-use super::generate::{Player, Shape};
-use super::{STATEMENT_COLOURS, STATEMENT_SIDES};
+use super::shape::{Player, Shape, STATEMENT_COLOURS, STATEMENT_SIDES};
 use crate::game::{Count, MaxTest, PercentOr, Size, Statement};
 use crate::knobs::EdgeKnob;
 

@@ -9,6 +9,7 @@ mod generate;
 mod lookahead;
 mod max_tests;
 mod rules;
+mod shape;
 pub(crate) mod shrink;
 mod state;
 
@@ -16,16 +17,10 @@ use m3_model::square::{Instance, Outcome, SquareRemover, Status, Turn, TurnRecor
 
 use crate::game::{Beyond, Verdict};
 
-/// The statement's bounds (its test case generation): 4 to 6 colours, a
-/// side of 8 to 16; the format reads more (SR), the generator and
-/// `beyond_statement` keep to these.
-pub const STATEMENT_COLOURS: std::ops::RangeInclusive<u8> = 4..=6;
-pub const STATEMENT_SIDES: std::ops::RangeInclusive<usize> = 8..=16;
-
 pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::{Player, Shape};
+pub use shape::{Player, Shape, STATEMENT_COLOURS, STATEMENT_SIDES};
 pub use state::Standing;
 
 impl crate::Rulebook for SquareRemover {

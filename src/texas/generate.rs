@@ -20,34 +20,8 @@ use crate::following::Following;
 use crate::game::{AtMost, Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
+use super::shape::{EdgeField, Shape};
 use super::swaps::{neighbour_pairs, Swaps};
-
-/// The generator's knobs, which are also `m3diff gen texas`'s options; a
-/// field left `None` is drawn for each game.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
-    /// Rows (n) and columns (m) of the board.
-    #[command(flatten)]
-    pub sides: Sides<1, MAX_SIDE>,
-    /// Colours (k); the generator adds one when a board cannot avoid a run.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_COLOURS)))]
-    pub colours: Option<u8>,
-    /// Operations (q).
-    #[arg(long)]
-    pub operations: Option<Count<1, MAX_OPERATIONS>>,
-    /// Percentage of pieces that are specials.
-    #[arg(long)]
-    pub special_percent: Option<Percent>,
-    /// Percentage of operations chosen among the valid swaps.
-    #[arg(long, default_value_t)]
-    pub valid_percent: PercentOr<80>,
-    #[command(flatten)]
-    pub statement: Statement,
-    /// The statement's extreme a judge's max test asks for by name, drawn
-    /// whole in every game (not an option of `m3diff gen`).
-    #[arg(skip)]
-    pub extreme: Option<EdgeField>,
-}
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
@@ -208,35 +182,6 @@ impl Shape {
         };
         self.sides.at_most(u, (rows, cols), at, below)
     }
-}
-
-/// A field of the instance that one game draws at one of its edges
-/// ([`crate::edges`]), or one of the statement's extremes drawn whole.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EdgeField {
-    /// A side n or m: 1, 49 or 50.
-    Side,
-    /// k: 1, 99 or 100, with the pieces drawn from the colours at k's edges
-    /// and a few small ones, so that colours above 63 are in runs.
-    Colours,
-    /// q: 1, 999, 1000, or an integer-width edge within them (127, 128,
-    /// 255, 256).
-    Operations,
-    /// The statement's largest instance with the other extremes: a 50x50
-    /// board of 100 colours dense with specials.
-    Largest,
-    /// Within the statement: n = 50, m = 50, or both (an array sized for 49
-    /// breaks).
-    SidesAtMost,
-    /// Within the statement: k = 100 with every colour of 1..=100 on the
-    /// board, the others drawn from pairs of colours 64 apart (1 and 65, 36
-    /// and 100), so that runs of both go in one round and one hand: a
-    /// colour table one word wide or of 64 entries takes one for the other.
-    EveryColour,
-    /// Within the statement: a 50x50 board of colours above 64 dense with
-    /// specials, whose first valid swap clears most of it in one round: the
-    /// round's sum of colours passes 65,535, a sum kept in 16 bits wraps.
-    LargestSum,
 }
 
 /// The least side of a board that holds every colour of 100 once and runs
@@ -482,7 +427,7 @@ mod tests {
     use super::*;
     use crate::coverage::Tally;
     use crate::game::Game;
-    use crate::texas::Counter;
+    use crate::texas::count::Counter;
     use crate::Rulebook;
 
     fn shape(within: bool) -> Shape {

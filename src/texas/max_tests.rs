@@ -7,7 +7,7 @@ use m3_model::texas::{Texas, MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 
-use super::generate::{EdgeField, Shape};
+use super::shape::{EdgeField, Shape};
 
 /// A game of q = 1000 on an `rows` x `cols` board of `colours`, with
 /// `special_percent` of specials and `valid_percent` of the operations

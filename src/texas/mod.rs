@@ -8,6 +8,7 @@ mod generate;
 mod hand;
 mod max_tests;
 mod runs;
+mod shape;
 pub(crate) mod shrink;
 mod state;
 mod swaps;
@@ -19,7 +20,7 @@ use crate::game::{Beyond, Verdict};
 pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::{EdgeField, Shape};
+pub use shape::{EdgeField, Shape};
 pub use state::Standing;
 
 /// The board after `swap`, or `None` when the swap names a cell off the

@@ -7,9 +7,9 @@
 use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
 use m3_model::triple::{MAX_SIDE, MIN_SIDE};
 
-use super::generate::MAX_TILES;
 use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region_size};
+use super::shape::MAX_TILES;
 use super::state::Town;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};

@@ -8,7 +8,7 @@
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::MAX_LEVEL;
 
-use super::generate::MAX_TILES;
+use super::shape::MAX_TILES;
 use crate::game::{AtMost, Size};
 use crate::knobs::choose_weighted;
 

@@ -15,59 +15,20 @@ use std::cell::RefCell;
 
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{
-    Action, At, Command, CommandRecord, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MAX_SIDE, MIN_SIDE,
+    Action, At, Command, CommandRecord, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MIN_SIDE,
 };
 use m3_model::Stepper;
 
 use super::extremes::{Drawn, Extreme, Given};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
+use super::shape::{Ending, Play, Shape, Tools, MAX_TILES};
 use super::state::Town;
 use super::survey::Survey;
 use crate::edges::{draw_edge, draw_within};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Rulebook, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
-
-/// The most tiles a generated sequence holds: the most the format reads.
-pub use m3_model::triple::MAX_TILES;
-
-/// How a generated game ends (TT5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Ending {
-    /// END before the sequence is used up.
-    Early,
-    /// END once the sequence is used up and the tools are put away.
-    Last,
-    /// No END: the game is scored after its last command.
-    Missing,
-}
-
-/// The generator's knobs, which are also `m3diff gen triple`'s options, in
-/// the order of the input they shape; a field left `None` is drawn for each
-/// game.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
-    /// Rows (n) and columns (m) of the map.
-    #[command(flatten)]
-    pub sides: Sides<MIN_SIDE, MAX_SIDE>,
-    /// Stars (p) and bombs (q).
-    #[command(flatten)]
-    pub tools: Tools,
-    /// Percentage of the map's cells that start with a tile.
-    #[arg(long)]
-    pub fill_percent: Option<Percent>,
-    /// Tiles in the build sequence (k).
-    #[arg(long)]
-    pub tiles: Option<Count<0, MAX_TILES>>,
-    /// How the player writes the commands.
-    #[command(flatten)]
-    pub play: Play,
-    #[command(flatten)]
-    pub edges: EdgeKnob<8>,
-    #[command(flatten)]
-    pub statement: Statement,
-}
 
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
 const LONGEST_PLAYED: usize = 3000;
@@ -90,18 +51,6 @@ struct Sizes {
     bombs: u32,
 }
 
-/// The stars and the bombs the player has, the input's third line (p q):
-/// the knobs `--stars` and `--bombs`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
-pub struct Tools {
-    /// Stars the player has (p).
-    #[arg(long)]
-    pub stars: Option<u32>,
-    /// Bombs the player has (q).
-    #[arg(long)]
-    pub bombs: Option<u32>,
-}
-
 impl Tools {
     /// The stars and the bombs of one game: each as given, or else drawn,
     /// stars first, mostly none or a few.
@@ -112,24 +61,6 @@ impl Tools {
         };
         Ok((draw(self.stars, u)?, draw(self.bombs, u)?))
     }
-}
-
-/// How the player writes the commands, the second input (the contest's
-/// output file): the knobs `--beside-percent`, `--refused-percent` and
-/// `--ending`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
-#[command(next_help_heading = "The player's commands")]
-pub struct Play {
-    /// Percentage of placements on a cell beside tiles of the same level,
-    /// when there is one.
-    #[arg(long, default_value_t)]
-    pub beside_percent: PercentOr<70>,
-    /// Percentage of commands that the rules refuse, each kind in turn.
-    #[arg(long, default_value_t)]
-    pub refused_percent: PercentOr<4>,
-    /// How the game ends.
-    #[arg(long, value_enum)]
-    pub ending: Option<Ending>,
 }
 
 impl Play {

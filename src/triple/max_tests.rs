@@ -5,7 +5,7 @@
 
 use m3_model::triple::{TripleTown, MAX_SIDE, MAX_TILES};
 
-use super::generate::{Ending, Play, Shape, Tools};
+use super::shape::{Ending, Play, Shape, Tools};
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
 

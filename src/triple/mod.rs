@@ -11,6 +11,7 @@ mod levels;
 mod max_tests;
 mod region;
 mod rules;
+mod shape;
 pub(crate) mod shrink;
 mod state;
 mod survey;
@@ -23,7 +24,7 @@ use crate::game::Verdict;
 pub use check::{Checker, LEFTOVER, MERGES, STAR_LEVEL};
 pub use count::Counter;
 pub use draw::Trace;
-pub use generate::Shape;
+pub use shape::Shape;
 pub use state::Town;
 
 impl crate::Rulebook for TripleTown {

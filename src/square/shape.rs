@@ -1,0 +1,68 @@
+//! SquareRemover's generator knobs, `m3diff gen square`'s options, and the
+//! statement's bounds they keep to: what the generator (`generate`) draws
+//! from, the max tests (`max_tests`) fix and `beyond_statement` judges by.
+
+use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
+
+use crate::game::{Count, PercentOr, Statement};
+use crate::knobs::EdgeKnob;
+
+/// The statement's bounds (its test case generation): 4 to 6 colours, a
+/// side of 8 to 16; the format reads more (SR), the generator and
+/// `beyond_statement` keep to these.
+pub const STATEMENT_COLOURS: std::ops::RangeInclusive<u8> = 4..=6;
+pub const STATEMENT_SIDES: std::ops::RangeInclusive<usize> = 8..=16;
+
+/// The most moves `--moves` asks: the most the format reads.
+pub use m3_model::square::MAX_MOVES;
+
+/// The generator's knobs, which are also `m3diff gen square`'s options; a
+/// field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Shape {
+    /// Rows and columns of the board (N).
+    #[arg(long)]
+    pub side: Option<Count<MIN_SIDE, MAX_SIDE>>,
+    /// Colours.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
+    pub colours: Option<u8>,
+    /// The buffer's seed (startSeed, `A[0]` of SR1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..MODULUS))]
+    pub start_seed: Option<u64>,
+    /// Moves (M).
+    #[arg(long)]
+    pub moves: Option<Count<0, MAX_MOVES>>,
+    /// Percentage of moves a greedy player makes (one that makes a square,
+    /// when it finds one); the rest are random moves and equal-colour swaps.
+    #[arg(long, default_value_t)]
+    pub greedy_percent: PercentOr<80>,
+    /// Percentage of games with an invalid move (of a drawn kind, at a drawn
+    /// place).
+    #[arg(long, default_value_t)]
+    pub invalid_percent: PercentOr<15>,
+    /// Who makes the valid moves: a greedy player (with `--greedy-percent`
+    /// of random ones), or a strong one that looks two moves ahead and
+    /// scores over 12,000 squares in a contest game on 16x16 in 4 colours,
+    /// in about a second. Left out: the greedy one, but for a share of the
+    /// games within the statement at `--size max`.
+    #[arg(long, value_enum)]
+    pub player: Option<Player>,
+    /// The side, the colours, the seed or the number of moves at an edge, in
+    /// a share of the games that lets a few hundred of them reach each edge.
+    #[command(flatten)]
+    pub edges: EdgeKnob<12>,
+    /// Within the statement, `--side` and `--colours` are kept in its
+    /// bounds, and `--moves` is its 10,000.
+    #[command(flatten)]
+    pub statement: Statement,
+}
+
+/// Who makes a game's valid moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    /// Makes a square when it finds one, else a random move.
+    Greedy,
+    /// Looks two moves ahead, buffer included: the most squares, then the
+    /// most windows of three tiles alike.
+    Strong,
+}
