@@ -202,7 +202,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
-            ExitCode::from(EXIT_BAD_INPUT)
+            // A command a signal ended exits as the signal asks, whichever
+            // thread saw it first: the handler's exit, or the command's
+            // error on finding its program killed.
+            let interrupted = crate::interrupt::requested();
+            ExitCode::from(if interrupted { crate::interrupt::EXIT_INTERRUPTED } else { EXIT_BAD_INPUT })
         }
     }
 }
