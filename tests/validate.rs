@@ -149,12 +149,12 @@ fn magic_door_sides_and_its_one_swap_are_the_statements() {
     refused("door", &door(3, 3, &one).replacen("2 1 2", "2 10 2", 1), 3, 3, "in -1..=9");
 }
 
-/// A Triple Town game on an empty n x m map, a sequence of `tiles` level-1
-/// tiles, and END.
+/// A Triple Town input (the player's commands are a file of their own) on
+/// an empty n x m map, with a sequence of `tiles` level-1 tiles.
 fn triple(rows: usize, cols: usize, tiles: usize) -> String {
     let map = format!("{}\n", ".".repeat(cols)).repeat(rows);
     let sequence = vec!["1"; tiles].join(" ");
-    format!("1\n{rows} {cols}\n0 0\n{map}{tiles}\n{sequence}\nEND\n")
+    format!("1\n{rows} {cols}\n0 0\n{map}{tiles}\n{sequence}\n")
 }
 
 #[test]
@@ -170,7 +170,23 @@ fn triple_town_sides_and_sequence_are_the_statements() {
         accepted("triple", &triple(2, 2, tiles));
     }
     refused("triple", &triple(2, 2, 100_001), 6, 1, "k (tiles) in 0..=100000");
-    refused("triple", &triple(2, 2, 2).replacen("1 1\nEND", "1 10\nEND", 1), 7, 3, "a level in 1..=9");
+    refused("triple", &triple(2, 2, 2).replacen("1 1\n", "1 10\n", 1), 7, 3, "a level in 1..=9");
+    accepted("triple", &triple(2, 2, 0));
+    // The commands are the player's output, not the statement's input.
+    refused("triple", &(triple(2, 2, 1) + "PUT 1 1\n"), 8, 1, "expected end of input");
+}
+
+#[test]
+fn a_file_is_held_to_the_statement_s_exact_layout_as_a_testlib_validator_holds_it() {
+    let exact = door(3, 3, &[[1, 1, 1, 2]]);
+    accepted("door", &exact);
+    let expected = "not the statement's exact layout: expected";
+    refused("door", &exact.replacen(' ', "  ", 1), 1, 3, &format!("{expected} '3'"));
+    refused("door", &exact.replace('\n', "\r\n"), 1, 4, &format!("{expected} the end of the line"));
+    refused("door", exact.trim_end(), 5, 8, &format!("{expected} the end of the line"));
+    refused("door", &(exact.clone() + "\n"), 6, 1, &format!("{expected} the end of the file"));
+    refused("door", &format!("\n{exact}"), 1, 1, expected);
+    refused("door", &exact.replacen("\n", " \n", 1), 1, 4, &format!("{expected} the end of the line"));
 }
 
 #[test]
@@ -184,7 +200,14 @@ fn the_official_samples_are_inside_the_statement() {
     ] {
         for sample in samples {
             let text = std::fs::read_to_string(format!("{root}/corpus/{game}/{sample}")).unwrap();
-            accepted(game, &text);
+            // A Triple Town corpus file holds the player's commands after
+            // the input, from the first line that is a command on.
+            let input: String = text
+                .lines()
+                .take_while(|line| !line.starts_with(char::is_uppercase))
+                .map(|line| format!("{line}\n"))
+                .collect();
+            accepted(game, &input);
         }
     }
 }

@@ -108,10 +108,12 @@ pub enum Command {
     /// Replay a night's failures (cargo-fuzz artifacts, campaign logs), group
     /// them by what fails and keep one shrunk regression per group.
     Triage(triage::TriageArgs),
-    /// Check files against the statement's bounds, as a testlib validator
-    /// does: one line per file; exit 0 when every file is inside, 1 when
-    /// some is not (naming the line, the column and the bound broken, a
-    /// parse error included), 2 when some cannot be read.
+    /// Check files against the statement's bounds and exact layout, as a
+    /// testlib validator does: one line per file; exit 0 when every file is
+    /// inside, 1 when some is not (naming the line, the column and the bound
+    /// broken, a parse error or a stray space or line included), 2 when some
+    /// cannot be read. A Triple Town file is the input alone, the player's
+    /// commands being a file of their own.
     Validate {
         /// The rule set.
         #[arg(value_parser = games::name_parser())]

@@ -29,43 +29,77 @@ const BEYOND: &str = "beyond the statement, which no test of the contest reaches
 /// every file is written, so that a set is there whole or not at all.
 pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize) -> Result<ExitCode, String> {
     let name = path_name(dir);
-    let empty = match std::fs::read_dir(dir) {
-        Ok(mut entries) => entries.next().is_none(),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => true,
-        Err(error) => return Err(format!("{name}: {error}")),
-    };
-    if !empty {
-        return Err(format!("{name} is not empty: tests writes its set into a new or empty folder, and no other file"));
-    }
+    // Checked before the set is chosen, which may take a while.
+    let (parent, target) = new_or_empty_folder(dir)?;
+    files::try_writing(&parent).map_err(|error| error.to_string())?;
     let started = Instant::now();
     let set = crate::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();
-    let partial = dir.with_file_name(format!(
-        ".{}.tests-{}.partial",
-        dir.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy()),
-        std::process::id()
-    ));
+    let folder_name = target.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy().into_owned());
+    let partial = parent.join(format!(".{folder_name}.tests-{}.partial", std::process::id()));
+    // A signal while the files are written stops here, not at once, so that
+    // the partial folder goes too.
+    let honoured = crate::interrupt::honour();
     let written = write_set::<G>(&partial, &set, seed, most).and_then(|bytes| {
-        std::fs::rename(&partial, dir).map_err(|error| files::named(dir, error))?;
+        std::fs::rename(&partial, &target).map_err(|error| files::named(&target, error))?;
         Ok(bytes)
     });
+    drop(honoured);
     let bytes = match written {
         Ok(bytes) => bytes,
         Err(error) => {
             let _ = std::fs::remove_dir_all(&partial);
+            if crate::interrupt::requested() {
+                eprintln!("m3diff tests: stopped by a signal; nothing written to {name}");
+                return Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED));
+            }
             return Err(error.to_string());
         }
     };
     let summary = format!(
-        "{}: {} in {name} ({} bytes), chosen among {} drawn within the statement, in {}\n{}\n",
+        "{}: {} in {name} ({} bytes), chosen among {} games drawn within the statement, in {}\n{}\n",
         G::NAME,
         counted(set.tests.len() as u64, "test"),
         thousands(bytes),
-        counted(set.drawn, "game"),
+        thousands(set.drawn),
         duration(made_in),
         coverage_table::<G>(&set.tally, &set.left_out),
     );
     write_stdout(&summary)
+}
+
+/// Where the set goes: `dir`'s parent folder, which must be there, and
+/// `dir` itself with links and `.` resolved, which must be new or an empty
+/// folder.
+fn new_or_empty_folder(dir: &Path) -> Result<(PathBuf, PathBuf), String> {
+    let name = path_name(dir);
+    let target = match std::fs::canonicalize(dir) {
+        Ok(target) => target,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let parent = std::fs::canonicalize(parent)
+                .map_err(|error| format!("{name}: its parent folder {}: {error}", path_name(parent)))?;
+            let Some(file_name) = dir.file_name() else { return Err(format!("{name}: not a folder's name")) };
+            parent.join(file_name)
+        }
+        Err(error) => return Err(format!("{name}: {error}")),
+    };
+    if target.exists() {
+        let mut entries = std::fs::read_dir(&target).map_err(|error| match target.is_dir() {
+            true => format!("{name}: {error}"),
+            false => format!("{name}: a file, where a folder is expected"),
+        })?;
+        if entries.next().is_some() {
+            return Err(format!(
+                "{name} is not empty: tests writes its set into a new or empty folder, and no other file"
+            ));
+        }
+    }
+    let parent = target
+        .parent()
+        .map(Path::to_path_buf)
+        .ok_or_else(|| format!("{name}: the root is no folder to write a set into"))?;
+    Ok((parent, target))
 }
 
 /// Writes every test of `set` into the new folder `dir`, then its list;
@@ -79,6 +113,9 @@ fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> s
         let stem = format!("{number:0width$}");
         let mut test_bytes = 0;
         for (extension, text) in texts::<G>(test) {
+            if crate::interrupt::requested() {
+                return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped by a signal"));
+            }
             test_bytes += text.len() as u64;
             files::write_whole(&dir.join(format!("{stem}.{extension}")), text)?;
         }
@@ -116,7 +153,7 @@ fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &
         "# Tests for {title}\n\n\
          Written by `m3diff tests {game} --out DIR --seed {seed} --count {most}`: {tests}, {bytes} bytes, every \
          file inside the statement (`m3diff validate {game} DIR/*.in`).{apart} Every answer is the reference's.\n\n\
-         The coverage tests come first, smallest first: for each rule counter, the smallest of the {drawn} drawn \
+         The coverage tests come first, smallest first: for each rule counter, the smallest of the {drawn} games drawn \
          within the statement that reaches it, and no more of them than reach every counter those games reach. \
          The max tests follow: what a judge writes at the statement's bounds.\n\n\
          | test | bytes | why | counters it is the first to reach |\n|---|---|---|---|\n{list}\n\
@@ -125,7 +162,7 @@ fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &
         game = G::NAME,
         tests = counted(set.tests.len() as u64, "test"),
         bytes = thousands(bytes),
-        drawn = counted(set.drawn, "game"),
+        drawn = thousands(set.drawn),
         table = coverage_table::<G>(&set.tally, &set.left_out),
     )
 }
@@ -151,9 +188,11 @@ pub fn coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, String> {
         return Err(format!("no instance to count: {} holds no *.in file", paths_named(paths)));
     }
     let mut tally = Tally::default();
+    // A game reads its operations apart when it parses two texts at all.
+    let reads_apart = G::parse_apart("", "").is_some();
     for file in &files {
         let operations = file.with_extension(OPERATIONS_EXTENSION);
-        let instance = match operations.is_file() {
+        let instance = match reads_apart && operations.is_file() {
             true => read_instance_apart::<G>(Some(file), Some(&operations))?,
             false => read_instance::<G>(Some(file))?,
         };
@@ -185,6 +224,9 @@ fn instance_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         inside.sort();
         files.extend(inside);
     }
+    // A file named twice (a folder and a file in it) is counted once.
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|file| seen.insert(std::fs::canonicalize(file).unwrap_or_else(|_| file.clone())));
     Ok(files)
 }
 
@@ -204,7 +246,7 @@ mod tests {
             std::fs::write(dir.join(name), "").unwrap();
         }
         let lone = dir.join("01.ans");
-        let files = instance_files(&[dir.clone(), lone.clone()]).unwrap();
+        let files = instance_files(&[dir.clone(), lone.clone(), dir.join("02.in")]).unwrap();
         assert_eq!(files, [dir.join("01.in"), dir.join("02.in"), lone]);
         std::fs::remove_dir_all(&dir).unwrap();
     }

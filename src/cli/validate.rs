@@ -16,13 +16,40 @@ use crate::input::{read_text, Bound};
 /// A file that does not parse is not inside either: its parse error is the
 /// place and the bound.
 pub fn outside<G: Game>(text: &str) -> Option<(usize, usize, String)> {
-    let instance = match G::parse(text) {
+    // A game whose player's operations come apart (Triple Town) has only
+    // its input in the file: a line after it is no part of the statement's.
+    let parsed = G::parse_apart(text, "").unwrap_or_else(|| G::parse(text));
+    let instance = match parsed {
         Ok(instance) => instance,
         Err(error) => return Some((error.line, error.column, error.message)),
     };
-    let beyond = <G as Rulebook>::beyond_statement(&instance)?;
-    let (line, column) = word_place(text, beyond.word);
-    Some((line, column, format!("beyond the statement: {}", beyond.what)))
+    if let Some(beyond) = <G as Rulebook>::beyond_statement(&instance) {
+        let (line, column) = word_place(text, beyond.word);
+        return Some((line, column, format!("beyond the statement: {}", beyond.what)));
+    }
+    let exact = G::write_apart(&instance).map_or_else(|| instance.to_string(), |(input, _)| input);
+    layout_difference(text, &exact)
+}
+
+/// Where `text` first leaves `exact`, the same instance as the format
+/// writes it: one space between numbers, no space at a line's ends, `\n`
+/// line ends, no blank line but the format's own, a newline after the last
+/// line. The parser reads more than that (as contest readers do); a judge's
+/// file is held to the letter, as a testlib validator holds it.
+fn layout_difference(text: &str, exact: &str) -> Option<(usize, usize, String)> {
+    let at = text.bytes().zip(exact.bytes()).position(|(a, b)| a != b).unwrap_or(text.len().min(exact.len()));
+    if at == text.len() && at == exact.len() {
+        return None;
+    }
+    let line = text[..at].matches('\n').count() + 1;
+    let column = text[..at].rfind('\n').map_or(at, |newline| at - newline - 1) + 1;
+    let expected = match exact[at..].chars().next() {
+        None => "the end of the file".to_string(),
+        Some('\n') => "the end of the line (\\n)".to_string(),
+        Some(' ') => "one space".to_string(),
+        Some(c) => format!("{c:?}"),
+    };
+    Some((line, column, format!("not the statement's exact layout: expected {expected}")))
 }
 
 /// One line per file; exit 0 when all are inside, 1 when some is not, 2

@@ -89,7 +89,7 @@ pub fn coverage_tests<G: Game>(
     let mut all = Reached::none();
     let mut games = 0;
     while games < MOST_DRAWN && (games < FEWEST_DRAWN || unreached::<G>(&all, reached_already)) {
-        for candidate in drawn_in_parallel::<G>(seed, games..games + BATCH)? {
+        for candidate in drawn_in_parallel::<G>(seed, games..games + BATCH, cores())? {
             for counter in candidate.reached.counters() {
                 games_reaching[counter.index()] += 1;
                 let slot = &mut best[counter.index()];
@@ -101,7 +101,17 @@ pub fn coverage_tests<G: Game>(
         }
         games += BATCH;
     }
-    let mut picked = fewest_reaching_all(&best, &games_reaching);
+    // A counter the max tests reach still gets a game of its own when a
+    // readable one reaches it: a solution failing on it then fails a test
+    // a person can follow by hand, not only a 50x50 one.
+    let mut unreadable_or_max = Reached::none();
+    for &counter in G::Counter::ALL {
+        let readable = best[counter.index()].as_ref().is_some_and(|c| c.measure <= READABLE);
+        if reached_already.contains(counter) && !readable {
+            unreadable_or_max.reached[counter.index()] = true;
+        }
+    }
+    let mut picked = fewest_reaching_all(&best, &games_reaching, &unreadable_or_max);
     picked.truncate(room);
     picked.sort_by_key(|candidate| (candidate.measure, candidate.seed));
     let tests = picked
@@ -114,14 +124,22 @@ pub fn coverage_tests<G: Game>(
     Ok((tests, Drawn { games, reached: all }))
 }
 
+/// The most characters of a game a person follows by hand: a counter whose
+/// smallest game drawn is longer takes no game of its own when a max test
+/// reaches it.
+const READABLE: usize = 2_000;
+
 /// Games drawn between two looks at what is still unreached: the same for
 /// any number of threads, so that the same seed draws the same games.
 pub const BATCH: u64 = 256;
 
 /// The games `indices` of `seed`, drawn and played on every core, in the
 /// order of their index; a game the generator gives up on is left out.
-fn drawn_in_parallel<G: Game>(seed: u64, indices: Range<u64>) -> Result<Vec<Candidate<G::Counter>>, String> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from) as u64;
+fn drawn_in_parallel<G: Game>(
+    seed: u64,
+    indices: Range<u64>,
+    threads: u64,
+) -> Result<Vec<Candidate<G::Counter>>, String> {
     let per_thread = (indices.end - indices.start).div_ceil(threads);
     let parts: Vec<Result<Vec<_>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -137,6 +155,10 @@ fn drawn_in_parallel<G: Game>(seed: u64, indices: Range<u64>) -> Result<Vec<Cand
             .collect()
     });
     Ok(parts.into_iter().collect::<Result<Vec<_>, _>>()?.into_iter().flatten().collect())
+}
+
+fn cores() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }
 
 /// Game `index` of `seed`, played by the reference, by what draws it again.
@@ -169,13 +191,18 @@ fn unreached<G: Game>(drawn: &Reached<G::Counter>, already: &Reached<G::Counter>
     within_statement::<G>().any(|c| !drawn.contains(c) && !already.contains(c))
 }
 
-/// For each counter, rarest first, the smallest game reaching it unless a
-/// game taken already does; then each game whose every counter the others
-/// reach is let go, last taken first. In the order taken.
-fn fewest_reaching_all<C: Counter>(best: &[Option<Candidate<C>>], games_reaching: &[u64]) -> Vec<Candidate<C>> {
+/// For each counter, rarest first, the smallest game reaching it unless
+/// the max tests (`already`) or a game taken already do; then each game
+/// whose every counter the others (max tests included) reach is let go,
+/// last taken first. In the order taken.
+fn fewest_reaching_all<C: Counter>(
+    best: &[Option<Candidate<C>>],
+    games_reaching: &[u64],
+    already: &Reached<C>,
+) -> Vec<Candidate<C>> {
     let mut rarest_first: Vec<C> = C::ALL.to_vec();
     rarest_first.sort_by_key(|c| (games_reaching[c.index()], c.index()));
-    let mut covered = Reached::none();
+    let mut covered = already.clone();
     let mut picked: Vec<Candidate<C>> = Vec::new();
     for counter in rarest_first {
         if let Some(candidate) = &best[counter.index()] {
@@ -185,7 +212,7 @@ fn fewest_reaching_all<C: Counter>(best: &[Option<Candidate<C>>], games_reaching
             }
         }
     }
-    let mut reaching = vec![0usize; C::ALL.len()];
+    let mut reaching: Vec<usize> = C::ALL.iter().map(|&c| usize::from(already.contains(c))).collect();
     for candidate in &picked {
         candidate.reached.counters().for_each(|c| reaching[c.index()] += 1);
     }
@@ -222,7 +249,7 @@ mod tests {
         let other = candidate(2, 20, &[Example::Common, Example::Other]);
         let rare = candidate(3, 30, &[Example::Rare, Example::Other]);
         let best = [Some(common), Some(rare), Some(other)];
-        let picked = fewest_reaching_all(&best, &[100, 1, 5]);
+        let picked = fewest_reaching_all(&best, &[100, 1, 5], &Reached::none());
         // The rare game reaches EX3 too; only EX1's game is still needed.
         assert_eq!(picked.iter().map(|c| c.seed).collect::<Vec<_>>(), [3, 1]);
     }
@@ -234,8 +261,30 @@ mod tests {
         let common = candidate(3, 30, &[Example::Common]);
         let best = [Some(common), Some(rare), Some(other)];
         // Taken for EX2, EX3, EX1 in turn; EX3's game reaches EX2 as well.
-        let picked = fewest_reaching_all(&best, &[3, 1, 2]);
+        let picked = fewest_reaching_all(&best, &[3, 1, 2], &Reached::none());
         assert_eq!(picked.iter().map(|c| c.seed).collect::<Vec<_>>(), [2, 3]);
+    }
+
+    #[test]
+    fn a_counter_the_max_tests_reach_takes_no_game_of_its_own() {
+        let rare = candidate(1, 10, &[Example::Rare]);
+        let common = candidate(2, 20, &[Example::Common]);
+        let best = [Some(common), Some(rare), None];
+        let mut max_tests = Tally::default();
+        max_tests.add(Example::Rare, 1);
+        let picked = fewest_reaching_all(&best, &[3, 1, 0], &Reached::of(&max_tests));
+        assert_eq!(picked.iter().map(|c| c.seed).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn the_games_drawn_are_the_same_on_one_thread_and_on_three() {
+        let drawn = |threads| -> Vec<(u64, usize, Vec<bool>)> {
+            let games = drawn_in_parallel::<m3_model::door::MagicDoor>(7, 0..40, threads).unwrap();
+            games.into_iter().map(|c| (c.seed, c.measure, c.reached.reached)).collect()
+        };
+        let one = drawn(1);
+        assert_eq!(one.len(), 40);
+        assert_eq!(one, drawn(3));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::game::{Counting, Game, Generator, Size, Verdict};
 
 pub use choose::Reached;
 
-/// A judge's tests by default, and the most `--count` may ask.
+/// A judge's tests by default.
 pub const MOST_TESTS: u16 = 60;
 /// Games drawn before the set is chosen, even when every counter is
 /// reached sooner: the more drawn, the smaller the one that reaches each.

@@ -56,9 +56,14 @@ pub fn parse_apart(instance: &str, commands: &str) -> Result<Instance, ParseErro
 /// input, and the commands one a line, as the player's output file.
 pub fn write_apart(instance: &Instance) -> (String, String) {
     let (map, sequence) = (instance.map.clone(), instance.sequence.clone());
-    let input = Instance::new(instance.test, map, instance.stars, instance.bombs, sequence, Vec::new());
+    let empty = sequence.is_empty();
+    let mut input = Instance::new(instance.test, map, instance.stars, instance.bombs, sequence, Vec::new()).to_string();
+    // The statement's input has the sequence's line even when k = 0.
+    if empty {
+        input.push('\n');
+    }
     let commands: String = instance.commands.iter().map(|command| format!("{command}\n")).collect();
-    (input.to_string(), commands)
+    (input, commands)
 }
 
 fn parse_instance(reader: &mut LineReader<'_>) -> Result<Instance, ParseError> {
@@ -280,6 +285,10 @@ mod tests {
         assert_eq!(apart.actions().collect::<Vec<_>>(), instance.actions().collect::<Vec<_>>());
         // A refusal (TT7) names the line of the commands' own file.
         assert_eq!(apart.commands.iter().map(|c| c.line).collect::<Vec<_>>(), [1, 2, 3]);
+        let no_tiles = parse("0\n1 1\n0 0\n.\n0\n\nEND\n").unwrap();
+        let (input, commands) = write_apart(&no_tiles);
+        assert_eq!(input, "0\n1 1\n0 0\n.\n0\n\n", "k = 0 keeps the sequence's empty line");
+        assert_eq!(parse_apart(&input, &commands).unwrap().actions().count(), 1);
     }
 
     #[test]
