@@ -58,6 +58,10 @@ crate::counters! {
         }
         "TX9" => {
             Combo: "round with a combo (component of 4+)",
+            ComboLeft: "combo component a search from its first cell misses without steps left",
+            ComboRight: "combo component a search from its first cell misses without steps right",
+            ComboUp: "combo component a search from its first cell misses without steps up",
+            ComboDown: "combo component a search from its first cell misses without steps down",
         }
         "TX10" => {
             HighCard: "hand: high card",
@@ -154,6 +158,15 @@ impl Counting<Texas> for Counter {
                 }
             }
             tally.add(Counter::Combo, u64::from(round.combo_points > 0));
+            if round.combo_points > 0 {
+                let needed = steps_needed(&marked);
+                for (counter, needed) in [Counter::ComboLeft, Counter::ComboRight, Counter::ComboUp, Counter::ComboDown]
+                    .into_iter()
+                    .zip(needed)
+                {
+                    tally.add(counter, u64::from(needed));
+                }
+            }
         }
         if record.hand_points.is_some() {
             let mut hand = before.hand.clone();
@@ -230,6 +243,53 @@ fn marked_pieces(round: &Round) -> Vec<(Pos, u8)> {
     pieces
 }
 
+/// The four steps (left, right, up, down), each whether some combo
+/// component (TX9: 4+ marked pieces of one colour, side by side) is not
+/// wholly found by a search from its first cell in reading order that never
+/// takes that step. A solution whose search looks three ways only scores
+/// such a component short: one of the contest's official solutions did.
+fn steps_needed(marked: &[(Pos, u8)]) -> [bool; 4] {
+    const STEPS: [(isize, isize); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+    let colour_at =
+        |row: usize, col: usize| marked.iter().find(|(cell, _)| cell.row == row && cell.col == col).map(|&(_, c)| c);
+    let reached = |start: Pos, colour: u8, steps: &[(isize, isize)]| -> Vec<Pos> {
+        let mut found = vec![start];
+        let mut next = 0;
+        while next < found.len() {
+            let cell = found[next];
+            next += 1;
+            for &(down, right) in steps {
+                let (Some(row), Some(col)) = (cell.row.checked_add_signed(down), cell.col.checked_add_signed(right))
+                else {
+                    continue;
+                };
+                if colour_at(row, col) == Some(colour) && !found.iter().any(|p| p.row == row && p.col == col) {
+                    found.push(Pos::new(row, col));
+                }
+            }
+        }
+        found
+    };
+    let mut needed = [false; 4];
+    let mut seen: Vec<Pos> = Vec::new();
+    // `marked` is in reading order: a component's first cell comes first.
+    for &(start, colour) in marked {
+        if seen.contains(&start) {
+            continue;
+        }
+        let component = reached(start, colour, &STEPS);
+        seen.extend(&component);
+        if component.len() < 4 {
+            continue;
+        }
+        for (skipped, needed) in needed.iter_mut().enumerate() {
+            let steps: Vec<(isize, isize)> = (0..4).filter(|&s| s != skipped).map(|s| STEPS[s]).collect();
+            *needed |= reached(start, colour, &steps).len() < component.len();
+        }
+    }
+    needed
+}
+
 /// Whether the marked pieces hold two colours 64 apart.
 fn marks_colours_apart(marked: &[(Pos, u8)]) -> bool {
     let colours = marked.iter().fold(0u128, |colours, &(_, colour)| colours | colour_bit(colour));
@@ -279,6 +339,32 @@ mod tests {
         let mut tally = Tally::default();
         crate::against::reference_answer::<Texas>(&instance, &mut tally).unwrap();
         tally
+    }
+
+    /// Marked cells, in reading order, of the `1`s drawn in `rows`.
+    fn marked(rows: &[&str]) -> Vec<(Pos, u8)> {
+        let cells = rows.iter().enumerate().flat_map(|(row, line)| {
+            line.chars().enumerate().filter(|&(_, c)| c == '1').map(move |(col, _)| (Pos::new(row, col), 1))
+        });
+        cells.collect()
+    }
+
+    #[test]
+    fn tx9_a_combo_a_three_way_search_from_its_first_cell_scores_short_is_counted_by_the_step_it_needs() {
+        // [left, right, up, down]. An L: from (0,2) down, then left.
+        assert_eq!(steps_needed(&marked(&["..1", "..1", "111"])), [true, false, false, true]);
+        // A U: from (0,0) down, right, then up the last column.
+        assert_eq!(steps_needed(&marked(&["1.1", "1.1", "111"])), [false, true, true, true]);
+        // Three pieces are no combo; two components of 4 add their steps.
+        assert_eq!(steps_needed(&marked(&["111", "...", "..."])), [false; 4]);
+        assert_eq!(steps_needed(&marked(&["1111..", "......", "1.1111"])), [false, true, false, false]);
+        // In a played game: the swap makes the L of five 1s.
+        let game = m3_model::texas::parse("3 4 3 1\n2 3 1 2\n3 2 1 3\n1 1 2 1\n0 0 0 0\n0 0 0 0\n0 0 0 0\n3 3 3 4\n");
+        let mut tally = Tally::default();
+        crate::against::reference_answer::<Texas>(&game.unwrap(), &mut tally).unwrap();
+        let steps =
+            [Counter::ComboLeft, Counter::ComboRight, Counter::ComboUp, Counter::ComboDown].map(|c| tally.count(c));
+        assert_eq!((tally.count(Counter::Combo), steps), (1, [1, 0, 0, 1]));
     }
 
     #[test]
