@@ -47,7 +47,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
     ("campaign::target", "campaign", PARENT_ITEMS),
     ("regression::keep", "regression", PARENT_ITEMS),
     ("regression::shelf", "regression", PARENT_ITEMS),
-    ("setter::choose", "setter", PARENT_ITEMS),
     ("texas::check", "texas", PARENT_ITEMS),
     ("texas::draw", "texas", PARENT_ITEMS),
     ("texas::swaps", "texas", PARENT_ITEMS),
