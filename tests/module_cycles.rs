@@ -45,8 +45,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
     ("against::target", "against", PARENT_ITEMS),
     ("campaign::game_target", "campaign", PARENT_ITEMS),
     ("campaign::target", "campaign", PARENT_ITEMS),
-    ("regression::keep", "regression", PARENT_ITEMS),
-    ("regression::shelf", "regression", PARENT_ITEMS),
     ("texas::check", "texas", PARENT_ITEMS),
     ("texas::draw", "texas", PARENT_ITEMS),
     ("texas::swaps", "texas", PARENT_ITEMS),
