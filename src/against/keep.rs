@@ -9,7 +9,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{Failed, Program, Wrong};
+use super::failed::{Failed, Wrong};
+use super::program::Program;
 use crate::files::{remove_if_present, write_together, FolderLock};
 use crate::game::Game;
 use crate::hash::short_hash;

@@ -8,8 +8,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::keep::remove;
-use super::{judge, keep, place, reference_answer, shrink, standing, Failed, Placed, Program, Shrinking, Wrong};
+use super::failed::{Failed, Wrong};
+use super::judging::{judge, reference_answer, shrink};
+use super::keep::{keep, place, remove, standing, Placed, Shrinking};
+use super::program::Program;
 use crate::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
 use crate::coverage::Tally;
 use crate::game::{Counting, Game, Generator, Size};

@@ -8,24 +8,14 @@ use std::sync::{Mutex, OnceLock};
 
 use m3_model::Stepper;
 
-use super::{lock, Books, Campaign, Tallied, Target};
+use super::lock::lock;
+use super::state::Campaign;
+use super::target::{Books, KindFound, Tallied, Target};
 use crate::coverage::Tally;
 use crate::game::{Game, Size};
 use crate::oracle::{check_game_timed, Failure, FailureKind};
 use crate::regression::{keep, reread, Placed, Shelf};
 use crate::spent::{Laps, Part, Spent};
-
-/// One kind of failure a campaign met.
-#[derive(Debug, Clone)]
-pub struct KindFound {
-    pub kind: String,
-    pub cases: u64,
-    /// The case kept for it, and the command that runs it again.
-    pub regression: Option<(PathBuf, String)>,
-    /// What the summary must add: that another run replaced this run's
-    /// regression, or why none was kept.
-    pub note: Option<String>,
-}
 
 /// Game `G` with engine `E` (the game's own, or a planted wrong one in tests).
 pub struct GameTarget<G: Game, E: Stepper<G> = <G as Game>::Engine> {

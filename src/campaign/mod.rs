@@ -3,78 +3,21 @@
 //! failure shrunk and kept as a regression.
 
 mod game_target;
+mod lock;
 mod seeds;
+mod state;
 mod target;
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::game::Size;
-use crate::shrink::Limits;
-
-pub use game_target::{GameTarget, KindFound};
+pub use game_target::GameTarget;
+pub(crate) use lock::lock;
 pub use seeds::{case_seed, next_seed};
-pub use target::{Books, Tallied, Target};
-
-/// When a campaign ends.
-#[derive(Debug, Clone, Copy)]
-pub enum Budget {
-    Time(Duration),
-    /// Cases per game: with a seed, the exact same cases every time.
-    Cases(u64),
-}
-
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub budget: Budget,
-    pub seed: u64,
-    pub jobs: usize,
-    pub size: Size,
-    /// Where `<game>/regressions/` lives.
-    pub corpus: PathBuf,
-}
-
-/// What the campaign tells the user as it goes.
-pub trait Reporter: Sync {
-    /// A line worth reading now: a failure found, a regression written.
-    fn line(&self, text: &str);
-    /// The running counts, called a few times a second.
-    fn progress(&self, elapsed: Duration, cases: u64, failures: u64);
-}
-
-/// A campaign under way: what the targets see of it.
-pub struct Campaign<'a> {
-    pub settings: &'a Settings,
-    pub reporter: &'a dyn Reporter,
-    stop: &'a AtomicBool,
-    started: Instant,
-}
-
-/// The longest a campaign shrinks one case: the cases of a night must not
-/// wait on one shrink.
-pub const SHRINK_LIMIT: Duration = Duration::from_secs(60);
-/// What a shrink gets however little is left of a campaign's time: a
-/// failure found in its last second is shrunk too.
-pub const SHRINK_GRACE: Duration = Duration::from_secs(10);
-
-impl Campaign<'_> {
-    pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// The limits of a shrink begun now: what is left of the campaign's
-    /// time, but at least [`SHRINK_GRACE`] and at most [`SHRINK_LIMIT`].
-    pub fn shrink_limits<'a>(&self, stop: &'a dyn Fn() -> bool) -> Limits<'a> {
-        let left = match self.settings.budget {
-            Budget::Time(limit) => limit.saturating_sub(self.started.elapsed()),
-            Budget::Cases(_) => SHRINK_LIMIT,
-        };
-        Limits { stop, time: Some(left.clamp(SHRINK_GRACE, SHRINK_LIMIT)) }
-    }
-}
+pub use state::{Budget, Campaign, Reporter, Settings, SHRINK_GRACE, SHRINK_LIMIT};
+pub use target::{Books, KindFound, Tallied, Target};
 
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
 /// Cases are dealt out in turn: case c is case c / n of game c mod n.
@@ -133,16 +76,13 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     dealt
 }
 
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A panic elsewhere never leaves these counters half-updated.
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicU64;
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     use super::*;
+    use crate::game::Size;
     use crate::spent::Spent;
 
     /// A game whose cases take 40 ms each, and whose fifth case panics as

@@ -1,12 +1,26 @@
 //! What a campaign sees of a game it runs, and the counts of its cases.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use super::{lock, Campaign, KindFound};
+use super::lock::lock;
+use super::state::Campaign;
 use crate::coverage::{Counter, Tally};
 use crate::spent::Spent;
 use crate::words::counted;
+
+/// One kind of failure a campaign met.
+#[derive(Debug, Clone)]
+pub struct KindFound {
+    pub kind: String,
+    pub cases: u64,
+    /// The case kept for it, and the command that runs it again.
+    pub regression: Option<(PathBuf, String)>,
+    /// What the summary must add: that another run replaced this run's
+    /// regression, or why none was kept.
+    pub note: Option<String>,
+}
 
 /// One game in a campaign, with its types erased so that games of different
 /// kinds run side by side.

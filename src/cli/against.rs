@@ -4,7 +4,8 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND};
+use super::exit::EXIT_FAILURE_FOUND;
+use super::io::{probe, read_instance_apart, write_stdout};
 use crate::against::{self, Placed, Program, Shrinking};
 use crate::game::Game;
 use crate::shrink::Limits;
@@ -42,7 +43,7 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     let Some(failed) = failed else {
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
-    super::probe(keep, "--keep")?;
+    probe(keep, "--keep")?;
     let origin = format!("m3diff shrink {} {} {}", G::NAME, crate::input::shell_word(file), program.options());
     let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
     // Kept before shrinking, so that a signal or an error meanwhile loses

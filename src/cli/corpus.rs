@@ -7,7 +7,8 @@ use std::sync::Mutex;
 
 use clap::Subcommand;
 
-use super::{read_instance, write_stdout, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
+use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
+use super::io::{read_instance, write_stdout};
 use crate::corpus::instance_files;
 use crate::files::write_whole;
 use crate::fuzzing::{input_from_instance, instance_from_input, TEXT_MARKER};

@@ -12,7 +12,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{probe, write_stdout, EXIT_FAILURE_FOUND};
+use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
+use super::io::{probe, write_stdout};
 use crate::against::{AgainstTarget, Program};
 use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 use crate::files::write_whole;
@@ -333,7 +334,7 @@ fn failures_found(targets: &[&dyn Target], program: Option<&Program>, failures: 
 fn exit_code(code: ExitCode, not_written: bool, honoured: crate::interrupt::Honoured) -> ExitCode {
     if not_written && code == ExitCode::SUCCESS {
         // What was found is on disk and printed; the exit still says so.
-        return ExitCode::from(super::EXIT_BAD_INPUT);
+        return ExitCode::from(EXIT_BAD_INPUT);
     }
     // Until the summary and the JSON are written, a signal leaves it to
     // this command to stop.

@@ -3,36 +3,25 @@
 
 mod against;
 mod corpus;
+mod exit;
 mod fuzz;
 mod gen;
+mod io;
 mod play;
 mod setter;
 mod triage;
 mod validate;
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 use crate::game::Game;
 use crate::games::{self, Visitor};
-use crate::input::{read_text, Bound};
 
-// Exit codes. 1 says "look at what was printed" and 2 "the command could not
-// do its job", as diff, grep and cmp do. A failure found (check, fuzz,
-// shrink, triage) and a refused verdict (solve) share 1 on purpose: no
-// command can give both, and a script around either tests for 0 against 1.
-
-/// Exit code of a run where the implementations disagree or break an
-/// invariant.
-pub const EXIT_FAILURE_FOUND: u8 = 1;
-/// Exit code of `solve` when the checker refuses the player's operations
-/// (the verdict is printed all the same).
-pub const EXIT_REFUSED: u8 = 1;
-/// Exit code for input or arguments that make no sense.
-pub const EXIT_BAD_INPUT: u8 = 2;
+pub use exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND, EXIT_REFUSED};
+pub use io::{read_instance, read_instance_apart};
 
 #[derive(Debug, Parser)]
 #[command(name = "m3diff", version, about = "Differential fuzzing and reference checking for match-3 engines")]
@@ -253,52 +242,4 @@ impl Visitor for OneGame {
             }
         }
     }
-}
-
-/// Reads and parses an instance, no more of it than a file of `G` holds
-/// ([`Bound::of`]); the error is one line naming the file, the line, the
-/// column and what was expected.
-pub fn read_instance<G: Game>(file: Option<&Path>) -> Result<G::Instance, String> {
-    let (name, text) = read_text(file, Bound::of::<G>())?;
-    G::parse(&text).map_err(|e| format!("{name}: {e}"))
-}
-
-/// Reads and parses an instance, with the player's operations from their
-/// own file when `operations` names one.
-pub fn read_instance_apart<G: Game>(file: Option<&Path>, operations: Option<&Path>) -> Result<G::Instance, String> {
-    let Some(operations) = operations else { return read_instance::<G>(file) };
-    let stdin = |path: Option<&Path>| path.is_none_or(|path| path == Path::new("-"));
-    if stdin(file) && stdin(Some(operations)) {
-        return Err(format!(
-            "the instance and --commands both from standard input: it cannot be read twice; give one of them as a file \
-             (or both in one, the {}s after the instance)",
-            G::OPERATION
-        ));
-    }
-    let (name, text) = read_text(file, Bound::of::<G>())?;
-    let (_, operations_text) = read_text(Some(operations), Bound::of::<G>())?;
-    match G::parse_apart(&text, &operations_text) {
-        Some(parsed) => parsed.map_err(|e| format!("{name}: {e}")),
-        None => Err(format!("--commands: {} reads its {}s from the instance's file", G::NAME, G::OPERATION)),
-    }
-}
-
-/// Writes to standard output; a closed pipe (`| head`) is not an error.
-pub(crate) fn write_stdout(text: &str) -> Result<ExitCode, String> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("cannot write the output: {e}")),
-    }
-}
-
-/// Fails unless failing cases can be written under `dir`, which `option`
-/// names: it is created if need be and tried ([`crate::files::try_writing`]).
-pub(super) fn probe(dir: &std::path::Path, option: &str) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
-    if dir.exists() && !dir.is_dir() {
-        return Err(cannot(std::io::Error::other("a file, where a folder is expected")));
-    }
-    std::fs::create_dir_all(dir).map_err(cannot)?;
-    crate::files::try_writing(dir).map_err(cannot)
 }

@@ -4,7 +4,8 @@ use std::io::{self, BufWriter, ErrorKind, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{read_instance_apart, write_stdout, EXIT_FAILURE_FOUND, EXIT_REFUSED};
+use super::exit::{EXIT_FAILURE_FOUND, EXIT_REFUSED};
+use super::io::{read_instance_apart, write_stdout};
 use crate::game::{Game, Size};
 use crate::oracle::{check_game, outcome, write_trace};
 

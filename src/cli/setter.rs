@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::{read_instance, read_instance_apart, write_stdout};
+use super::io::{read_instance, read_instance_apart, write_stdout};
 use crate::against::reference_answer;
 use crate::coverage::{Counter, Tally};
 use crate::files;

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{write_stdout, EXIT_FAILURE_FOUND};
+use super::exit::EXIT_FAILURE_FOUND;
+use super::io::write_stdout;
 use crate::game::Game;
 use crate::games::{self, Visitor};
 use crate::input::{self, Bound, Unread};

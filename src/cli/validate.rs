@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use m3_model::text::word_place;
 
-use super::{write_stdout, EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
+use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
+use super::io::write_stdout;
 use crate::game::{Game, Rulebook};
 use crate::input::{read_text, Bound};
 

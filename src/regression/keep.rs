@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use m3_model::Stepper;
 
+use super::report::{diagnosed, directory, next_steps, replay_command, REPORT_EXTENSION, ROOT_CAUSE, UNDIAGNOSED};
 use super::shelf::{remove, remove_orphan_reports, Placed, Shelf, Shelved};
-use super::{diagnosed, directory, next_steps, replay_command, REPORT_EXTENSION, ROOT_CAUSE, UNDIAGNOSED};
 use crate::files::{named, write_together, write_whole, FolderLock};
 use crate::game::{Game, Trace};
 use crate::hash::short_hash;

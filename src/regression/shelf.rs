@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use m3_model::Stepper;
 
-use super::{diagnosed, directory, root_cause, REPORT_EXTENSION};
+use super::report::{diagnosed, directory, root_cause, REPORT_EXTENSION};
 use crate::corpus::instance_files;
 use crate::files::{named, remove_if_present, FolderLock};
 use crate::game::Game;

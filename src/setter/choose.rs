@@ -6,7 +6,7 @@
 use std::marker::PhantomData;
 use std::ops::Range;
 
-use super::{within_statement, FEWEST_DRAWN, MOST_DRAWN};
+use super::drawing::{within_statement, BATCH, FEWEST_DRAWN, MOST_DRAWN};
 use crate::against::reference_answer;
 use crate::campaign::case_seed;
 use crate::coverage::{Counter, Tally};
@@ -128,10 +128,6 @@ pub fn coverage_tests<G: Game>(
 /// smallest game drawn is longer takes no game of its own when a max test
 /// reaches it.
 const READABLE: usize = 2_000;
-
-/// Games drawn between two looks at what is still unreached: the same for
-/// any number of threads, so that the same seed draws the same games.
-pub const BATCH: u64 = 256;
 
 /// The games `indices` of `seed`, drawn and played on every core, in the
 /// order of their index; a game the generator gives up on is left out.

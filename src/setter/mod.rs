@@ -5,26 +5,20 @@
 //! reference's. The same seed gives the same set.
 
 mod choose;
+mod drawing;
 
 use std::fmt;
 
 use crate::against::reference_answer;
 use crate::campaign::case_seed;
-use crate::coverage::{Counter, Tally};
-use crate::game::{Counting, Game, Generator, Size, Verdict};
+use crate::coverage::Tally;
+use crate::game::{Game, Generator, Size, Verdict};
 
 pub use choose::Reached;
+pub use drawing::{within_statement, FEWEST_DRAWN, MOST_DRAWN};
 
 /// A judge's tests by default.
 pub const MOST_TESTS: u16 = 60;
-/// Games drawn before the set is chosen, even when every counter is
-/// reached sooner: the more drawn, the smaller the one that reaches each.
-pub const FEWEST_DRAWN: u64 = 8 * choose::BATCH;
-/// Games drawn at most while some counter is still unreached: a counter no
-/// game of the statement reaches (or a rare one) must not keep `tests`
-/// drawing for ever.
-pub const MOST_DRAWN: u64 = 160 * choose::BATCH;
-
 /// One test of the set.
 pub struct Test<G: Game> {
     pub instance: G::Instance,
@@ -124,11 +118,4 @@ fn as_the_judge_reads<G: Game>(instance: &G::Instance) -> Result<G::Instance, St
         None => G::parse(&instance.to_string()),
     };
     read.map_err(|error| format!("{}: a test written does not read back: {error}", G::NAME))
-}
-
-/// The counters a campaign within the statement can reach: all but those
-/// only games beyond it reach.
-pub fn within_statement<G: Game>() -> impl Iterator<Item = G::Counter> {
-    let beyond = <G::Counter as Counting<G>>::beyond_statement();
-    G::Counter::ALL.iter().copied().filter(move |c| !beyond.iter().any(|b| b.index() == c.index()))
 }

@@ -9,6 +9,7 @@ use m3_model::texas::{Special, Swap, Texas, ALL_VALID_BONUS, CLEARED_BONUS, HAND
 use super::hand::best_hand;
 use super::runs::run_cells;
 use super::state::Standing;
+use super::swapped::swapped;
 use crate::conservation::conserved;
 use crate::game::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
@@ -87,7 +88,7 @@ impl game::Checker<Texas> for Checker {
 impl Checker {
     /// Checks the rounds of a valid operation; returns the board they leave.
     fn valid_operation(&self, before: &Standing, record: &OperationRecord) -> Result<Board, Violation> {
-        let Some(mut board) = super::swapped(&before.board, &record.swap) else {
+        let Some(mut board) = swapped(&before.board, &record.swap) else {
             return Err(Violation::new(RECORD, None, "a swap off the board is recorded as valid"));
         };
         if record.rounds.is_empty() {
@@ -166,7 +167,7 @@ fn validity(board: &Board, swap: &Swap) -> Result<(), Invalid> {
     if board.get(a).is_none() || board.get(b).is_none() {
         return Err(Invalid::EmptyCell);
     }
-    let after = super::swapped(board, swap).expect("both cells are on the board");
+    let after = swapped(board, swap).expect("both cells are on the board");
     if run_cells(&after).is_empty() {
         return Err(Invalid::NoRun);
     }

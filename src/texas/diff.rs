@@ -6,6 +6,7 @@ use m3_model::texas::{Board, OperationRecord, Outcome, Pos, Removal, Round};
 use super::draw::grid;
 use super::hand::{best_cards, best_hand};
 use super::state::Standing;
+use super::swapped::swapped;
 use crate::diff::Fields;
 use crate::draw::{before_and_after, side_by_side};
 use crate::game::Difference;
@@ -13,7 +14,7 @@ use crate::game::Difference;
 /// `before` is where both sides started the operation from.
 pub fn record_difference(standing: &Standing, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
     let before = &standing.board;
-    let first = || super::swapped(before, &engine.swap).unwrap_or_else(|| before.clone());
+    let first = || swapped(before, &engine.swap).unwrap_or_else(|| before.clone());
     Fields::of(engine, reference)
         .debug("swap", |r| &r.swap)
         .debug("validity", |r| &r.validity)

@@ -5,6 +5,7 @@ use std::fmt::Write;
 use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Pos, Round, Special, Texas};
 
 use super::state::Standing;
+use super::swapped::swapped;
 use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
 use crate::words::counted;
@@ -69,7 +70,7 @@ impl game::Trace<Texas> for Trace {
             return text;
         }
         let _ = writeln!(text, "valid, main colours {:?}", record.main_colours);
-        let mut board = super::swapped(&before.board, &record.swap).unwrap_or_else(|| before.board.clone());
+        let mut board = swapped(&before.board, &record.swap).unwrap_or_else(|| before.board.clone());
         for (number, round) in record.rounds.iter().enumerate() {
             let specials = round.removed.iter().filter(|r| r.piece.special != Special::None).count();
             let _ = writeln!(

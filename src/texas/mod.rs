@@ -11,9 +11,10 @@ mod runs;
 mod shape;
 pub(crate) mod shrink;
 mod state;
+mod swapped;
 mod swaps;
 
-use m3_model::texas::{At, Board, Instance, OperationRecord, Outcome, Swap, Texas};
+use m3_model::texas::{At, Instance, OperationRecord, Outcome, Swap, Texas};
 
 use crate::game::{Beyond, Verdict};
 
@@ -22,16 +23,6 @@ pub use count::Counter;
 pub use draw::Trace;
 pub use shape::{EdgeField, Shape};
 pub use state::Standing;
-
-/// The board after `swap`, or `None` when the swap names a cell off the
-/// board. Checker, trace and diff all follow a record from the board before.
-fn swapped(board: &Board, swap: &Swap) -> Option<Board> {
-    let (a, b) = (board.cell_at(swap.first)?, board.cell_at(swap.second)?);
-    let mut after = board.clone();
-    after.set(a, board.get(b));
-    after.set(b, board.get(a));
-    Some(after)
-}
 
 impl crate::Rulebook for Texas {
     const OPERATION: &'static str = "operation";

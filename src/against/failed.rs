@@ -1,0 +1,87 @@
+//! How a program fails a case and what a report of it shows: a module of
+//! its own, not `mod.rs`, so that keeping and judging use it without
+//! importing their parent, which re-exports them.
+
+use std::fmt;
+
+/// How a program fails a case; each is found, counted and shrunk apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wrong {
+    /// It printed an answer other than the reference's.
+    Answer,
+    /// A non-zero exit or a signal.
+    Crash,
+    /// No exit within `--timeout`.
+    Timeout,
+    /// It printed nothing, or nothing that reads as an answer.
+    Unreadable,
+    /// It printed more than [`MAX_OUTPUT`](super::program::MAX_OUTPUT) bytes: no answer is that long.
+    TooMuchOutput,
+}
+
+impl Wrong {
+    pub fn name(self) -> &'static str {
+        match self {
+            Wrong::Answer => "wrong answer",
+            Wrong::Crash => "crash",
+            Wrong::Timeout => "timeout",
+            Wrong::Unreadable => "unreadable output",
+            Wrong::TooMuchOutput => "unreadable output: more than 1 MiB",
+        }
+    }
+
+    /// The name as a word for a file name: its words joined by `-`.
+    pub fn slug(self) -> String {
+        let words = self.name().split(|c: char| !c.is_ascii_alphanumeric()).filter(|word| !word.is_empty());
+        words.collect::<Vec<_>>().join("-")
+    }
+}
+
+impl fmt::Display for Wrong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A case the program fails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failed {
+    pub wrong: Wrong,
+    /// What the program did: its output, or how it ended and its last
+    /// lines of standard error.
+    pub got: String,
+    /// The reference's answer.
+    pub expected: String,
+}
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let got = match self.wrong {
+            Wrong::Crash | Wrong::Timeout => "the program ended",
+            Wrong::Answer | Wrong::Unreadable | Wrong::TooMuchOutput => "the program printed",
+        };
+        write!(f, "{}: {got}:\n{}\nthe reference answers:\n{}", self.wrong, indent(&self.got), indent(&self.expected))
+    }
+}
+
+fn indent(text: &str) -> String {
+    let text = if text.trim().is_empty() { "(nothing)" } else { text.trim_end() };
+    text.lines().map(|line| format!("    {line}")).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_of_failure_is_a_file_name_word() {
+        let slugs: Vec<String> = [Wrong::Answer, Wrong::Crash, Wrong::Timeout, Wrong::Unreadable, Wrong::TooMuchOutput]
+            .map(Wrong::slug)
+            .into();
+        assert_eq!(
+            slugs,
+            ["wrong-answer", "crash", "timeout", "unreadable-output", "unreadable-output-more-than-1-MiB"],
+            "the words of each name, the same as before for the names without punctuation"
+        );
+    }
+}
