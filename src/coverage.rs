@@ -22,6 +22,12 @@ pub trait Counter: Copy + Send + Sync + 'static {
     }
 }
 
+/// Counters as the table's lists name them: each [`Counter::named`], apart
+/// by "; ".
+pub fn named_list<C: Counter>(counters: &[C]) -> String {
+    counters.iter().map(|c| c.named()).collect::<Vec<_>>().join("; ")
+}
+
 /// Declares a counter enum, its counters grouped under their rules:
 /// `"RULE" => { Name: "what is counted", ... }`. A rule may head more than
 /// one group; the counters keep the order they are written in.
@@ -119,7 +125,7 @@ impl<C: Counter> Tally<C> {
                 per_game(count)
             )?;
         }
-        let names = |counters: &[C]| -> String { counters.iter().map(|c| c.named()).collect::<Vec<_>>().join("; ") };
+        let names = named_list::<C>;
         if !apart.is_empty() {
             writeln!(f, "{why} ({}): {}", apart.len(), names(apart))?;
         }

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::io::{read_instance, read_instance_apart, write_stdout};
 use crate::against::reference_answer;
-use crate::coverage::{Counter, Tally};
+use crate::coverage::{named_list, Tally};
 use crate::files;
 use crate::game::{Counting, Game};
 use crate::input::path_name;
@@ -120,8 +120,10 @@ fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> s
             files::write_whole(&dir.join(format!("{stem}.{extension}")), text)?;
         }
         bytes += test_bytes;
-        let first: Vec<String> = test.first_reached.iter().map(|c| c.named()).collect();
-        let first = if first.is_empty() { "none".to_string() } else { first.join("; ") };
+        let first = match test.first_reached.is_empty() {
+            true => "none".to_string(),
+            false => named_list(&test.first_reached),
+        };
         let _ = writeln!(list, "| {stem} | {} | {} | {first} |", thousands(test_bytes), test.why);
     }
     let readme = readme::<G>(set, seed, most, bytes, &list);
@@ -172,9 +174,12 @@ fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &
 fn coverage_table<G: Game>(tally: &Tally<G::Counter>, left_out: &[G::Counter]) -> String {
     let mut table = tally.apart_from(<G::Counter as Counting<G>>::beyond_statement(), BEYOND).to_string();
     if !left_out.is_empty() {
-        let names: Vec<String> = left_out.iter().map(|c| c.named()).collect();
-        let _ =
-            write!(table, "\nleft out for --count ({}), reached by games drawn: {}", left_out.len(), names.join("; "));
+        let _ = write!(
+            table,
+            "\nleft out for --count ({}), reached by games drawn: {}",
+            left_out.len(),
+            named_list(left_out)
+        );
     }
     table
 }
