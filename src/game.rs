@@ -38,9 +38,6 @@ pub trait Game: Rulebook {
     /// How a game reads in a `--trace` and in the snapshots.
     type Trace: Trace<Self>;
 
-    /// An instance from the statement's text format, or where it stops
-    /// being one (line, column, what was expected): the model's `parse`.
-    fn parse(input: &str) -> Result<Self::Instance, ParseError>;
     /// The most bytes of one file of the game a reader takes before it
     /// refuses it, twice the largest instance `--extended` reads: the
     /// model's `MOST_BYTES`.
@@ -91,9 +88,6 @@ pub trait Rulebook: Rules + Sized + 'static {
     /// from here.
     type State: Clone;
 
-    /// The operations of an instance, in the order the game plays them: the
-    /// oracle steps both implementations through them one by one.
-    fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
     /// The same start with no operation (the suites compare what the engine
     /// allocates for the two).
     fn opening(instance: &Self::Instance) -> Self::Instance {

@@ -31,10 +31,6 @@ macro_rules! registry {
             type Shape = crate::$module::Shape;
             type Trace = crate::$module::Trace;
 
-            fn parse(input: &str) -> Result<Self::Instance, m3_model::ParseError> {
-                m3_model::$module::parse(input)
-            }
-
             fn record_difference(before: &Self::State, engine: &Self::Record, reference: &Self::Record) -> Difference {
                 crate::$module::diff::record_difference(before, engine, reference)
             }

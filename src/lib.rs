@@ -85,4 +85,7 @@ pub use game::{
     invariant, Benchmark, Beyond, Checker, Counting, Difference, Game, Generator, MaxTest, Rulebook, Size, Trace,
     Verdict, Violation,
 };
+/// The model's rule-set vocabulary, whose `parse` and `operations` every
+/// game has.
+pub use m3_model::Rules;
 pub use oracle::{check_game, check_game_with, Failure, FailureKind};

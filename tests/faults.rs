@@ -19,7 +19,7 @@ use m3_model::texas::{OperationRecord, Texas};
 use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use m3diff::corpus::instance_files;
 use m3diff::planted::{Corruption, Planted};
-use m3diff::{Game, Size};
+use m3diff::{Rules, Size};
 
 /// TX10 with every hand a point short: a bug every campaign meets at once.
 struct HandOffByOne;

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// `rows` x `cols` cells of `T`, row 0 on top.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Grid<T> {
     rows: usize,
     cols: usize,
@@ -21,6 +21,31 @@ impl<T: Clone> Clone for Grid<T> {
     fn clone_from(&mut self, source: &Self) {
         (self.rows, self.cols) = (source.rows, source.cols);
         self.cells.clone_from(&source.cells);
+    }
+}
+
+/// A row a line, even in `{:#?}`: the rule cases' records snapshots show
+/// boards, and a board reads as rows.
+impl<T: fmt::Debug> fmt::Debug for Grid<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = self.cells.chunks(self.cols.max(1)).map(|row| Row(row, ", "));
+        f.debug_list().entries(rows).finish()
+    }
+}
+
+/// The cells of one row on one line, `{:?}` each, between brackets.
+pub(crate) struct Row<'a, T>(pub &'a [T], pub &'static str);
+
+impl<T: fmt::Debug> fmt::Debug for Row<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (index, cell) in self.0.iter().enumerate() {
+            if index > 0 {
+                f.write_str(self.1)?;
+            }
+            write!(f, "{cell:?}")?;
+        }
+        f.write_str("]")
     }
 }
 
@@ -76,8 +101,9 @@ impl<T: Copy> Grid<T> {
     }
 }
 
-/// A cell's place, 0-based; it prints 1-based, as the format writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A cell's place, 0-based; it prints 1-based, as the format writes it,
+/// `Debug` too, so that records read as the problem's text does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
     pub row: usize,
     pub col: usize,
@@ -86,6 +112,12 @@ pub struct Pos {
 impl Pos {
     pub fn new(row: usize, col: usize) -> Pos {
         Pos { row, col }
+    }
+}
+
+impl fmt::Debug for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -3,6 +3,8 @@
 //! text formats. Nothing here carries out a rule; that is the job of
 //! `m3-engine` and `m3-reference`, which share nothing but these types.
 
+#[cfg(feature = "cases")]
+pub mod cases;
 pub mod door;
 pub mod grid;
 pub mod square;

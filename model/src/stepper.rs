@@ -4,6 +4,8 @@
 
 use std::fmt::{Debug, Display};
 
+use crate::ParseError;
+
 /// A rule set's vocabulary: what a game starts from, what a player does, what
 /// one operation leaves behind, and what a finished game is worth.
 pub trait Rules {
@@ -17,6 +19,12 @@ pub trait Rules {
     type Record: Clone + PartialEq + Debug;
     /// The finished game.
     type Outcome: Clone + PartialEq + Debug;
+
+    /// An instance from the statement's text format, or where it stops
+    /// being one (line, column, what was expected).
+    fn parse(input: &str) -> Result<Self::Instance, ParseError>;
+    /// The operations of an instance, in the order the game plays them.
+    fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
 }
 
 /// An implementation of rule set `R`, stepped one operation at a time.

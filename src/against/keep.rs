@@ -187,7 +187,8 @@ mod tests {
     use m3_model::door::MagicDoor;
 
     use super::*;
-    use crate::game::{Game, Rulebook};
+    use crate::game::Rulebook;
+    use m3_model::Rules;
 
     /// A Magic Door case of `rows` rows of one swap, as kept under `dir`.
     fn case(dir: &Path, name: &str, rows: usize) -> PathBuf {

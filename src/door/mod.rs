@@ -28,10 +28,6 @@ pub use shape::Shape;
 pub use state::Settled;
 
 impl crate::Rulebook for MagicDoor {
-    fn operations(instance: &Instance) -> Vec<Swap> {
-        instance.swaps.clone()
-    }
-
     fn with_operations(instance: &Instance, swaps: Vec<Swap>) -> Instance {
         Instance { swaps, ..instance.clone() }
     }

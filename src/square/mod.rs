@@ -28,10 +28,6 @@ impl crate::Rulebook for SquareRemover {
     const STEP: &'static str = "square";
     type State = Standing;
 
-    fn operations(instance: &Instance) -> Vec<Turn> {
-        instance.turns()
-    }
-
     /// The opening adjust (SR3) is every game's: only the moves are cut.
     fn with_operations(instance: &Instance, turns: Vec<Turn>) -> Instance {
         let moves =

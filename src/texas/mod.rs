@@ -29,10 +29,6 @@ impl crate::Rulebook for Texas {
     const STEP: &'static str = "round";
     type State = Standing;
 
-    fn operations(instance: &Instance) -> Vec<Swap> {
-        instance.swaps.clone()
-    }
-
     fn with_operations(instance: &Instance, swaps: Vec<Swap>) -> Instance {
         Instance { swaps, ..instance.clone() }
     }

@@ -36,10 +36,6 @@ impl crate::Rulebook for TripleTown {
         Some(triple::write_apart(instance))
     }
 
-    fn operations(instance: &Instance) -> Vec<Command> {
-        instance.commands.clone()
-    }
-
     /// The commands renumbered to the lines they are printed on.
     fn with_operations(instance: &Instance, commands: Vec<Command>) -> Instance {
         let (map, sequence) = (instance.map.clone(), instance.sequence.clone());

@@ -119,4 +119,12 @@ impl crate::Rules for MagicDoor {
     type Operation = Swap;
     type Record = SwapRecord;
     type Outcome = Outcome;
+
+    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
+        parse(input)
+    }
+
+    fn operations(instance: &Instance) -> Vec<Self::Operation> {
+        instance.swaps.clone()
+    }
 }

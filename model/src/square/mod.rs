@@ -107,4 +107,12 @@ impl crate::Rules for SquareRemover {
     type Operation = Turn;
     type Record = TurnRecord;
     type Outcome = Outcome;
+
+    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
+        parse(input)
+    }
+
+    fn operations(instance: &Instance) -> Vec<Self::Operation> {
+        instance.turns()
+    }
 }

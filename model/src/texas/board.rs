@@ -50,10 +50,21 @@ impl Special {
 }
 
 /// One piece: a colour in `1..=k` and its special.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
     pub colour: u8,
     pub special: Special,
+}
+
+/// `3` for a plain piece of colour 3, `3:Row` for one with a special: short
+/// enough that a board's row reads on one line.
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.special {
+            Special::None => write!(f, "{}", self.colour),
+            special => write!(f, "{}:{special:?}", self.colour),
+        }
+    }
 }
 
 impl Piece {
@@ -64,7 +75,7 @@ impl Piece {
 
 /// A position as the problem format writes it: 1-based, and not necessarily
 /// on the board (TX2 makes such an operation invalid).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct At {
     pub row: u32,
     pub col: u32,
@@ -79,6 +90,13 @@ impl At {
     pub fn of(cell: Pos) -> At {
         let one_based = |i: usize| u32::try_from(i + 1).expect("board side fits in u32");
         At { row: one_based(cell.row), col: one_based(cell.col) }
+    }
+}
+
+/// As `Display`: records read as the problem's text does.
+impl fmt::Debug for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -116,11 +134,32 @@ impl fmt::Display for Swap {
 /// by row. Its accessors are `#[inline]`: the checker and the reference read
 /// a cell at a time from other crates, and a call per cell costs more than
 /// the read.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<Option<Piece>>,
+}
+
+/// A row a line, `.` for an empty cell, as [`crate::Grid`] prints.
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<Cell> = self.cells.iter().map(|&piece| Cell(piece)).collect();
+        let rows = cells.chunks(self.cols.max(1)).map(|row| crate::grid::Row(row, " "));
+        f.debug_list().entries(rows).finish()
+    }
+}
+
+/// A cell as a board's `Debug` shows it.
+struct Cell(Option<Piece>);
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(piece) => write!(f, "{piece:?}"),
+            None => f.write_str("."),
+        }
+    }
 }
 
 impl Clone for Board {

@@ -39,4 +39,12 @@ impl crate::Rules for Texas {
     type Operation = Swap;
     type Record = OperationRecord;
     type Outcome = Outcome;
+
+    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
+        parse(input)
+    }
+
+    fn operations(instance: &Instance) -> Vec<Self::Operation> {
+        instance.swaps.clone()
+    }
 }

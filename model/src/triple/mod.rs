@@ -167,4 +167,12 @@ impl crate::Rules for TripleTown {
     type Operation = Command;
     type Record = CommandRecord;
     type Outcome = Outcome;
+
+    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
+        parse(input)
+    }
+
+    fn operations(instance: &Instance) -> Vec<Self::Operation> {
+        instance.commands.clone()
+    }
 }
