@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use m3_model::square::{Instance, SquareRemover, CONTEST_MOVES};
 use m3diff::game::{Count, PercentOr, Size};
 use m3diff::knobs::EdgeKnob;
-use m3diff::square::{Player, Shape};
+use m3diff::square::{Knobs, Player};
 use m3diff::{Game, Rulebook};
 
 fn main() {
@@ -47,14 +47,14 @@ fn main() {
 /// The score of a contest game drawn from `seed` and played by `player`,
 /// and the time drawing it took.
 fn game(seed: u64, side: usize, colours: u8, player: Player) -> (u64, Duration) {
-    let shape = Shape {
+    let shape = Knobs {
         side: Some(Count::new(side)),
         colours: Some(colours),
         moves: Some(Count::new(CONTEST_MOVES)),
         invalid_percent: PercentOr::new(0),
         player: Some(player),
         edges: EdgeKnob::NONE,
-        ..Shape::default()
+        ..Knobs::default()
     };
     let started = Instant::now();
     let instance: Instance =

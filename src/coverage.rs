@@ -3,13 +3,13 @@
 //! printed as a table that names each counter left at zero. A quiet night
 //! means something only when the table shows the rules were exercised.
 
-use crate::words::counted;
+use crate::prose::counted;
 use std::fmt;
 use std::marker::PhantomData;
 
 /// One game's counters: an enum whose variants are listed in `ALL` in the
 /// order of their index. Declare one with [`counters!`](crate::counters).
-pub trait Counter: Copy + Send + Sync + 'static {
+pub trait RuleCounter: Copy + Send + Sync + 'static {
     const ALL: &'static [Self];
     fn index(self) -> usize;
     /// The rule the counter exercises, as docs/RULES.md numbers it.
@@ -22,9 +22,9 @@ pub trait Counter: Copy + Send + Sync + 'static {
     }
 }
 
-/// Counters as the table's lists name them: each [`Counter::named`], apart
+/// Counters as the table's lists name them: each [`RuleCounter::named`], apart
 /// by "; ".
-pub fn named_list<C: Counter>(counters: &[C]) -> String {
+pub fn named_list<C: RuleCounter>(counters: &[C]) -> String {
     counters.iter().map(|c| c.named()).collect::<Vec<_>>().join("; ")
 }
 
@@ -38,7 +38,7 @@ macro_rules! counters {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         $vis enum $name { $($($variant),+),+ }
 
-        impl $crate::coverage::Counter for $name {
+        impl $crate::coverage::RuleCounter for $name {
             const ALL: &'static [Self] = &[$($($name::$variant),+),+];
             fn index(self) -> usize {
                 self as usize
@@ -55,20 +55,20 @@ macro_rules! counters {
 
 /// Counts of every counter of `C`, with the games and operations behind them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tally<C: Counter> {
+pub struct Tally<C: RuleCounter> {
     pub games: u64,
     pub operations: u64,
     counts: Vec<u64>,
     counter: PhantomData<C>,
 }
 
-impl<C: Counter> Default for Tally<C> {
+impl<C: RuleCounter> Default for Tally<C> {
     fn default() -> Self {
         Tally { games: 0, operations: 0, counts: vec![0; C::ALL.len()], counter: PhantomData }
     }
 }
 
-impl<C: Counter> Tally<C> {
+impl<C: RuleCounter> Tally<C> {
     pub fn add(&mut self, counter: C, count: u64) {
         self.counts[counter.index()] += count;
     }
@@ -100,7 +100,7 @@ impl<C: Counter> Tally<C> {
     }
 }
 
-impl<C: Counter> Tally<C> {
+impl<C: RuleCounter> Tally<C> {
     /// The table as [`fmt::Display`] writes it, but for the counters
     /// `apart`, which no case of this campaign could reach (those beyond a
     /// statement, under `--against`): named on a line of their own, not
@@ -139,19 +139,19 @@ impl<C: Counter> Tally<C> {
     }
 }
 
-struct Apart<'a, C: Counter> {
+struct Apart<'a, C: RuleCounter> {
     tally: &'a Tally<C>,
     apart: &'a [C],
     why: &'a str,
 }
 
-impl<C: Counter> fmt::Display for Apart<'_, C> {
+impl<C: RuleCounter> fmt::Display for Apart<'_, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.tally.write(f, self.apart, self.why)
     }
 }
 
-impl<C: Counter> fmt::Display for Tally<C> {
+impl<C: RuleCounter> fmt::Display for Tally<C> {
     /// The rule-coverage table, then the counters at zero.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write(f, &[], "")

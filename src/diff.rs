@@ -97,7 +97,7 @@ impl<'a, R: ?Sized> Fields<'a, R> {
     }
 
     /// `steps` for steps that each leave a board: the first pair that
-    /// differs is read by `fields` and, unless that draws its own, drawn by
+    /// differs is read by `fields` and, unless that renders its own, rendered by
     /// `boards` from the board its step starts from. That is `first()` for
     /// the first step, and else the board the step before left (`left`), on
     /// which the sides agree.
@@ -120,22 +120,24 @@ impl<'a, R: ?Sized> Fields<'a, R> {
         })
     }
 
-    /// `finish` with the boards drawn by `draw`: the one the operation
+    /// `finish` with the boards rendered by `render`: the one the operation
     /// started from (`before`, titled `title`), then where each side left it
     /// (`board`).
     pub fn finish_on<B>(
         self,
         title: &str,
-        draw: impl Fn(&B) -> Vec<String>,
+        render: impl Fn(&B) -> Vec<String>,
         before: &B,
         board: impl Fn(&R) -> &B,
     ) -> Difference {
         let (engine, reference) = (board(self.engine), board(self.reference));
-        self.finish(|| crate::draw::before_and_after(Some((title, &draw(before))), &draw(engine), &draw(reference)))
+        self.finish(|| {
+            crate::render::before_and_after(Some((title, &render(before))), &render(engine), &render(reference))
+        })
     }
 
-    /// The difference found, or else the board (only what is drawn
-    /// differs), with `boards` unless the difference drew its own.
+    /// The difference found, or else the board (only what is rendered
+    /// differs), with `boards` unless the difference rendered its own.
     pub fn finish(self, boards: impl FnOnce() -> String) -> Difference {
         let see = || "see the boards below".to_string();
         let found = self.found.unwrap_or_else(|| Difference {

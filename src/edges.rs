@@ -1,7 +1,7 @@
 //! Boundary values, drawn on purpose one field at a time: an engine's bug
 //! hides where a value crosses a bound (one past the board, the last
 //! colour) or the width of an integer it is read through (a direction kept
-//! in a byte, a coordinate in 16 bits). Drawn uniformly, such values come
+//! in a byte, a coordinate in 16 bits). Rendered uniformly, such values come
 //! up about never; each game's generator puts one of these in one field of
 //! an operation or an instance now and then, and its counters name the
 //! draw in the rule-coverage table, so a night shows it reached them.

@@ -17,7 +17,7 @@ pub const TEXT_MARKER: u8 = 0xFF;
 pub fn instance_from_input<G: Game>(data: &[u8]) -> Option<G::Instance> {
     match data.split_first() {
         Some((&TEXT_MARKER, text)) => G::parse(std::str::from_utf8(text).ok()?).ok(),
-        _ => G::generate(&mut Unstructured::new(data), Size::default(), &G::Shape::default()).ok(),
+        _ => G::generate(&mut Unstructured::new(data), Size::default(), &G::Knobs::default()).ok(),
     }
 }
 
@@ -117,7 +117,7 @@ pub fn parse_round_trip<G: Game>(data: &[u8]) {
 pub fn seeded_coverage<G: Game>(first_seed: u64, games: u64, size: Size) -> Result<Tally<G::Counter>, String> {
     let mut tally = Tally::default();
     for seed in first_seed..first_seed + games {
-        let instance = crate::seed::with_seed(seed, |u| G::generate(u, size, &G::Shape::default()))
+        let instance = crate::seed::with_seed(seed, |u| G::generate(u, size, &G::Knobs::default()))
             .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
         check_game::<G>(&instance, &mut tally).map_err(|failure| {
             failure.report_with_replay(&format!("m3diff gen {} --seed {seed} | m3diff check {} -", G::NAME, G::NAME))

@@ -10,13 +10,13 @@ use std::fmt;
 use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
 
-use crate::coverage::{Counter, Tally};
+use crate::coverage::{RuleCounter, Tally};
 pub use crate::knobs::{AtMost, Count, Percent, PercentOr, Sides, Size, Spread, Statement};
 
 /// A game as the harness sees it, all from its line in the registry
 /// ([`crate::games`]): its names, the two implementations compared, the
 /// parts its module in this crate exports under the names `Checker`,
-/// `Counter`, `Shape` and `Trace`, and the functions of its `diff` and
+/// `Counter`, `Knobs` and `Trace`, and the functions of its `diff` and
 /// `shrink` modules. What else only the game can say is [`Rulebook`].
 pub trait Game: Rulebook {
     /// The name users type on the command line.
@@ -30,13 +30,13 @@ pub trait Game: Rulebook {
     /// engine is checked against.
     type Reference: Stepper<Self>;
     /// The invariants of docs/RULES.md, checked on the records both sides agree on.
-    type Checker: Checker<Self>;
+    type Checker: Checks<Self>;
     /// The rule-coverage counters.
-    type Counter: Counting<Self>;
+    type Counter: Counts<Self>;
     /// The generator's knobs, which are also the options of `m3diff gen`.
-    type Shape: Generator<Self>;
+    type Knobs: Generator<Self>;
     /// How a game reads in a `--trace` and in the snapshots.
-    type Trace: Trace<Self>;
+    type Trace: Renders<Self>;
 
     /// The most bytes of one file of the game a reader takes before it
     /// refuses it, twice the largest instance `--extended` reads: the
@@ -65,13 +65,13 @@ pub trait Game: Rulebook {
     /// here. The generator follows the game with the engine, the faster
     /// side: a wrong engine only skews the mix of operations, and the
     /// oracle reports it anyway.
-    fn generate(u: &mut Unstructured<'_>, size: Size, shape: &Self::Shape) -> arbitrary::Result<Self::Instance> {
+    fn generate(u: &mut Unstructured<'_>, size: Size, shape: &Self::Knobs) -> arbitrary::Result<Self::Instance> {
         shape.generate::<Self::Engine>(size, u)
     }
 
     /// Fixed instances to time, smallest first, for the benches.
     fn benchmarks() -> Vec<Benchmark<Self>> {
-        Self::Shape::benchmarks()
+        Self::Knobs::benchmarks()
     }
 }
 
@@ -162,7 +162,7 @@ pub trait Rulebook: Rules + Sized + 'static {
 }
 
 /// A game's generator, written in its own `generate` module and implemented
-/// by its knobs (`Game::Shape`), which are also the options of `m3diff gen`:
+/// by its knobs (`Game::Knobs`), which are also the options of `m3diff gen`:
 /// a field left open is drawn for each game, and how is for the `Size` the
 /// harness asks (`--size`, the same for every game) to say.
 pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync {
@@ -190,10 +190,10 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     }
 }
 
-/// A game drawn for people to read, written in its own `draw` module:
+/// A game rendered for people to read, written in its own `render` module:
 /// `--trace` and the snapshots show an instance's size and start, then every
 /// operation from the state before it, then the outcome.
-pub trait Trace<G: Game> {
+pub trait Renders<G: Game> {
     /// An instance in a few words, "4x5 board, 2 operations": a trace's
     /// first line after the game's title, and its size in reports.
     fn dimensions(instance: &G::Instance) -> String;
@@ -208,7 +208,7 @@ pub trait Trace<G: Game> {
 
 /// What a game's rule-coverage counters count, written in its own `count`
 /// module: the oracle calls it on what both sides agreed.
-pub trait Counting<G: Game>: Counter {
+pub trait Counts<G: Game>: RuleCounter {
     /// Counts what one record exercised.
     fn record(tally: &mut Tally<Self>, before: &G::State, record: &G::Record);
     /// The counters only games beyond the statement reach
@@ -265,7 +265,7 @@ pub struct Benchmark<G: Game> {
     /// The case's name in reports and in the instruction baseline.
     pub name: &'static str,
     pub seed: u64,
-    pub shape: G::Shape,
+    pub shape: G::Knobs,
 }
 
 impl<G: Game> Benchmark<G> {
@@ -282,7 +282,7 @@ pub struct MaxTest<G: Game> {
     /// 1000".
     pub name: &'static str,
     pub size: Size,
-    pub shape: G::Shape,
+    pub shape: G::Knobs,
 }
 
 impl<G: Game> MaxTest<G> {
@@ -293,7 +293,7 @@ impl<G: Game> MaxTest<G> {
 
 /// The invariants of docs/RULES.md, checked on one implementation's records as
 /// they come.
-pub trait Checker<G: Game> {
+pub trait Checks<G: Game> {
     fn new(instance: &G::Instance) -> Self;
     /// Checks one operation's record, which started from `before`.
     fn record(&mut self, before: &G::State, record: &G::Record) -> Result<(), Violation>;
@@ -342,7 +342,7 @@ pub struct Difference {
     pub field: &'static str,
     pub engine: String,
     pub reference: String,
-    /// Both sides' boards drawn next to each other, where there are boards.
+    /// Both sides' boards rendered next to each other, where there are boards.
     pub boards: Option<String>,
 }
 

@@ -15,7 +15,7 @@ pub trait Visitor {
 /// `Type` and `parse`, the problem format's reader), in the engine and the
 /// reference, whose `Engine` and `Reference` are the two implementations
 /// compared, and in this crate, which exports the game's `Checker`,
-/// `Counter`, `Shape` and `Trace`, has its `diff::record_difference`,
+/// `Counter`, `Knobs` and `Trace`, has its `diff::record_difference`,
 /// `diff::outcome_difference` and `shrink::candidates`, and implements its
 /// `Rulebook`.
 macro_rules! registry {
@@ -28,7 +28,7 @@ macro_rules! registry {
             type Reference = m3_reference::$module::Reference;
             type Checker = crate::$module::Checker;
             type Counter = crate::$module::Counter;
-            type Shape = crate::$module::Shape;
+            type Knobs = crate::$module::Knobs;
             type Trace = crate::$module::Trace;
 
             fn record_difference(before: &Self::State, engine: &Self::Record, reference: &Self::Record) -> Difference {

@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn the_readme_states_each_bound() {
         let readme = include_str!("../README.md");
-        let grouped = |n: usize| crate::words::thousands(n as u64);
+        let grouped = |n: usize| crate::prose::thousands(n as u64);
         for (game, largest, most) in [
             ("Texas", m3_model::texas::LARGEST_FILE, Texas::MOST_BYTES),
             ("SquareRemover", m3_model::square::LARGEST_FILE, m3_model::square::MOST_BYTES),

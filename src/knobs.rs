@@ -1,4 +1,4 @@
-//! The knobs a generator's `Shape` is made of, which are also the options
+//! The knobs a generator's `Knobs` is made of, which are also the options
 //! of `m3diff gen`: a knob left out is drawn for each game, and how large
 //! it is drawn is for the `Size` of the campaign to say; a `PercentOr` left
 //! out is its default.
@@ -175,7 +175,7 @@ impl clap::builder::ValueParserFactory for Percent {
 }
 
 /// A `Percent` knob that is not drawn: left out, it is `DEFAULT`, which
-/// `m3diff gen --help` shows and `Shape::default()` holds alike, so that
+/// `m3diff gen --help` shows and `Knobs::default()` holds alike, so that
 /// neither a doc nor the generator's code has to say it again. Only in a
 /// struct that is not generic: clap's derive keeps a `default_value_t` in
 /// one static for every instance of a generic one (clap-rs/clap#5127).

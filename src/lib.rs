@@ -28,9 +28,15 @@
 //! - **counter**: one rule's case, counted in a **tally** whenever a record
 //!   exercises it; the **coverage table** prints the tally and names each
 //!   counter never reached.
-//! - **shape**: the generator's knobs (`m3diff gen`'s options); **size**:
-//!   how large a game the generator makes where the knobs leave it open;
-//!   **edge**: a field drawn at a bound, on purpose.
+//! - **knobs**: a game's generator settings (`m3diff gen`'s options, the
+//!   game's `Knobs`); **size**: how large a game the generator makes where
+//!   the knobs leave it open; **draw**: to sample at random (a game, a
+//!   field, a seed); **edge**: a field drawn at a bound, on purpose.
+//! - **render**: to write a board, a record or a game as text for people
+//!   (`render`, each game's `Trace`); a **trace** is a game rendered
+//!   operation by operation.
+//! - **rule case**: a hand-made game pinning one rule, kept as data in
+//!   `corpus/<game>/` with its answer and its records snapshot.
 //! - **case**: one generated instance, from its **seed**; **campaign**: many
 //!   cases on every core until the time or the cases run out (`m3diff
 //!   fuzz`).
@@ -46,6 +52,7 @@
 //!   statement's bounds.
 
 pub mod against;
+pub mod bit_set;
 pub mod campaign;
 pub mod cli;
 pub mod conservation;
@@ -53,7 +60,6 @@ pub mod corpus;
 pub mod coverage;
 pub mod diff;
 pub mod door;
-pub mod draw;
 pub mod edges;
 pub mod files;
 pub mod following;
@@ -68,7 +74,9 @@ pub mod knobs;
 pub mod one_colour;
 pub mod oracle;
 pub mod planted;
+pub mod prose;
 pub mod regression;
+pub mod render;
 pub mod seed;
 pub mod setter;
 pub mod shrink;
@@ -77,12 +85,10 @@ pub mod square;
 pub mod texas;
 pub mod triage;
 pub mod triple;
-pub mod word_bits;
-pub mod words;
 
-pub use coverage::{Counter, Tally};
+pub use coverage::{RuleCounter, Tally};
 pub use game::{
-    invariant, Benchmark, Beyond, Checker, Counting, Difference, Game, Generator, MaxTest, Rulebook, Size, Trace,
+    invariant, Benchmark, Beyond, Checks, Counts, Difference, Game, Generator, MaxTest, Renders, Rulebook, Size,
     Verdict, Violation,
 };
 /// The model's rule-set vocabulary, whose `parse` and `operations` every

@@ -10,7 +10,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use m3_model::Stepper;
 
 use crate::coverage::Tally;
-use crate::game::{Checker, Counting, Difference, Game, Size, Trace, Violation};
+use crate::game::{Checks, Counts, Difference, Game, Renders, Size, Violation};
 use crate::spent::{Laps, Part};
 
 /// What went wrong, in a form that stays the same while a case shrinks.
@@ -225,7 +225,7 @@ pub fn outcome<G: Game, S: Stepper<G>>(instance: &G::Instance) -> G::Outcome {
 
 /// The readable account of a game: a line of the game's title and the
 /// instance's size, its start, every operation from the state before it,
-/// boards drawn as grids, then the outcome.
+/// boards rendered as grids, then the outcome.
 pub fn trace<G: Game>(instance: &G::Instance, records: &[G::Record], outcome: &G::Outcome) -> String {
     let mut text = trace_start::<G>(instance);
     let mut state = G::start_state(instance);
@@ -373,7 +373,7 @@ pub const HARNESS_SEED: u64 = 5;
 /// it (`benches/instructions.rs`), so that a change that makes the harness
 /// slow fails CI as an engine regression does.
 pub fn harness_case<G: Game>() -> Result<G::Outcome, String> {
-    let instance = crate::seed::with_seed(HARNESS_SEED, |u| G::generate(u, Size::Mixed, &G::Shape::default()))
+    let instance = crate::seed::with_seed(HARNESS_SEED, |u| G::generate(u, Size::Mixed, &G::Knobs::default()))
         .map_err(|error| format!("the generator gave up: {error}"))?;
     check_game::<G>(&instance, &mut Tally::default()).map_err(|failure| failure.report)
 }
@@ -412,7 +412,7 @@ mod tests {
 
     /// A game of 150 valid moves: three batches of operations.
     fn long_game() -> m3_model::square::Instance {
-        let shape = crate::square::Shape {
+        let shape = crate::square::Knobs {
             moves: Some(Count::new(150)),
             invalid_percent: PercentOr::new(0),
             ..Default::default()

@@ -55,7 +55,7 @@ impl fmt::Display for CutShort {
         match self {
             CutShort::Stopped => write!(f, "cut short: stopped"),
             CutShort::OutOfTime(time) => {
-                write!(f, "cut short: its {} ran out; `m3diff shrink` goes on from here", crate::words::duration(*time))
+                write!(f, "cut short: its {} ran out; `m3diff shrink` goes on from here", crate::prose::duration(*time))
             }
             CutShort::OutOfTries => write!(f, "cut short: {MAX_TRIES} tries"),
         }

@@ -146,7 +146,7 @@ fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<Failing<G>> {
         // target as it is now.
         Input::Diff(bytes) => catch_panic(|| instance_from_input::<G>(bytes)).ok()??,
         Input::Seeded { seed, size } => {
-            crate::seed::with_seed(*seed, |u| G::generate(u, *size, &G::Shape::default())).ok()?
+            crate::seed::with_seed(*seed, |u| G::generate(u, *size, &G::Knobs::default())).ok()?
         }
     };
     let failure = check_game_with::<G, E>(&instance, &mut Default::default()).err()?;

@@ -312,9 +312,9 @@ fn md6_reading_a_starting_armed_bomb_waits_for_a_group_in_both_implementations()
 
 /// The game the `--against` path draws from `seed`: the knobs
 /// `Generator::within_statement` sets, with `adjust` applied.
-fn within_statement(seed: u64, size: Size, adjust: impl Fn(&mut m3diff::door::Shape)) -> door::Instance {
+fn within_statement(seed: u64, size: Size, adjust: impl Fn(&mut m3diff::door::Knobs)) -> door::Instance {
     m3diff::seed::with_seed(seed, |u| {
-        let mut shape = <m3diff::door::Shape as Generator<MagicDoor>>::within_statement(u)?;
+        let mut shape = <m3diff::door::Knobs as Generator<MagicDoor>>::within_statement(u)?;
         adjust(&mut shape);
         MagicDoor::generate(u, size, &shape)
     })
@@ -326,14 +326,14 @@ fn md1_within_the_statement_every_size_draws_one_swap_of_two_distinct_regular_ge
     // Grids mostly of bombs and vibranium, two colours (a corner a gem
     // cannot always be made of) and quiet swaps: where a first swap would
     // most easily land on a cell MD1 refuses.
-    let crowded = |shape: &mut m3diff::door::Shape| {
+    let crowded = |shape: &mut m3diff::door::Knobs| {
         shape.bomb_percent = Some(Percent::new(80));
         shape.vibranium_percent = Some(Percent::new(15));
         shape.colours = Some(2);
         shape.group_percent = PercentOr::new(0);
     };
     for (size, seeds) in [(Size::Small, 300), (Size::Mixed, 300), (Size::Max, 200)] {
-        for (name, adjust) in [("drawn", &(|_: &mut m3diff::door::Shape| {}) as &dyn Fn(&mut _)), ("crowded", &crowded)]
+        for (name, adjust) in [("drawn", &(|_: &mut m3diff::door::Knobs| {}) as &dyn Fn(&mut _)), ("crowded", &crowded)]
         {
             let mut beyond = Vec::new();
             for seed in 0..seeds {

@@ -12,13 +12,13 @@ use m3diff::{Game, Generator};
 /// Each max test's dimensions (`Rulebook::dimensions`) at the seeds of a
 /// test set, after checking it is one a contest solution reads.
 #[derive(Clone)]
-struct Drawn;
+struct Rendered;
 
-impl Visitor for Drawn {
+impl Visitor for Rendered {
     type Output = (&'static str, Dimensions);
 
     fn visit<G: Game>(self) -> Self::Output {
-        let tests = <G::Shape as Generator<G>>::max_tests();
+        let tests = <G::Knobs as Generator<G>>::max_tests();
         assert!((6..=12).contains(&tests.len()), "{}: {} max tests", G::NAME, tests.len());
         let mut names = HashSet::new();
         let mut dimensions = Vec::new();
@@ -44,7 +44,7 @@ type Dimensions = Vec<Vec<(&'static str, usize)>>;
 /// Every game's max tests, drawn once for all the tests of this file.
 fn every_game() -> &'static [(&'static str, Dimensions)] {
     static DRAWN: OnceLock<Vec<(&'static str, Dimensions)>> = OnceLock::new();
-    DRAWN.get_or_init(|| visit_all(&Drawn))
+    DRAWN.get_or_init(|| visit_all(&Rendered))
 }
 
 fn dimensions(game: &str) -> &'static Dimensions {

@@ -129,7 +129,7 @@ fn the_readme_gives_the_figures_tests_draws_by() {
         (m3diff::setter::MOST_DRAWN, "games drawn at most"),
         (u64::from(m3diff::setter::MOST_TESTS), "tests at most"),
     ] {
-        let figure = m3diff::words::thousands(figure);
+        let figure = m3diff::prose::thousands(figure);
         assert!(section.contains(&figure), "the README does not give {figure}, the {what}");
     }
 }

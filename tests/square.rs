@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use m3diff::against::{self, Program, Wrong};
 use m3diff::game::{Count, Game, Generator, Rulebook, Size};
-use m3diff::square::{Counter, Player, Shape, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::square::{Counter, Knobs, Player, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 use m3diff::Tally;
 use suites::{m3diff, text};
 
@@ -207,8 +207,8 @@ fn gen_honours_the_shape_and_its_bounds() {
 /// played by `player`.
 fn within_statement(seed: u64, size: Size, player: Player) -> square::Instance {
     m3diff::seed::with_seed(seed, |u| {
-        let shape = <Shape as Generator<SquareRemover>>::within_statement(u)?;
-        SquareRemover::generate(u, size, &Shape { player: Some(player), ..shape })
+        let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
+        SquareRemover::generate(u, size, &Knobs { player: Some(player), ..shape })
     })
     .unwrap()
 }
@@ -265,8 +265,8 @@ fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let program = Program::new(&path.display().to_string(), Duration::from_secs(5)).unwrap();
     let mut case = m3diff::seed::with_seed(5, |u| {
-        let shape = <Shape as Generator<SquareRemover>>::within_statement(u)?;
-        let shape = Shape { side: Some(Count::new(13)), colours: Some(6), player: Some(Player::Greedy), ..shape };
+        let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
+        let shape = Knobs { side: Some(Count::new(13)), colours: Some(6), player: Some(Player::Greedy), ..shape };
         SquareRemover::generate(u, Size::Mixed, &shape)
     })
     .unwrap();

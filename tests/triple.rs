@@ -301,7 +301,7 @@ fn reading_levels_outside_the_table_are_worth_0_in_both_implementations() {
 /// `Generator::within_statement` sets.
 fn within_statement(seed: u64, size: Size) -> triple::Instance {
     m3diff::seed::with_seed(seed, |u| {
-        let shape = <m3diff::triple::Shape as Generator<TripleTown>>::within_statement(u)?;
+        let shape = <m3diff::triple::Knobs as Generator<TripleTown>>::within_statement(u)?;
         TripleTown::generate(u, size, &shape)
     })
     .unwrap()

@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use super::failed::{Failed, Wrong};
 use super::program::{Program, Ran, MAX_OUTPUT};
 use crate::coverage::Tally;
-use crate::game::{Counting, Game, Verdict};
+use crate::game::{Counts, Game, Verdict};
 use crate::oracle::catch_panic;
 
 /// The most of a program's output a report shows.
@@ -69,9 +69,9 @@ fn judge_with<G: Game>(
     let printed = match ran {
         Ran::Interrupted => return Err(INTERRUPTED.to_string()),
         Ran::TimedOut { killed_at } => {
-            let limit = crate::words::duration(program.timeout());
+            let limit = crate::prose::duration(program.timeout());
             let times: Vec<String> =
-                timed_out_before.iter().chain([&killed_at]).map(|at| crate::words::duration(*at)).collect();
+                timed_out_before.iter().chain([&killed_at]).map(|at| crate::prose::duration(*at)).collect();
             let runs = if times.len() == 2 { "twice" } else { "once" };
             return Ok(failed(Wrong::Timeout, format!("ran past {limit} {runs}: killed at {}", times.join(" and "))));
         }

@@ -95,7 +95,7 @@ impl Program {
         let command = self.command();
         let quoted = shlex::try_quote(&command).map_or_else(|_| command.clone(), |quoted| quoted.into_owned());
         let default = humantime::parse_duration(DEFAULT_TIMEOUT).expect("the default timeout reads");
-        // Exact, in a form `--timeout` reads back, unlike words::duration:
+        // Exact, in a form `--timeout` reads back, unlike prose::duration:
         // this is a command to run again, not a time to read.
         match self.timeout == default {
             true => format!("--against {quoted}"),
@@ -432,8 +432,8 @@ fn quote_stderr(kept: &str, total: u64) -> String {
     if cut || total > kept.len() as u64 || last.len() < lines.len() {
         quoted.push(format!(
             "... {} bytes of standard error in all: the last {} quoted{}",
-            crate::words::thousands(total),
-            crate::words::counted(last.len() as u64, "line"),
+            crate::prose::thousands(total),
+            crate::prose::counted(last.len() as u64, "line"),
             if cut { format!(", cut to {STDERR_LINE_CHARS} characters each") } else { String::new() }
         ));
     }

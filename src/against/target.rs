@@ -14,11 +14,11 @@ use super::keep::{keep, place, remove, standing, Placed, Shrinking};
 use super::program::Program;
 use crate::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
 use crate::coverage::Tally;
-use crate::game::{Counting, Game, Generator, Size};
+use crate::game::{Counts, Game, Generator, Size};
+use crate::prose::counted;
 use crate::spent::{Laps, Part, Spent};
-use crate::words::counted;
 
-/// Draws of a case before it gives up on one within the statement.
+/// Renders of a case before it gives up on one within the statement.
 const REDRAWS: usize = 16;
 /// A program that crashes on each of this many first cases crashes on
 /// everything: the campaign stops and says so rather than run the night.
@@ -209,7 +209,7 @@ impl<G: Game> Target for AgainstTarget<G> {
         for _ in 0..REDRAWS {
             let generate = || {
                 crate::seed::with_seed(case_seed, |u| {
-                    let shape = G::Shape::within_statement(u)?;
+                    let shape = G::Knobs::within_statement(u)?;
                     G::generate(u, self.size, &shape)
                 })
             };
@@ -290,7 +290,7 @@ impl<G: Game> Target for AgainstTarget<G> {
             beyond,
             self.books.spent,
             lock(&self.books.tally).apart_from(
-                <G::Counter as Counting<G>>::beyond_statement(),
+                <G::Counter as Counts<G>>::beyond_statement(),
                 "beyond the statement, never drawn against a program"
             )
         )

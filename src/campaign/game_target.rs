@@ -113,7 +113,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
             let seed = campaign.settings.seed;
             format!("m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {seed})", G::NAME)
         };
-        let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, self.size, &G::Shape::default()));
+        let generate = || crate::seed::with_seed(case_seed, |u| G::generate(u, self.size, &G::Knobs::default()));
         let mut laps = Laps::default();
         crate::following::take_time_stepped();
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));

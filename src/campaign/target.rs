@@ -6,9 +6,9 @@ use std::sync::Mutex;
 
 use super::lock::lock;
 use super::state::Campaign;
-use crate::coverage::{Counter, Tally};
+use crate::coverage::{RuleCounter, Tally};
+use crate::prose::counted;
 use crate::spent::Spent;
-use crate::words::counted;
 
 /// One kind of failure a campaign met.
 #[derive(Debug, Clone)]
@@ -76,14 +76,14 @@ pub trait Books: Sync {
 }
 
 /// The counts of cases run, added up from any thread.
-pub struct Tallied<C: Counter> {
+pub struct Tallied<C: RuleCounter> {
     pub tally: Mutex<Tally<C>>,
     pub spent: Spent,
     cases: AtomicU64,
     failures: AtomicU64,
 }
 
-impl<C: Counter> Tallied<C> {
+impl<C: RuleCounter> Tallied<C> {
     pub fn new(spent: Spent) -> Self {
         Tallied { tally: Mutex::new(Tally::default()), spent, cases: AtomicU64::new(0), failures: AtomicU64::new(0) }
     }
@@ -104,7 +104,7 @@ impl<C: Counter> Tallied<C> {
     }
 }
 
-impl<C: Counter> Books for Tallied<C> {
+impl<C: RuleCounter> Books for Tallied<C> {
     fn cases(&self) -> u64 {
         self.cases.load(Ordering::Relaxed)
     }

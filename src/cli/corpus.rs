@@ -12,7 +12,7 @@ use super::io::{read_instance, write_stdout};
 use crate::corpus::instance_files;
 use crate::files::write_whole;
 use crate::fuzzing::{input_from_instance, instance_from_input, TEXT_MARKER};
-use crate::game::{Game, Trace};
+use crate::game::{Game, Renders};
 use crate::games::{self, Visitor};
 use crate::input;
 use crate::oracle::check_game;

@@ -19,8 +19,8 @@ use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, T
 use crate::files::write_whole;
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
+use crate::prose::counted;
 use crate::spent::Part;
-use crate::words::counted;
 
 /// What `--game` takes besides the games' names.
 const ALL: &str = "all";
@@ -201,7 +201,7 @@ fn announce(targets: &[&dyn Target], settings: &Settings) {
         counted(settings.jobs as u64, "job"),
         settings.size.name(),
         match settings.budget {
-            Budget::Time(limit) => crate::words::duration(limit),
+            Budget::Time(limit) => crate::prose::duration(limit),
             Budget::Cases(cases) => format!("{} per game", counted(cases, "case")),
         }
     );

@@ -1,5 +1,5 @@
 //! `m3diff gen GAME --seed S ...`: one subcommand per game in the registry,
-//! each with the options of its game's `Shape`.
+//! each with the options of its game's `Knobs`.
 
 use std::process::ExitCode;
 
@@ -29,7 +29,7 @@ impl Visitor for GenCommand {
     type Output = Result<ExitCode, String>;
 
     fn visit<G: Game>(self) -> Self::Output {
-        let shape = G::Shape::from_arg_matches(&self.matches).map_err(|e| e.to_string())?;
+        let shape = G::Knobs::from_arg_matches(&self.matches).map_err(|e| e.to_string())?;
         let seed = match self.matches.get_one::<u64>("seed") {
             Some(&seed) => {
                 if self.matches.value_source("seed") != Some(ValueSource::CommandLine) {
@@ -70,7 +70,7 @@ impl Visitor for Subcommand {
             .help("How large the game is where the other options leave it open");
         // Described after the game's options are added: their doc comment
         // would otherwise describe the subcommand.
-        G::Shape::augment_args(clap::Command::new(G::NAME).arg(seed).arg(size))
+        G::Knobs::augment_args(clap::Command::new(G::NAME).arg(seed).arg(size))
             .about(format!("A generated {} instance", G::TITLE))
             .long_about(None)
     }
@@ -111,7 +111,7 @@ mod tests {
     use super::*;
     use crate::cli::{Cli, Command};
 
-    /// The `Shape` a bare `m3diff gen` parses, beside `Shape::default()`,
+    /// The `Knobs` a bare `m3diff gen` parses, beside `Knobs::default()`,
     /// both as `Debug` shows them.
     struct LeftOut(ArgMatches);
 
@@ -119,14 +119,14 @@ mod tests {
         type Output = (String, String);
 
         fn visit<G: Game>(self) -> Self::Output {
-            let parsed = G::Shape::from_arg_matches(&self.0).expect("a bare command line parses");
-            (format!("{parsed:?}"), format!("{:?}", G::Shape::default()))
+            let parsed = G::Knobs::from_arg_matches(&self.0).expect("a bare command line parses");
+            (format!("{parsed:?}"), format!("{:?}", G::Knobs::default()))
         }
     }
 
     /// A knob left out on the command line is what the code's default says:
     /// the benches, `--against` and the tests build shapes from
-    /// `Shape::default()`. Parsed through the whole CLI, so that every game's
+    /// `Knobs::default()`. Parsed through the whole CLI, so that every game's
     /// options are built in one process: a default clap keeps in a static
     /// shared by a generic struct's instances (clap-rs/clap#5127) shows here.
     #[test]

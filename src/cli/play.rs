@@ -82,7 +82,7 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, 
     }
 }
 
-pub fn generate<G: Game>(seed: u64, size: Size, shape: &G::Shape) -> Result<ExitCode, String> {
+pub fn generate<G: Game>(seed: u64, size: Size, shape: &G::Knobs) -> Result<ExitCode, String> {
     let instance = crate::seed::with_seed(seed, |u| G::generate(u, size, shape))
         .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
     write_stdout(&instance.to_string())

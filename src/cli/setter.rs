@@ -11,10 +11,10 @@ use super::io::{read_instance, read_instance_apart, write_stdout};
 use crate::against::reference_answer;
 use crate::coverage::{named_list, Tally};
 use crate::files;
-use crate::game::{Counting, Game};
+use crate::game::{Counts, Game};
 use crate::input::path_name;
+use crate::prose::{counted, duration, thousands};
 use crate::setter::{Test, TestSet};
-use crate::words::{counted, duration, thousands};
 
 /// Where a game whose player's operations come apart keeps them, beside
 /// `NN.in`: the player's output file, as the contest's checker reads it.
@@ -172,7 +172,7 @@ fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &
 /// The table a campaign within the statement prints, then the counters
 /// `left_out` of a set whose count could not hold them all.
 fn coverage_table<G: Game>(tally: &Tally<G::Counter>, left_out: &[G::Counter]) -> String {
-    let mut table = tally.apart_from(<G::Counter as Counting<G>>::beyond_statement(), BEYOND).to_string();
+    let mut table = tally.apart_from(<G::Counter as Counts<G>>::beyond_statement(), BEYOND).to_string();
     if !left_out.is_empty() {
         let _ = write!(
             table,
@@ -203,7 +203,7 @@ pub fn coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, String> {
         };
         reference_answer::<G>(&instance, &mut tally).map_err(|error| format!("{}: {error}", path_name(file)))?;
     }
-    let table = tally.apart_from(<G::Counter as Counting<G>>::beyond_statement(), BEYOND);
+    let table = tally.apart_from(<G::Counter as Counts<G>>::beyond_statement(), BEYOND);
     write_stdout(&format!("{}: {}\n{table}\n", G::NAME, counted(files.len() as u64, "file")))
 }
 

@@ -12,9 +12,9 @@ use super::io::write_stdout;
 use crate::game::Game;
 use crate::games::{self, Visitor};
 use crate::input::{self, Bound, Unread};
+use crate::prose::counted;
 use crate::regression::{next_steps, Placed};
 use crate::triage::{logged_cases, not_replayed, triage, Case, Input, Triage};
-use crate::words::counted;
 
 #[derive(Debug, Clone, Args)]
 pub struct TriageArgs {

@@ -33,7 +33,7 @@ pub struct Checker {
     arming: Arming,
 }
 
-impl game::Checker<MagicDoor> for Checker {
+impl game::Checks<MagicDoor> for Checker {
     fn new(instance: &Instance) -> Self {
         Checker {
             vibranium: vibranium(&instance.board),

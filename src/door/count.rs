@@ -12,7 +12,7 @@ use super::rules::{beams, swapped};
 use super::state::Settled;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
-use crate::game::{AtMost, Counting};
+use crate::game::{AtMost, Counts};
 
 crate::counters! {
     /// Magic Door's rule-coverage counters, under their rules.
@@ -71,7 +71,7 @@ crate::counters! {
 }
 
 // No `outcome`: MD7's total is the sum of the swaps' counts, already counted.
-impl Counting<MagicDoor> for Counter {
+impl Counts<MagicDoor> for Counter {
     /// Under `--against`, whose cases keep to the statement.
     fn beyond_statement() -> &'static [Counter] {
         &[Counter::Further, Counter::SameCell, Counter::NotAGem]

@@ -3,12 +3,12 @@
 
 use m3_model::door::{Board, Outcome, Stage, SwapRecord};
 
-use super::draw::{grid, stage_start, LEGEND};
+use super::render::{grid, stage_start, LEGEND};
 use super::rules::{swapped, validity};
 use super::state::Settled;
 use crate::diff::Fields;
-use crate::draw::{before_and_after, cells, side_by_side};
 use crate::game::Difference;
+use crate::render::{before_and_after, cells, side_by_side};
 
 /// `before` is where both sides started the swap from.
 pub fn record_difference(before: &Settled, engine: &SwapRecord, reference: &SwapRecord) -> Difference {

@@ -54,7 +54,7 @@ impl Extreme {
 /// The colours and densities of a Magic Door game, as drawn and then moved to
 /// an extreme.
 #[derive(Debug, Clone, Copy)]
-pub struct Drawn {
+pub struct Rendered {
     pub colours: u8,
     pub bombs: Percent,
     pub vibranium: Percent,
@@ -84,7 +84,7 @@ impl Extreme {
 
     /// `drawn` at this extreme, but for what the user gave; the sides are
     /// [`Extreme::sides`]'s to say.
-    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
+    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Rendered) -> Result<Rendered> {
         match self {
             Extreme::MostRows | Extreme::MostCols | Extreme::Largest => {}
             Extreme::AllColours if !given.colours => drawn.colours = MAX_COLOUR,

@@ -19,10 +19,10 @@ use m3_model::door::{Board, Cell, Instance, MagicDoor, Pos, Swap, MAX_COLOUR, MA
 use m3_model::Stepper;
 
 use super::completing::Completing;
-use super::extremes::{every_colour, gem_in_a_corner, Drawn, Extreme, Given};
+use super::extremes::{every_colour, gem_in_a_corner, Extreme, Given, Rendered};
 use super::groups::{makes_group, Groups};
+use super::knobs::{FurtherSwaps, Knobs};
 use super::rules::{cells_holding, every_cell, step, swapped};
-use super::shape::{FurtherSwaps, Shape};
 use crate::edges::draw_within;
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
@@ -32,18 +32,18 @@ use crate::one_colour::colour_ending_no_run;
 /// Tries at a swap that makes a group before looking only side by side.
 const LOOKS: usize = 24;
 
-impl Generator<MagicDoor> for Shape {
+impl Generator<MagicDoor> for Knobs {
     /// The statement's one swap of two distinct regular gems, which every
     /// first swap is; now and then at an extreme.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
+        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
     }
 
-    /// Draws a game. Further swaps are chosen on the grid as `S` (the engine,
+    /// Renders a game. Further swaps are chosen on the grid as `S` (the engine,
     /// for speed) leaves it.
     fn generate<S: Stepper<MagicDoor>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let within = self.statement.within_statement;
-        // Drawn first, and only within the statement: the games drawn
+        // Rendered first, and only within the statement: the games drawn
         // without it stay the ones their seeds always gave.
         let extreme = if within { Extreme::draw(u, size)? } else { None };
         let (mut rows, mut cols) = self.sides.draw(u, |u| side(u, size))?;
@@ -86,8 +86,8 @@ impl Generator<MagicDoor> for Shape {
                 vibranium: self.vibranium_percent.is_some(),
                 stacked: self.stacked_percent.is_some(),
             };
-            let drawn = Drawn { colours, bombs, vibranium, stacked, group: group_percent };
-            Drawn { colours, bombs, vibranium, stacked, group: group_percent } = extreme.shape(u, given, drawn)?;
+            let drawn = Rendered { colours, bombs, vibranium, stacked, group: group_percent };
+            Rendered { colours, bombs, vibranium, stacked, group: group_percent } = extreme.shape(u, given, drawn)?;
         }
 
         let mut board = grid(u, (rows, cols), colours, [bombs, vibranium])?;
@@ -129,7 +129,7 @@ impl Generator<MagicDoor> for Shape {
     /// sets off a chain of 60 stages, 10 of them explosions (3611 gems); a test
     /// in tests/door.rs pins these counts.
     fn benchmarks() -> Vec<Benchmark<MagicDoor>> {
-        let shape = |side, vibranium_percent| Shape {
+        let shape = |side, vibranium_percent| Knobs {
             sides: Sides::new(side, side),
             colours: Some(3),
             bomb_percent: Some(Percent::new(5)),

@@ -5,7 +5,7 @@
 
 use m3_model::door::{MagicDoor, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
-use super::shape::{FurtherSwaps, Shape};
+use super::knobs::{FurtherSwaps, Knobs};
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
 
@@ -13,8 +13,8 @@ use crate::knobs::EdgeKnob;
 /// `cols` grid of `colours` with `bomb_percent` and `vibranium_percent` of
 /// its cells, and `stacked_percent` of the gems above the swap's groups
 /// made bombs.
-fn game(rows: usize, cols: usize, colours: u8, bomb_percent: u8, vibranium_percent: u8, stacked_percent: u8) -> Shape {
-    Shape {
+fn game(rows: usize, cols: usize, colours: u8, bomb_percent: u8, vibranium_percent: u8, stacked_percent: u8) -> Knobs {
+    Knobs {
         sides: Sides::new(rows, cols),
         colours: Some(colours),
         bomb_percent: Some(Percent::new(bomb_percent)),

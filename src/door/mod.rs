@@ -5,15 +5,15 @@ mod check;
 mod completing;
 mod count;
 pub(crate) mod diff;
-mod draw;
 mod extremes;
 mod generate;
 #[cfg(test)]
 mod grids;
 mod groups;
+mod knobs;
 mod max_tests;
+mod render;
 mod rules;
-mod shape;
 pub(crate) mod shrink;
 mod state;
 
@@ -23,8 +23,8 @@ use crate::game::{Beyond, Verdict};
 
 pub use check::{Checker, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 pub use count::Counter;
-pub use draw::Trace;
-pub use shape::Shape;
+pub use knobs::Knobs;
+pub use render::Trace;
 pub use state::Settled;
 
 impl crate::Rulebook for MagicDoor {

@@ -9,7 +9,7 @@ use m3_model::Stepper;
 use super::report::{diagnosed, directory, next_steps, replay_command, REPORT_EXTENSION, ROOT_CAUSE, UNDIAGNOSED};
 use super::shelf::{remove, remove_orphan_reports, Placed, Shelf, Shelved};
 use crate::files::{named, write_together, write_whole, FolderLock};
-use crate::game::{Game, Trace};
+use crate::game::{Game, Renders};
 use crate::hash::short_hash;
 use crate::oracle::Failure;
 use crate::shrink::{shrink, Limits};

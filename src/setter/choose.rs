@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::drawing::{within_statement, BATCH, FEWEST_DRAWN, MOST_DRAWN};
 use crate::against::reference_answer;
 use crate::campaign::case_seed;
-use crate::coverage::{Counter, Tally};
+use crate::coverage::{RuleCounter, Tally};
 use crate::game::{Game, Generator, Size};
 
 /// Which counters a game or a set of games reached.
@@ -19,7 +19,7 @@ pub struct Reached<C> {
     counter: PhantomData<C>,
 }
 
-impl<C: Counter> Reached<C> {
+impl<C: RuleCounter> Reached<C> {
     pub fn none() -> Reached<C> {
         Reached { reached: vec![false; C::ALL.len()], counter: PhantomData }
     }
@@ -67,7 +67,7 @@ struct Candidate<C> {
 }
 
 /// What the drawn games reached, all of them together.
-pub struct Drawn<C> {
+pub struct Rendered<C> {
     pub games: u64,
     pub reached: Reached<C>,
 }
@@ -82,7 +82,7 @@ pub fn coverage_tests<G: Game>(
     seed: u64,
     room: usize,
     reached_already: &Reached<G::Counter>,
-) -> Result<(Vec<(u64, Size, G::Instance)>, Drawn<G::Counter>), String> {
+) -> Result<(Vec<(u64, Size, G::Instance)>, Rendered<G::Counter>), String> {
     let counters = G::Counter::ALL.len();
     let mut best: Vec<Option<Candidate<G::Counter>>> = vec![None; counters];
     let mut games_reaching = vec![0u64; counters];
@@ -121,7 +121,7 @@ pub fn coverage_tests<G: Game>(
             (candidate.seed, candidate.size, instance)
         })
         .collect();
-    Ok((tests, Drawn { games, reached: all }))
+    Ok((tests, Rendered { games, reached: all }))
 }
 
 /// The most characters of a game a person follows by hand: a counter whose
@@ -177,7 +177,7 @@ fn candidate_seed<G: Game>(seed: u64, index: u64) -> (u64, Size) {
 /// `None` when the generator gives up or draws one beyond the statement.
 fn draw<G: Game>(seed: u64, size: Size) -> Option<G::Instance> {
     let instance = crate::seed::with_seed(seed, |u| {
-        let shape = G::Shape::within_statement(u)?;
+        let shape = G::Knobs::within_statement(u)?;
         G::generate(u, size, &shape)
     });
     instance.ok().filter(|instance| G::beyond_statement(instance).is_none())
@@ -191,7 +191,7 @@ fn unreached<G: Game>(drawn: &Reached<G::Counter>, already: &Reached<G::Counter>
 /// the max tests (`already`) or a game taken already do; then each game
 /// whose every counter the others (max tests included) reach is let go,
 /// last taken first. In the order taken.
-fn fewest_reaching_all<C: Counter>(
+fn fewest_reaching_all<C: RuleCounter>(
     best: &[Option<Candidate<C>>],
     games_reaching: &[u64],
     already: &Reached<C>,

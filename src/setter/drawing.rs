@@ -2,8 +2,8 @@
 //! module of its own, not `mod.rs`, so that choosing the tests uses them
 //! without importing its parent, which calls it.
 
-use crate::coverage::Counter;
-use crate::game::{Counting, Game};
+use crate::coverage::RuleCounter;
+use crate::game::{Counts, Game};
 
 /// Games drawn between two looks at what is still unreached: the same for
 /// any number of threads, so that the same seed draws the same games.
@@ -20,6 +20,6 @@ pub const MOST_DRAWN: u64 = 160 * BATCH;
 /// The counters a campaign within the statement can reach: all but those
 /// only games beyond it reach.
 pub fn within_statement<G: Game>() -> impl Iterator<Item = G::Counter> {
-    let beyond = <G::Counter as Counting<G>>::beyond_statement();
+    let beyond = <G::Counter as Counts<G>>::beyond_statement();
     G::Counter::ALL.iter().copied().filter(move |c| !beyond.iter().any(|b| b.index() == c.index()))
 }

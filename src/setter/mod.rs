@@ -69,7 +69,7 @@ pub struct TestSet<G: Game> {
 pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
     let mut max_tests = Vec::new();
     let mut max_reached = Reached::none();
-    for (index, max_test) in (0..).zip(<G::Shape as Generator<G>>::max_tests()).take(most) {
+    for (index, max_test) in (0..).zip(<G::Knobs as Generator<G>>::max_tests()).take(most) {
         let named = |what: String| format!("{} max test {:?}: {what}", G::NAME, max_test.name);
         let instance = max_test
             .instance(case_seed(seed, &format!("{}/max", G::NAME), index))

@@ -6,7 +6,7 @@
 
 use m3_model::square::{Board, MAX_SIDE};
 
-use crate::word_bits::{self, BYTES};
+use crate::bit_set::{self, BYTES};
 
 // A row of tiles fits in the bits of a `u64`, and so do the rows.
 const _: () = assert!(MAX_SIDE <= 64);
@@ -54,7 +54,7 @@ impl Alike {
             self.changed_rows()
         } else {
             self.start(board);
-            word_bits::first(side)
+            bit_set::first(side)
         };
         // An equal-colour swap, or a turn after an invalid move, changes none.
         if changed == 0 {
@@ -63,11 +63,11 @@ impl Alike {
         std::mem::swap(&mut self.cells, &mut self.next);
         // A row of pairs reads its own row of tiles and the one below.
         let pairs = changed | changed >> 1;
-        for row in word_bits::ones(pairs) {
+        for row in bit_set::ones(pairs) {
             self.work_out_pairs(row);
         }
         // A row of windows reads its own row of pairs and those either side.
-        for row in word_bits::ones((pairs | pairs << 1 | pairs >> 1) & word_bits::first(side - 1)) {
+        for row in bit_set::ones((pairs | pairs << 1 | pairs >> 1) & bit_set::first(side - 1)) {
             let making = self.work_out_making(row);
             self.making[row] = making;
             self.rows_making = self.rows_making & !(1 << row) | u64::from(making != 0) << row;
@@ -110,7 +110,7 @@ impl Alike {
             let (mut differences, mut col) = (0, 0);
             while col < side {
                 let at = row * side + col;
-                let tiles = word_bits::first(BYTES * (side - col).min(BYTES));
+                let tiles = bit_set::first(BYTES * (side - col).min(BYTES));
                 differences |= (word_at(&self.cells, at) ^ word_at(&self.next, at)) & tiles;
                 col += BYTES;
             }
@@ -138,7 +138,7 @@ impl Alike {
             col += BYTES;
         }
         // Bits past a row's pairs compare other tiles, or the 0s after them.
-        let (all, but_last) = (word_bits::first(side), word_bits::first(side - 1));
+        let (all, but_last) = (bit_set::first(side), bit_set::first(side - 1));
         self.across[row] = across & but_last;
         (self.down[row], self.down_right[row], self.down_left[row]) =
             (down & all, down_right & but_last, down_left & but_last);
@@ -183,7 +183,7 @@ impl Alike {
 
 /// The word of `cells` from `index` on, the first byte the lowest.
 fn word_at(cells: &[u8], index: usize) -> u64 {
-    word_bits::of_bytes(&cells[index..])
+    bit_set::of_bytes(&cells[index..])
 }
 
 /// Bit `i` set when byte `i` of `a` and of `b` are equal: when byte `i` of

@@ -7,9 +7,9 @@ use m3_model::square::{Board, Instance, Outcome, Square, SquareRemover, Status, 
 
 use super::rules::{move_tiles, one_colour, swap, tiles, Buffer, Tile};
 use super::state::Standing;
+use crate::bit_set;
 use crate::game::invariant::{RECORD, SCORE_BOOK, VALIDITY};
 use crate::game::{self, Violation};
-use crate::word_bits;
 
 /// A turn removes its squares in SR2's order: the topmost, and among those
 /// the leftmost, first.
@@ -33,7 +33,7 @@ pub struct Checker {
     touched: Touched,
 }
 
-impl game::Checker<SquareRemover> for Checker {
+impl game::Checks<SquareRemover> for Checker {
     fn new(instance: &Instance) -> Self {
         Checker {
             colours: instance.colours,
@@ -170,11 +170,11 @@ struct Touched {
 impl Touched {
     fn new(side: usize) -> Touched {
         let windows = side.saturating_sub(1);
-        Touched { windows: vec![0; windows], rows: 0, row: word_bits::first(windows) }
+        Touched { windows: vec![0; windows], rows: 0, row: bit_set::first(windows) }
     }
 
     fn clear(&mut self) {
-        for row in word_bits::ones(self.rows) {
+        for row in bit_set::ones(self.rows) {
             self.windows[row] = 0;
         }
         self.rows = 0;
@@ -182,7 +182,7 @@ impl Touched {
 
     fn all(&mut self) {
         self.windows.fill(self.row);
-        self.rows = word_bits::first(self.windows.len());
+        self.rows = bit_set::first(self.windows.len());
     }
 
     fn touch(&mut self, (row, col): Tile) {
@@ -190,7 +190,7 @@ impl Touched {
         // there are as many rows of windows as windows in a row.
         let [rows, cols] = [row, col].map(|at| 0b11 << at >> 1 & self.row);
         self.rows |= rows;
-        for row in word_bits::ones(rows) {
+        for row in bit_set::ones(rows) {
             self.windows[row] |= cols;
         }
     }

@@ -9,7 +9,7 @@ use super::rules::move_tiles;
 use super::state::Standing;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, wraps_into, Edge};
-use crate::game::Counting;
+use crate::game::Counts;
 
 crate::counters! {
     /// SquareRemover's rule-coverage counters, under their rules.
@@ -65,7 +65,7 @@ const BUFFER_PAST_A_SHORT: u64 = 1 << 15;
 /// its fewest colours, and a greedy player never.
 const STRONG_SCORE: u64 = 12_000;
 
-impl Counting<SquareRemover> for Counter {
+impl Counts<SquareRemover> for Counter {
     /// Under `--against`, whose cases keep to the statement.
     fn beyond_statement() -> &'static [Counter] {
         &[Counter::MostColours, Counter::LargestBoard, Counter::OneOffContest, Counter::MovesAtAWidth]

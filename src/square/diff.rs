@@ -2,11 +2,11 @@
 
 use m3_model::square::{Outcome, TurnRecord};
 
-use super::draw::{before_adjust, grid};
+use super::render::{before_adjust, grid};
 use super::state::Standing;
 use crate::diff::Fields;
-use crate::draw::before_and_after;
 use crate::game::Difference;
+use crate::render::before_and_after;
 
 pub fn record_difference(before: &Standing, engine: &TurnRecord, reference: &TurnRecord) -> Difference {
     Fields::of(engine, reference)

@@ -21,9 +21,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::alike::Alike;
+use super::knobs::{Knobs, Player, STATEMENT_COLOURS, STATEMENT_SIDES};
 use super::lookahead::Lookahead;
 use super::rules::move_tiles;
-use super::shape::{Player, Shape, STATEMENT_COLOURS, STATEMENT_SIDES};
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge};
 use crate::following::Following;
 use crate::game::{Benchmark, Count, Generator, MaxTest, PercentOr, Size, Statement};
@@ -54,14 +54,14 @@ const NEAR_CONTEST_ONE_IN: u32 = 32;
 const MOVES_ON_THE_LARGEST: usize = 8;
 const COLOURS_ON_THE_LARGEST: u8 = 6;
 
-impl Generator<SquareRemover> for Shape {
+impl Generator<SquareRemover> for Knobs {
     /// The statement's tests: 10,000 moves on 8 to 16 tiles a side in 4 to 6
     /// colours, drawn so by `generate` at every size.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
+        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
     }
 
-    /// Draws a game, following its board with `S` (the engine, for speed).
+    /// Renders a game, following its board with `S` (the engine, for speed).
     fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let within = self.statement.within_statement;
         let (side, colours, moves) = if within {
@@ -141,7 +141,7 @@ impl Generator<SquareRemover> for Shape {
     /// often (a greedy player throughout), a smaller one, and the format's
     /// largest board, where the reference's whole-board scans cost most.
     fn benchmarks() -> Vec<Benchmark<SquareRemover>> {
-        let shape = |side, colours, moves| Shape {
+        let shape = |side, colours, moves| Knobs {
             side: Some(Count::new(side)),
             colours: Some(colours),
             start_seed: None,
@@ -173,7 +173,7 @@ struct Sizes {
     moves: usize,
 }
 
-impl Shape {
+impl Knobs {
     /// `sizes` with one of them, of those the shape leaves to draw, at an
     /// edge of what the format accepts; or, one game in
     /// [`EXTREMES_ONE_IN`], every one at an extreme. A board of the largest
@@ -230,7 +230,7 @@ impl Shape {
     }
 }
 
-impl Shape {
+impl Knobs {
     /// `sizes` with one of them, of those the shape leaves to draw, at an
     /// edge of the statement's bounds: a side of 8 or 16, 4 or 6 colours,
     /// a seed at an edge of its range. Its moves stay 10,000.

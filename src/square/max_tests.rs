@@ -5,15 +5,15 @@
 
 use m3_model::square::{SquareRemover, CONTEST_MOVES};
 
-use super::shape::{Player, Shape, STATEMENT_COLOURS, STATEMENT_SIDES};
+use super::knobs::{Knobs, Player, STATEMENT_COLOURS, STATEMENT_SIDES};
 use crate::game::{Count, MaxTest, PercentOr, Size, Statement};
 use crate::knobs::EdgeKnob;
 
 /// A contest game on a `side` x `side` board of `colours`, its valid moves
 /// made by `player`, with `invalid_percent` of games holding an invalid
 /// move.
-fn game(side: usize, colours: u8, player: Player, invalid_percent: u8) -> Shape {
-    Shape {
+fn game(side: usize, colours: u8, player: Player, invalid_percent: u8) -> Knobs {
+    Knobs {
         side: Some(Count::new(side)),
         colours: Some(colours),
         start_seed: None,

@@ -4,12 +4,12 @@ mod alike;
 mod check;
 mod count;
 pub(crate) mod diff;
-mod draw;
 mod generate;
+mod knobs;
 mod lookahead;
 mod max_tests;
+mod render;
 mod rules;
-mod shape;
 pub(crate) mod shrink;
 mod state;
 
@@ -19,8 +19,8 @@ use crate::game::{Beyond, Verdict};
 
 pub use check::{Checker, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
 pub use count::Counter;
-pub use draw::Trace;
-pub use shape::{Player, Shape, STATEMENT_COLOURS, STATEMENT_SIDES};
+pub use knobs::{Knobs, Player, STATEMENT_COLOURS, STATEMENT_SIDES};
+pub use render::Trace;
 pub use state::Standing;
 
 impl crate::Rulebook for SquareRemover {

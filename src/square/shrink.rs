@@ -121,8 +121,8 @@ mod tests {
     /// A game of the statement's, with an invalid move at `invalid`.
     fn statement_game(seed: u64, invalid: Option<usize>) -> Instance {
         let mut instance = crate::seed::with_seed(seed, |u| {
-            let shape = <super::super::Shape as Generator<SquareRemover>>::within_statement(u)?;
-            let shape = super::super::Shape { invalid_percent: crate::game::PercentOr::new(0), ..shape };
+            let shape = <super::super::Knobs as Generator<SquareRemover>>::within_statement(u)?;
+            let shape = super::super::Knobs { invalid_percent: crate::game::PercentOr::new(0), ..shape };
             shape.generate::<m3_engine::square::Engine>(Size::Mixed, u)
         })
         .unwrap();

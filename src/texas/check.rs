@@ -26,7 +26,7 @@ pub struct Checker {
     books: ScoreParts,
 }
 
-impl game::Checker<Texas> for Checker {
+impl game::Checks<Texas> for Checker {
     fn new(_: &Instance) -> Self {
         Checker { valid_operations: 0, all_valid: true, books: ScoreParts::default() }
     }

@@ -7,7 +7,7 @@ use super::hand::best_hand;
 use super::state::Standing;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
-use crate::game::{AtMost, Counting};
+use crate::game::{AtMost, Counts};
 
 crate::counters! {
     /// Texas Match-3's rule-coverage counters, under their rules.
@@ -106,7 +106,7 @@ impl Counter {
     ];
 }
 
-impl Counting<Texas> for Counter {
+impl Counts<Texas> for Counter {
     /// Under `--against`, whose cases keep to the statement.
     fn beyond_statement() -> &'static [Counter] {
         &[Counter::OffBoard, Counter::ZeroCoordinate, Counter::OnePast, Counter::WidthCoordinate]

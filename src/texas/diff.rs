@@ -3,13 +3,13 @@
 
 use m3_model::texas::{Board, OperationRecord, Outcome, Pos, Removal, Round};
 
-use super::draw::grid;
 use super::hand::{best_cards, best_hand};
+use super::render::grid;
 use super::state::Standing;
 use super::swapped::swapped;
 use crate::diff::Fields;
-use crate::draw::{before_and_after, side_by_side};
 use crate::game::Difference;
+use crate::render::{before_and_after, side_by_side};
 
 /// `before` is where both sides started the operation from.
 pub fn record_difference(standing: &Standing, engine: &OperationRecord, reference: &OperationRecord) -> Difference {
@@ -97,7 +97,7 @@ fn round_boards(start: &Board, engine: &Round, reference: &Round) -> String {
         &grid(start, &marked(reference), &removed(reference)),
     );
     text.push_str(&before_and_after(None, &grid(&engine.board, &[], &[]), &grid(&reference.board, &[], &[])));
-    text.push_str(&format!("    {}\n", super::draw::LEGEND));
+    text.push_str(&format!("    {}\n", super::render::LEGEND));
     text
 }
 
@@ -107,7 +107,7 @@ fn plain(board: &Board) -> Vec<String> {
 }
 
 fn cells(cells: &[Pos]) -> String {
-    format!("{} cells: {}", cells.len(), crate::draw::cells(cells))
+    format!("{} cells: {}", cells.len(), crate::render::cells(cells))
 }
 
 fn removals(removed: &[Removal]) -> String {

@@ -20,18 +20,18 @@ use crate::following::Following;
 use crate::game::{AtMost, Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
-use super::shape::{EdgeField, Shape};
+use super::knobs::{EdgeField, Knobs};
 use super::swaps::{neighbour_pairs, Swaps};
 
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
-impl Generator<Texas> for Shape {
+impl Generator<Texas> for Knobs {
     /// The statement's games: every swap names two cells on the board.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
+        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
     }
 
-    /// Draws a game. The board's evolution is followed with `S` (the engine, for
+    /// Renders a game. The board's evolution is followed with `S` (the engine, for
     /// speed: a wrong engine only skews the mix of operations, and the oracle
     /// reports it anyway).
     fn generate<S: Stepper<Texas>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
@@ -137,7 +137,7 @@ impl Generator<Texas> for Shape {
     /// the 1000 are invalid. Specials clear such a board fast, so the largest
     /// case has none and a second one has 1%.
     fn benchmarks() -> Vec<Benchmark<Texas>> {
-        let shape = |rows, cols, colours, operations, special_percent, valid_percent| Shape {
+        let shape = |rows, cols, colours, operations, special_percent, valid_percent| Knobs {
             sides: Sides::new(rows, cols),
             colours: Some(colours),
             operations: Some(Count::new(operations)),
@@ -159,7 +159,7 @@ impl Generator<Texas> for Shape {
     }
 }
 
-impl Shape {
+impl Knobs {
     /// The sides of a game with n or m at the statement's most (50) and the
     /// other below it, or one time in four both at 50 (a mixed campaign's
     /// 50x50 board with few specials or none), each unless given. At `max`,
@@ -430,11 +430,11 @@ mod tests {
     use crate::texas::count::Counter;
     use crate::Rulebook;
 
-    fn shape(within: bool) -> Shape {
+    fn shape(within: bool) -> Knobs {
         if within {
-            crate::seed::with_seed(0, Shape::within_statement).unwrap()
+            crate::seed::with_seed(0, Knobs::within_statement).unwrap()
         } else {
-            Shape::default()
+            Knobs::default()
         }
     }
 

@@ -7,13 +7,13 @@ use m3_model::texas::{Texas, MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 
-use super::shape::{EdgeField, Shape};
+use super::knobs::{EdgeField, Knobs};
 
 /// A game of q = 1000 on an `rows` x `cols` board of `colours`, with
 /// `special_percent` of specials and `valid_percent` of the operations
 /// chosen among the valid swaps.
-fn game(rows: usize, cols: usize, colours: u8, special_percent: u8, valid_percent: u8) -> Shape {
-    Shape {
+fn game(rows: usize, cols: usize, colours: u8, special_percent: u8, valid_percent: u8) -> Knobs {
+    Knobs {
         sides: Sides::new(rows, cols),
         colours: Some(colours),
         operations: Some(Count::new(MAX_OPERATIONS)),
@@ -26,13 +26,13 @@ fn game(rows: usize, cols: usize, colours: u8, special_percent: u8, valid_percen
 
 /// The largest board and q = 1000 with one of the generator's extremes
 /// drawn whole (its colours and specials as that extreme draws them).
-fn extreme(extreme: EdgeField) -> Shape {
-    Shape {
+fn extreme(extreme: EdgeField) -> Knobs {
+    Knobs {
         sides: Sides::new(MAX_SIDE, MAX_SIDE),
         operations: Some(Count::new(MAX_OPERATIONS)),
         statement: Statement::WITHIN,
         extreme: Some(extreme),
-        ..Shape::default()
+        ..Knobs::default()
     }
 }
 

@@ -3,12 +3,12 @@
 mod check;
 mod count;
 pub(crate) mod diff;
-mod draw;
 mod generate;
 mod hand;
+mod knobs;
 mod max_tests;
+mod render;
 mod runs;
-mod shape;
 pub(crate) mod shrink;
 mod state;
 mod swapped;
@@ -20,8 +20,8 @@ use crate::game::{Beyond, Verdict};
 
 pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
 pub use count::Counter;
-pub use draw::Trace;
-pub use shape::{EdgeField, Shape};
+pub use knobs::{EdgeField, Knobs};
+pub use render::Trace;
 pub use state::Standing;
 
 impl crate::Rulebook for Texas {

@@ -118,7 +118,7 @@ mod tests {
     #[test]
     fn swaps_followed_through_a_game_are_those_of_its_board() {
         for (seed, size) in [(1, Size::Mixed), (2, Size::Mixed), (3, Size::Max)] {
-            let shape = crate::texas::Shape::default();
+            let shape = crate::texas::Knobs::default();
             let instance = crate::seed::with_seed(seed, |u| Texas::generate(u, size, &shape)).unwrap();
             let mut engine = m3_engine::texas::Engine::start(&instance);
             let mut swaps = Swaps::new(&instance.board);

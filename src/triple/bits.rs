@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use m3_model::triple::Pos;
 
-use crate::word_bits;
+use crate::bit_set;
 
 const BITS: usize = u64::BITS as usize;
 
@@ -116,7 +116,7 @@ impl Layout {
         for (at, &word) in self.map().zip(&set[self.map()]) {
             let count = word.count_ones() as usize;
             if index < count {
-                return word_bits::ones(word).nth(index).map(|bit| at * BITS + bit);
+                return bit_set::ones(word).nth(index).map(|bit| at * BITS + bit);
             }
             index -= count;
         }
@@ -125,7 +125,7 @@ impl Layout {
 
     /// The bits of `set`'s cells in row-major order.
     pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| word_bits::ones(word).map(move |bit| at * BITS + bit))
+        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| bit_set::ones(word).map(move |bit| at * BITS + bit))
     }
 }
 

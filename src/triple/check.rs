@@ -33,7 +33,7 @@ pub struct Checker {
     regions: Regions,
 }
 
-impl game::Checker<TripleTown> for Checker {
+impl game::Checks<TripleTown> for Checker {
     fn new(instance: &Instance) -> Self {
         Checker {
             sequence: instance.sequence.clone(),

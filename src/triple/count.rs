@@ -7,13 +7,13 @@
 use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
 use m3_model::triple::{MAX_SIDE, MIN_SIDE};
 
+use super::knobs::MAX_TILES;
 use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region_size};
-use super::shape::MAX_TILES;
 use super::state::Town;
 use crate::coverage::Tally;
 use crate::edges::{edge_of, Edge};
-use crate::game::{AtMost, Counting};
+use crate::game::{AtMost, Counts};
 
 crate::counters! {
     /// Triple Town's rule-coverage counters, under their rules.
@@ -120,7 +120,7 @@ fn refused(reason: Invalid) -> Counter {
     }
 }
 
-impl Counting<TripleTown> for Counter {
+impl Counts<TripleTown> for Counter {
     /// Counts one agreed record from the town `before` it.
     fn record(tally: &mut Tally<Counter>, before: &Town, record: &CommandRecord) {
         let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));
@@ -200,7 +200,7 @@ impl Counting<TripleTown> for Counter {
 }
 
 /// The edges of the sizes a game starts with, which the generator draws
-/// now and then (`generate::Shape::at_an_edge`).
+/// now and then (`generate::Knobs::at_an_edge`).
 fn count_sizes(tally: &mut Tally<Counter>, start: &Town) {
     let sides = [start.map.rows(), start.map.cols()].map(|side| edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side as i64));
     let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));

@@ -3,11 +3,11 @@
 
 use m3_model::triple::{CommandRecord, Outcome};
 
-use super::draw::{after, map, LEGEND};
+use super::render::{after, map, LEGEND};
 use super::state::Town;
 use crate::diff::Fields;
-use crate::draw::{before_and_after, cells};
 use crate::game::Difference;
+use crate::render::{before_and_after, cells};
 
 /// `before` is the town both sides started the command from.
 pub fn record_difference(before: &Town, engine: &CommandRecord, reference: &CommandRecord) -> Difference {

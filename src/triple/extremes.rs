@@ -8,7 +8,7 @@
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::MAX_LEVEL;
 
-use super::shape::MAX_TILES;
+use super::knobs::MAX_TILES;
 use crate::game::{AtMost, Size};
 use crate::knobs::choose_weighted;
 
@@ -79,7 +79,7 @@ impl Extreme {
 
 /// The sizes of a Triple Town game, as drawn and then moved to an extreme.
 #[derive(Debug, Clone, Copy)]
-pub struct Drawn {
+pub struct Rendered {
     pub tiles: usize,
     pub stars: u32,
     pub bombs: u32,
@@ -109,7 +109,7 @@ impl Extreme {
 
     /// `drawn` at this extreme, but for what the user gave; the sides are
     /// [`Extreme::sides`]'s to say.
-    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Drawn) -> Result<Drawn> {
+    pub fn shape(self, u: &mut Unstructured<'_>, given: Given, mut drawn: Rendered) -> Result<Rendered> {
         fn set<T>(is_given: bool, value: &mut T, to: T) {
             if !is_given {
                 *value = to;

@@ -19,10 +19,10 @@ use m3_model::triple::{
 };
 use m3_model::Stepper;
 
-use super::extremes::{Drawn, Extreme, Given};
+use super::extremes::{Extreme, Given, Rendered};
+use super::knobs::{Ending, Knobs, Play, Tools, MAX_TILES};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
-use super::shape::{Ending, Play, Shape, Tools, MAX_TILES};
 use super::state::Town;
 use super::survey::Survey;
 use crate::edges::{draw_edge, draw_within};
@@ -91,15 +91,15 @@ struct Player {
     most_stars: u32,
 }
 
-impl Generator<TripleTown> for Shape {
+impl Generator<TripleTown> for Knobs {
     /// Anything the format reads; now and then at an extreme.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Shape> {
-        Ok(Shape { statement: Statement::WITHIN, ..Shape::default() })
+    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
+        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
     }
 
-    /// Draws a game, its commands written on the map as `S` leaves it.
+    /// Renders a game, its commands written on the map as `S` leaves it.
     fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
-        // Drawn first, and only within the statement: the games drawn
+        // Rendered first, and only within the statement: the games drawn
         // without it stay the ones their seeds always gave.
         let extreme = if self.statement.within_statement { Extreme::draw(u, size)? } else { None };
         let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
@@ -114,8 +114,8 @@ impl Generator<TripleTown> for Shape {
             Some(at) => self.sides.at_most_or_fewer(u, (rows, cols), at)?,
             None => (rows, cols),
         };
-        let drawn = Drawn { tiles, stars, bombs };
-        let Drawn { tiles, stars, bombs } = match extreme {
+        let drawn = Rendered { tiles, stars, bombs };
+        let Rendered { tiles, stars, bombs } = match extreme {
             Some(extreme) => extreme.shape(u, self.given(), drawn)?,
             None => drawn,
         };
@@ -176,7 +176,7 @@ impl Generator<TripleTown> for Shape {
     /// The bench table: a greedy player (always beside tiles of its level, a
     /// bomb on the lowest tile when the map is full) through long sequences.
     fn benchmarks() -> Vec<Benchmark<TripleTown>> {
-        let shape = |side, tiles| Shape {
+        let shape = |side, tiles| Knobs {
             sides: Sides::new(side, side),
             tools: Tools { stars: Some(50), bombs: Some(tiles as u32) },
             fill_percent: Some(Percent::new(0)),
@@ -206,7 +206,7 @@ impl Generator<TripleTown> for Shape {
 const SHORT_SEQUENCE: i64 = 256;
 const LONG_SEQUENCE_ONE_IN: u32 = 100;
 
-impl Shape {
+impl Knobs {
     /// Which of the sizes an extreme may move the user gave.
     fn given(&self) -> Given {
         Given { tiles: self.tiles.is_some(), stars: self.tools.stars.is_some(), bombs: self.tools.bombs.is_some() }

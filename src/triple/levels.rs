@@ -7,7 +7,7 @@ use std::ops::{BitAnd, BitOr, Not};
 
 use m3_model::triple::MAX_LEVEL;
 
-use crate::word_bits;
+use crate::bit_set;
 
 /// A set the steps of TT2 take: of levels, one bit each ([`Levels`]), or
 /// of a level's cells, one bit each (`bits`).
@@ -97,7 +97,7 @@ impl Levels {
 
     /// The levels in the set, lowest first.
     pub fn each(self) -> impl Iterator<Item = u8> {
-        word_bits::ones(u64::from(self.0)).map(|bit| bit as u8 + 1)
+        bit_set::ones(u64::from(self.0)).map(|bit| bit as u8 + 1)
     }
 }
 

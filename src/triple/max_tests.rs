@@ -5,7 +5,7 @@
 
 use m3_model::triple::{TripleTown, MAX_SIDE, MAX_TILES};
 
-use super::shape::{Ending, Play, Shape, Tools};
+use super::knobs::{Ending, Knobs, Play, Tools};
 use crate::game::{Count, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
 
@@ -20,8 +20,8 @@ fn game(
     tools: u32,
     beside_percent: u8,
     ending: Ending,
-) -> Shape {
-    Shape {
+) -> Knobs {
+    Knobs {
         sides: Sides::new(rows, cols),
         tools: Tools { stars: Some(tools), bombs: Some(tools) },
         fill_percent: Some(Percent::new(fill_percent)),

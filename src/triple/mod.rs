@@ -4,14 +4,14 @@ mod bits;
 mod check;
 mod count;
 pub(crate) mod diff;
-mod draw;
 mod extremes;
 mod generate;
+mod knobs;
 mod levels;
 mod max_tests;
 mod region;
+mod render;
 mod rules;
-mod shape;
 pub(crate) mod shrink;
 mod state;
 mod survey;
@@ -23,8 +23,8 @@ use crate::game::Verdict;
 
 pub use check::{Checker, LEFTOVER, MERGES, STAR_LEVEL};
 pub use count::Counter;
-pub use draw::Trace;
-pub use shape::Shape;
+pub use knobs::Knobs;
+pub use render::Trace;
 pub use state::Town;
 
 impl crate::Rulebook for TripleTown {

@@ -15,11 +15,11 @@ use m3_model::triple::{Map, Pos, EMPTY};
 use super::bits::{self, Layout};
 use super::levels::{any, reacts, twice, Levels};
 use super::region;
-use crate::word_bits;
+use crate::bit_set;
 
 /// Cells compared at a time to find those a command changed, read as one
 /// machine word.
-const WORD: usize = word_bits::BYTES;
+const WORD: usize = bit_set::BYTES;
 
 /// The map as the player saw it last, in buffers kept for the whole game.
 #[derive(Default)]
@@ -105,7 +105,7 @@ impl Survey {
         // Most commands change a cell or a few: compared a word at a time,
         // and in a word that differs, only the cells that do.
         let mut compare = |start: usize, seen: &mut [u8], now: &[u8]| {
-            let mut changed = word_bits::of_bytes(seen) ^ word_bits::of_bytes(now);
+            let mut changed = bit_set::of_bytes(seen) ^ bit_set::of_bytes(now);
             while changed != 0 {
                 let cell = changed.trailing_zeros() as usize / 8;
                 note(*layout, sets, occupied, start + cell, &mut seen[cell], now[cell]);

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use m3diff::{Counter, Counting, Game};
+use m3diff::{Counts, Game, RuleCounter};
 
 use super::{m3diff, text};
 
@@ -43,7 +43,7 @@ pub fn own_solver_passes<G: Game>() {
     // The counters only games beyond the statement reach are named apart,
     // never among those this campaign could have reached.
     let never = printed.lines().find(|line| line.starts_with("never reached")).unwrap_or_default();
-    for &counter in <G::Counter as Counting<G>>::beyond_statement() {
+    for &counter in <G::Counter as Counts<G>>::beyond_statement() {
         assert!(!never.contains(counter.variant()), "{printed}");
         assert!(printed.contains(&format!("{} {}", counter.rule(), counter.variant())), "{printed}");
     }

@@ -7,7 +7,7 @@ use std::cell::Cell;
 
 use m3diff::Game;
 
-struct Counting;
+struct Counts;
 
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
@@ -19,7 +19,7 @@ fn tally() {
 }
 
 // SAFETY: every call is passed on unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
+unsafe impl GlobalAlloc for Counts {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         tally();
         unsafe { System.alloc(layout) }
@@ -41,7 +41,7 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: Counts = Counts;
 
 /// Allocations `G::solve(instance)` (the engine's quiet path) makes on this
 /// thread.

@@ -22,7 +22,7 @@ use m3diff::corpus::{expected_answer, instance_files};
 use m3diff::oracle::play;
 use m3diff::planted::{Corruption, Planted};
 use m3diff::regression;
-use m3diff::{Checker, Counter, Game, Size, Tally, Trace};
+use m3diff::{Checks, Game, Renders, RuleCounter, Size, Tally};
 
 /// The tests every game gets: its corpus through every implementation, a
 /// snapshot of every corpus file's trace, the differential property on
@@ -337,7 +337,7 @@ pub fn trace_of_file<G: Game>(path: &Path) -> Option<String> {
 
 /// The game that `bytes` generate must pass the oracle.
 pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
-    let instance = G::generate(&mut arbitrary::Unstructured::new(bytes), Size::default(), &G::Shape::default())
+    let instance = G::generate(&mut arbitrary::Unstructured::new(bytes), Size::default(), &G::Knobs::default())
         .map_err(|e| format!("the generator gave up: {e}"))?;
     m3diff::check_game::<G>(&instance, &mut Tally::default())
         .map(|_| ())
@@ -376,7 +376,7 @@ where
 }
 
 pub fn seeded_generation_is_reproducible<G: Game>() {
-    let draw = |seed| m3diff::seed::with_seed(seed, |u| G::generate(u, Size::default(), &G::Shape::default())).unwrap();
+    let draw = |seed| m3diff::seed::with_seed(seed, |u| G::generate(u, Size::default(), &G::Knobs::default())).unwrap();
     assert_eq!(draw(7), draw(7));
     assert_ne!(draw(7), draw(8));
 }
@@ -464,7 +464,7 @@ fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
 pub fn cases_to_find<G: Game, C: Corruption<G>>(size: Size, limit: u64) -> Option<u64> {
     (0..limit).find(|&index| {
         let seed = campaign::case_seed(PLANTED_SEED, G::NAME, index);
-        let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, size, &G::Shape::default()));
+        let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, size, &G::Knobs::default()));
         instance.is_ok_and(|instance| {
             m3diff::check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).is_err()
         })

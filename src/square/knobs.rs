@@ -19,7 +19,7 @@ pub use m3_model::square::MAX_MOVES;
 /// The generator's knobs, which are also `m3diff gen square`'s options; a
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
+pub struct Knobs {
     /// Rows and columns of the board (N).
     #[arg(long)]
     pub side: Option<Count<MIN_SIDE, MAX_SIDE>>,

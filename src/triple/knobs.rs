@@ -25,7 +25,7 @@ pub enum Ending {
 /// the order of the input they shape; a field left `None` is drawn for each
 /// game.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
+pub struct Knobs {
     /// Rows (n) and columns (m) of the map.
     #[command(flatten)]
     pub sides: Sides<MIN_SIDE, MAX_SIDE>,

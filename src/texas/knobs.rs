@@ -9,7 +9,7 @@ use crate::game::{Count, Percent, PercentOr, Sides, Statement};
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
+pub struct Knobs {
     /// Rows (n) and columns (m) of the board.
     #[command(flatten)]
     pub sides: Sides<1, MAX_SIDE>,

@@ -7,17 +7,17 @@ use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, St
 
 use super::rules::swapped;
 use super::state::Settled;
-use crate::draw::{cells, dimensions, indented, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
-use crate::words::counted;
+use crate::prose::counted;
+use crate::render::{cells, dimensions, indented, legend_and_start, side_by_side, Frame, Rendered};
 
 pub const LEGEND: &str =
     "digits are regular gems, o a bomb, @ an armed bomb, # vibranium, . empty; [ ] vanished in a group or exploded, ( ) reached by a beam";
 
-/// The lines of a grid; cells in `marked` drawn `[c]`, others in `reached`
+/// The lines of a grid; cells in `marked` rendered `[c]`, others in `reached`
 /// `(c)`.
 pub fn grid(board: &Board, marked: &[Pos], reached: &[Pos]) -> Vec<String> {
-    crate::draw::grid(board.rows(), board.cols(), |row, col| {
+    crate::render::grid(board.rows(), board.cols(), |row, col| {
         let text = match board.get(row, col) {
             Cell::Gem(colour) => colour.to_string(),
             Cell::Bomb => "o".into(),
@@ -25,7 +25,7 @@ pub fn grid(board: &Board, marked: &[Pos], reached: &[Pos]) -> Vec<String> {
             Cell::Vibranium => "#".into(),
             Cell::Empty => ".".into(),
         };
-        Drawn::new(text, None, Frame::of(&Pos::new(row, col), marked, reached))
+        Rendered::new(text, None, Frame::of(&Pos::new(row, col), marked, reached))
     })
 }
 
@@ -41,7 +41,7 @@ pub fn stage_start(start: &Board, stage: &Stage) -> Vec<String> {
 /// How a game of Magic Door reads in a trace.
 pub struct Trace;
 
-impl game::Trace<MagicDoor> for Trace {
+impl game::Renders<MagicDoor> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         let bombs = board.cells().iter().filter(|cell| cell.is_bomb()).count() as u64;

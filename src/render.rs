@@ -1,4 +1,4 @@
-//! Boards of every game drawn as text grids: one cell a column, marked cells
+//! Boards of every game rendered as text grids: one cell a column, marked cells
 //! framed, two boards side by side under their titles. Each game says what a
 //! cell shows; the layout is the same for all.
 
@@ -8,9 +8,9 @@ use std::fmt::Write;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Frame {
     Plain,
-    /// Drawn `[x]`: what the rule found (a run, a square, a group).
+    /// Rendered `[x]`: what the rule found (a run, a square, a group).
     Marked,
-    /// Drawn `(x)`: what went with it (reached by a special, a beam).
+    /// Rendered `(x)`: what went with it (reached by a special, a beam).
     Removed,
 }
 
@@ -32,36 +32,36 @@ impl Frame {
 /// in games whose cells carry one, a one-character sign (a special, a bomb),
 /// then its frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Drawn {
+pub struct Rendered {
     pub text: String,
     pub sign: Option<char>,
     pub frame: Frame,
 }
 
-impl Drawn {
-    pub fn new(text: impl ToString, sign: Option<char>, frame: Frame) -> Drawn {
-        Drawn { text: text.to_string(), sign, frame }
+impl Rendered {
+    pub fn new(text: impl ToString, sign: Option<char>, frame: Frame) -> Rendered {
+        Rendered { text: text.to_string(), sign, frame }
     }
 }
 
-/// The lines of a `rows` x `cols` grid whose cells `cell(row, col)` draws,
+/// The lines of a `rows` x `cols` grid whose cells `cell(row, col)` renders,
 /// all of one width (blank frames and signs included), so that whatever is
-/// drawn beside the grid stays in its column from one board to the next.
-pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Drawn) -> Vec<String> {
-    let cells: Vec<Vec<Drawn>> = (0..rows).map(|row| (0..cols).map(|col| cell(row, col)).collect()).collect();
-    let width = cells.iter().flatten().map(|drawn| drawn.text.chars().count()).max().unwrap_or(1);
+/// rendered beside the grid stays in its column from one board to the next.
+pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Rendered) -> Vec<String> {
+    let cells: Vec<Vec<Rendered>> = (0..rows).map(|row| (0..cols).map(|col| cell(row, col)).collect()).collect();
+    let width = cells.iter().flatten().map(|rendered| rendered.text.chars().count()).max().unwrap_or(1);
     cells
         .iter()
         .map(|row| {
             let mut line = String::new();
-            for drawn in row {
-                let (open, close) = match drawn.frame {
+            for rendered in row {
+                let (open, close) = match rendered.frame {
                     Frame::Plain => (' ', ' '),
                     Frame::Marked => ('[', ']'),
                     Frame::Removed => ('(', ')'),
                 };
-                let sign = drawn.sign.map_or(String::new(), String::from);
-                let _ = write!(line, "{open}{:>width$}{sign}{close}", drawn.text);
+                let sign = rendered.sign.map_or(String::new(), String::from);
+                let _ = write!(line, "{open}{:>width$}{sign}{close}", rendered.text);
             }
             line
         })
@@ -122,22 +122,22 @@ mod tests {
     fn cells_align_to_the_widest_and_frames_show() {
         let lines = grid(2, 2, |row, col| {
             let frame = if (row, col) == (0, 1) { Frame::Marked } else { Frame::Plain };
-            Drawn::new(if row == 1 && col == 1 { 10 } else { row + col }, Some(' '), frame)
+            Rendered::new(if row == 1 && col == 1 { 10 } else { row + col }, Some(' '), frame)
         });
         assert_eq!(lines, ["  0  [ 1 ]", "  1   10  "]);
     }
 
     #[test]
     fn cells_without_a_sign_take_no_column_for_it() {
-        let lines = grid(1, 2, |_, col| Drawn::new(col, None, if col == 0 { Frame::Removed } else { Frame::Plain }));
+        let lines = grid(1, 2, |_, col| Rendered::new(col, None, if col == 0 { Frame::Removed } else { Frame::Plain }));
         assert_eq!(lines, ["(0) 1 "]);
     }
 
     #[test]
     fn the_bar_between_two_grids_keeps_its_column() {
-        // The right frame of the last column is blank on one board and drawn
+        // The right frame of the last column is blank on one board and rendered
         // on the next: the bar must not move.
-        let frame = |marked| move |_, _| Drawn::new(1, None, if marked { Frame::Marked } else { Frame::Plain });
+        let frame = |marked| move |_, _| Rendered::new(1, None, if marked { Frame::Marked } else { Frame::Plain });
         let bar = |marked| side_by_side("a", &grid(1, 2, frame(marked)), "b", &[]).find('|');
         assert_eq!(bar(false), bar(true));
     }

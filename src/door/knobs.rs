@@ -12,7 +12,7 @@ pub use m3_model::door::MAX_SWAPS;
 /// The generator's knobs, which are also `m3diff gen door`'s options; a
 /// field left `None` is drawn for each game.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct Shape {
+pub struct Knobs {
     /// Rows (m) and columns (n) of the grid.
     #[command(flatten)]
     pub sides: Sides<MIN_SIDE, MAX_SIDE>,

@@ -7,16 +7,16 @@ use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, Tu
 
 use super::rules::{move_tiles, swapped, tiles};
 use super::state::Standing;
-use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
-use crate::words::counted;
+use crate::prose::counted;
+use crate::render::{dimensions, legend_and_start, side_by_side, Frame, Rendered};
 
 pub const LEGEND: &str = "digits are colours; [ ] the first square the adjust removes, ( ) the tiles the move swapped";
 
-/// The lines of a board; tiles in `marked` drawn `[c]`, in `swapped` `(c)`.
+/// The lines of a board; tiles in `marked` rendered `[c]`, in `swapped` `(c)`.
 pub fn grid(board: &Board, marked: &[(usize, usize)], moved: &[(usize, usize)]) -> Vec<String> {
-    crate::draw::grid(board.rows(), board.cols(), |row, col| {
-        Drawn::new(board.get(row, col), None, Frame::of(&(row, col), marked, moved))
+    crate::render::grid(board.rows(), board.cols(), |row, col| {
+        Rendered::new(board.get(row, col), None, Frame::of(&(row, col), marked, moved))
     })
 }
 
@@ -35,7 +35,7 @@ pub fn before_adjust(before: &Standing, record: &TurnRecord) -> Option<(Board, V
 /// How a game of SquareRemover reads in a trace.
 pub struct Trace;
 
-impl game::Trace<SquareRemover> for Trace {
+impl game::Renders<SquareRemover> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = dimensions(instance.board.rows(), instance.board.cols(), "board");
         let moves = counted(instance.moves.len() as u64, "move");
@@ -63,7 +63,7 @@ impl game::Trace<SquareRemover> for Trace {
                 let score = before.score + record.squares.len() as u64;
                 let _ = writeln!(text, "{removed}, buffer at tile {}, score {score}", record.buffer);
                 // A turn that removes nothing only swaps two tiles: its line
-                // says which, and the next board drawn shows them.
+                // says which, and the next board rendered shows them.
                 if let (Some((board, moved)), Some(&first)) = (before_adjust(before, record), record.squares.first()) {
                     let left = grid(&board, &tiles(first), &moved);
                     text.push_str(&side_by_side("before the adjust", &left, "after", &grid(&record.board, &[], &[])));

@@ -6,11 +6,11 @@ use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Pos, Round, Spe
 
 use super::state::Standing;
 use super::swapped::swapped;
-use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
-use crate::words::counted;
+use crate::prose::counted;
+use crate::render::{dimensions, legend_and_start, side_by_side, Frame, Rendered};
 
-/// How a cell is drawn: colour number, then a sign for its special.
+/// How a cell is rendered: colour number, then a sign for its special.
 fn special_sign(special: Special) -> char {
     match special {
         Special::None => ' ',
@@ -25,15 +25,15 @@ fn special_sign(special: Special) -> char {
 
 pub const LEGEND: &str = "specials: - row, | column, + row and column, o 3x3, O 5x5, @ colour; [ ] marked by a run, ( ) removed by a special; . empty";
 
-/// The lines of a board grid. Cells in `marked` are drawn `[c ]`, other cells
+/// The lines of a board grid. Cells in `marked` are rendered `[c ]`, other cells
 /// in `removed` `(c )`.
 pub fn grid(board: &Board, marked: &[Pos], removed: &[Pos]) -> Vec<String> {
-    crate::draw::grid(board.rows(), board.cols(), |row, col| {
+    crate::render::grid(board.rows(), board.cols(), |row, col| {
         let cell = Pos::new(row, col);
         let frame = Frame::of(&cell, marked, removed);
         match board.get(cell) {
-            Some(piece) => Drawn::new(piece.colour, Some(special_sign(piece.special)), frame),
-            None => Drawn::new(".", Some(' '), frame),
+            Some(piece) => Rendered::new(piece.colour, Some(special_sign(piece.special)), frame),
+            None => Rendered::new(".", Some(' '), frame),
         }
     })
 }
@@ -48,7 +48,7 @@ pub fn round_boards(before: &Board, round: &Round) -> String {
 /// How a game of Texas Match-3 reads in a trace.
 pub struct Trace;
 
-impl game::Trace<Texas> for Trace {
+impl game::Renders<Texas> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let board = &instance.board;
         format!(

@@ -7,29 +7,29 @@ use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Statu
 
 use super::rules::tiles;
 use super::state::Town;
-use crate::draw::{dimensions, legend_and_start, side_by_side, Drawn, Frame};
 use crate::game;
-use crate::words::counted;
+use crate::prose::counted;
+use crate::render::{dimensions, legend_and_start, side_by_side, Frame, Rendered};
 
 pub const LEGEND: &str = "digits are tile levels, . empty; [ ] the placed or bombed cell, ( ) emptied by a merge";
 
-/// The lines of a map; the cell `marked` drawn `[c]`, those in `emptied`
+/// The lines of a map; the cell `marked` rendered `[c]`, those in `emptied`
 /// `(c)`.
 pub fn map(map: &Map, marked: Option<Pos>, emptied: &[Pos]) -> Vec<String> {
     if map.cells().iter().all(|&level| level <= MAX_LEVEL) {
         return one_digit_map(map, marked, emptied);
     }
     let marked: Vec<Pos> = marked.into_iter().collect();
-    crate::draw::grid(map.rows(), map.cols(), |row, col| {
+    crate::render::grid(map.rows(), map.cols(), |row, col| {
         let level = map.get(row, col);
         let text = if level == EMPTY { ".".to_string() } else { level.to_string() };
-        Drawn::new(text, None, Frame::of(&Pos::new(row, col), &marked, emptied))
+        Rendered::new(text, None, Frame::of(&Pos::new(row, col), &marked, emptied))
     })
 }
 
 /// [`map`] of a map whose levels all take one digit, as every map the
-/// format writes does, drawn three bytes a cell with no text made per cell:
-/// a trace of the largest game draws two maps of 10,000 cells for each of
+/// format writes does, rendered three bytes a cell with no text made per cell:
+/// a trace of the largest game renders two maps of 10,000 cells for each of
 /// its 100,000 commands.
 fn one_digit_map(map: &Map, marked: Option<Pos>, emptied: &[Pos]) -> Vec<String> {
     let cols = map.cols();
@@ -62,7 +62,7 @@ pub fn after(record: &CommandRecord) -> Vec<String> {
 /// How a game of Triple Town reads in a trace.
 pub struct Trace;
 
-impl game::Trace<TripleTown> for Trace {
+impl game::Renders<TripleTown> for Trace {
     fn dimensions(instance: &Instance) -> String {
         let Instance { map, stars, bombs, sequence, commands, .. } = instance;
         format!(
@@ -144,7 +144,7 @@ mod tests {
         assert!(written.len() < 120 && written.ends_with("(1000006 characters)"), "{written}");
     }
 
-    /// The quick drawing of one-digit maps is the grid toolkit's, marks
+    /// The quick rendering of one-digit maps is the grid toolkit's, marks
     /// and all.
     #[test]
     fn a_map_of_one_digit_levels_is_drawn_as_the_grid_toolkit_draws_it() {
@@ -152,10 +152,10 @@ mod tests {
         let map = Map::from_cells(3, 4, levels.to_vec());
         let by_toolkit = |marked: Option<Pos>, emptied: &[Pos]| {
             let marked: Vec<Pos> = marked.into_iter().collect();
-            crate::draw::grid(3, 4, |row, col| {
+            crate::render::grid(3, 4, |row, col| {
                 let level = map.get(row, col);
                 let text = if level == EMPTY { ".".to_string() } else { level.to_string() };
-                Drawn::new(text, None, Frame::of(&Pos::new(row, col), &marked, emptied))
+                Rendered::new(text, None, Frame::of(&Pos::new(row, col), &marked, emptied))
             })
         };
         let emptied = [Pos::new(1, 2), Pos::new(1, 3), Pos::new(2, 0)];
