@@ -14,7 +14,7 @@ use m3diff::{Game, Generator, Rulebook, Size};
 use suites::{m3diff, text};
 
 // The two official samples and the hand-made cases that pin one rule each.
-suites::game_suites!(MagicDoor, answered = 8);
+suites::game_suites!(MagicDoor, answered = 18);
 
 // MD4: a beam that goes on through vibranium, taking what lies behind it.
 suites::planted_bug!(md4_a_beam_through_vibranium_is_caught_and_shrunk: BeamThroughVibranium => "vanished", at_most = 64);

@@ -13,9 +13,6 @@ use m3_model::door::{
 };
 use m3_model::{Grid, Stepper};
 
-#[cfg(test)]
-mod tests;
-
 /// A game of Magic Door in progress: the grid as the last swap left it.
 ///
 /// Any `Instance` is played without panicking, also one the parser refuses

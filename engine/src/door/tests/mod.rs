@@ -1,12 +1,11 @@
-//! Tests named after the rule they pin, and of the engine's own machinery.
-//! The hand-made grids' expected records were worked out by hand from
-//! docs/RULES.md, the samples' from the statement's figure. Generated games
-//! against the reference, the invariants, the quiet path against the
-//! stepped one and the quiet path's allocations are the harness's
-//! (`tests/door.rs`), which runs every engine through the same suites.
+//! Tests of the engine's own machinery that no game file reaches. The rules
+//! are pinned by the rule cases (`corpus/door/`, run by `crate::cases`);
+//! generated games against the reference, the invariants, the quiet path
+//! against the stepped one and the quiet path's allocations are the
+//! harness's (`tests/door.rs`), which runs every engine through the same
+//! suites.
 
-mod rules;
-mod samples;
+mod machinery;
 
 use m3_model::door::{Board, Cell, Instance, MagicDoor, Outcome, Pos, Swap, SwapRecord};
 use m3_model::Stepper;
