@@ -14,9 +14,6 @@ use m3_model::triple::{
 };
 use m3_model::{Grid, Stepper};
 
-#[cfg(test)]
-mod tests;
-
 /// TT2: the size from which a region merges.
 const MERGE_SIZE: usize = 3;
 

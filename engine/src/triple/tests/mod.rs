@@ -1,50 +1,24 @@
-//! Tests named after the rule they pin, and of the engine's own machinery.
-//! The hand-made maps' expected records were worked out by hand from
-//! docs/RULES.md, the sample's from the statement's explanation. Generated games
-//! against the reference, the invariants, the quiet path against the
-//! stepped one and the quiet path's allocations are the harness's
-//! (`tests/triple.rs`), which runs every engine through the same suites.
+//! Tests of the engine's own machinery on states no game file holds: a map
+//! with no cells, levels outside the table, commands after END in a
+//! hand-built list (the format stops reading at END), and a fill over the
+//! whole map. Every rule the engine plays is pinned by the rule cases in
+//! `corpus/triple/` (`crate::cases`), which the reference plays too.
 
-mod links;
 mod readings;
-mod rules;
-mod samples;
-mod star;
+mod scale;
 
-use m3_model::triple::{
-    Action, At, Command, CommandRecord, Instance, Invalid, Map, Merge, Outcome, Placed, Pos, Status, EMPTY,
-};
+use m3_model::triple::{Action, At, CommandRecord, Instance, Outcome, Placed, Pos, Status};
 use m3_model::Stepper;
 
 use crate::triple::{solve, Engine};
-
-/// A map from rows of characters: `.` an empty cell, `1`..`9` a tile's
-/// level. Spaces are ignored.
-fn map(rows: &[&str]) -> Map {
-    let lines: Vec<Vec<u8>> = rows
-        .iter()
-        .map(|row| {
-            row.chars()
-                .filter(|c| !c.is_whitespace())
-                .map(|c| match c {
-                    '.' => EMPTY,
-                    digit => digit.to_digit(10).expect("a cell character") as u8,
-                })
-                .collect()
-        })
-        .collect();
-    let cols = lines.first().map_or(0, Vec::len);
-    assert!(lines.iter().all(|line| line.len() == cols), "ragged map");
-    Map::from_cells(lines.len(), cols, lines.concat())
-}
 
 /// A cell, 1-based as the format writes it.
 fn pos(row: usize, col: usize) -> Pos {
     Pos::new(row - 1, col - 1)
 }
 
-fn positions(list: &[(usize, usize)]) -> Vec<Pos> {
-    list.iter().map(|&(row, col)| pos(row, col)).collect()
+fn placed(row: usize, col: usize, level: u8) -> Option<Placed> {
+    Some(Placed { pos: pos(row, col), level })
 }
 
 fn put(row: i64, col: i64) -> Action {
@@ -57,12 +31,6 @@ fn star(row: i64, col: i64) -> Action {
 
 fn bomber(row: i64, col: i64) -> Action {
     Action::Bomber(At::new(row, col))
-}
-
-/// An instance whose commands stand on the lines `Display` prints them on:
-/// the first on line `rows + 6`.
-fn instance(rows: &[&str], stars: u32, bombs: u32, sequence: &[u8], actions: &[Action]) -> Instance {
-    Instance::new(1, map(rows), stars, bombs, sequence.to_vec(), actions.to_vec())
 }
 
 /// Every command of `instance` through the stepper. Also checks that the
@@ -82,60 +50,6 @@ fn play(instance: &Instance) -> (Vec<CommandRecord>, Outcome) {
     (records, outcome)
 }
 
-fn placed(row: usize, col: usize, level: u8) -> Option<Placed> {
-    Some(Placed { pos: pos(row, col), level })
-}
-
-fn merge(level: u8, emptied: &[(usize, usize)]) -> Merge {
-    Merge { level, emptied: positions(emptied) }
-}
-
-/// The record of a PUT or STAR carried out.
-fn built(
-    command: &Command,
-    placed: Option<Placed>,
-    merges: Vec<Merge>,
-    points: i64,
-    score: i64,
-    after: &[&str],
-) -> CommandRecord {
-    CommandRecord {
-        command: command.clone(),
-        status: Status::Played,
-        placed,
-        merges,
-        bombed: None,
-        points,
-        score,
-        map: map(after),
-    }
-}
-
-/// The record of a command that changed nothing.
-fn still(command: &Command, status: Status, score: i64, after: &[&str]) -> CommandRecord {
-    CommandRecord {
-        command: command.clone(),
-        status,
-        placed: None,
-        merges: Vec::new(),
-        bombed: None,
-        points: 0,
-        score,
-        map: map(after),
-    }
-}
-
-fn refused(command: &Command, reason: Invalid, score: i64, after: &[&str]) -> CommandRecord {
-    still(command, Status::Invalid(reason), score, after)
-}
-
 fn statuses(records: &[CommandRecord]) -> Vec<Status> {
     records.iter().map(|record| record.status).collect()
-}
-
-/// The one record of a one-command game.
-fn only(rows: &[&str], stars: u32, bombs: u32, sequence: &[u8], action: Action) -> (Instance, CommandRecord) {
-    let instance = instance(rows, stars, bombs, sequence, &[action]);
-    let (mut records, _) = play(&instance);
-    (instance, records.pop().unwrap())
 }

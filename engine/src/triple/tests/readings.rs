@@ -1,10 +1,10 @@
 //! Instances the parser would not make, which the engine must still play
-//! without a panic: the reading of levels outside the table
-//! (`m3_model::triple::Map`), and cells named by any `i64`.
+//! without a panic: a map with no cells, the reading of levels outside the
+//! table (`m3_model::triple::Map`), and commands after END.
 
-use m3_model::triple::{Action, At, Bombed, Command, Instance, Invalid, Map, Status, EMPTY};
+use m3_model::triple::{Action, Bombed, CommandRecord, Instance, Invalid, Map, Outcome, Status, EMPTY};
 
-use super::{bomber, instance, placed, play, pos, put, star, statuses};
+use super::{bomber, placed, play, pos, put, star, statuses};
 
 #[test]
 fn an_empty_map_refuses_every_cell() {
@@ -47,24 +47,27 @@ fn levels_outside_the_table_are_taken_as_written() {
 }
 
 #[test]
-fn a_command_names_its_cell_as_any_i64() {
-    let cells = [i64::MIN, -1, 0, 1, 2, i64::MAX];
-    let mut actions = Vec::new();
-    for &row in &cells {
-        for &col in &cells {
-            let at = At::new(row, col);
-            actions.extend([Action::Put(at), Action::Star(at), Action::Bomber(at)]);
-        }
-    }
-    let game = instance(&["."], 1, 1, &[3], &actions);
+fn commands_after_end_in_a_hand_built_list_change_nothing() {
+    // The format stops reading at END (TT5), so only a list built in code
+    // holds commands after it: none of them plays or is refused.
+    let unknown = Action::Unknown("PUT 1".to_string());
+    let actions = vec![put(1, 1), Action::End, put(1, 2), unknown, bomber(1, 1), Action::End];
+    let game = Instance::new(1, Map::filled(1, 2, EMPTY), 0, 1, vec![1, 1], actions);
     let (records, outcome) = play(&game);
-    let played: Vec<&Command> =
-        records.iter().filter(|record| record.status == Status::Played).map(|record| &record.command).collect();
-    // (1,1): PUT builds the 3, STAR then finds it occupied, BOMBER takes it.
-    // (1,1) is the 22nd cell drawn, its three commands 63..=65.
-    assert_eq!(played, [&game.commands[63], &game.commands[65]]);
-    assert_eq!(records[64].status, Status::Invalid(Invalid::OccupiedCell));
-    let outside = records.iter().filter(|record| record.status == Status::Invalid(Invalid::OutsideMap)).count();
-    assert_eq!(outside, records.len() - 3);
-    assert_eq!(outcome.score, 100 - 50);
+    let after = Map::from_cells(1, 2, vec![1, EMPTY]);
+    let still = |index: usize, status| CommandRecord {
+        command: game.commands[index].clone(),
+        status,
+        placed: None,
+        merges: Vec::new(),
+        bombed: None,
+        points: 0,
+        score: 4,
+        map: after.clone(),
+    };
+    assert_eq!(records[1], still(1, Status::Played));
+    for (index, record) in records.iter().enumerate().skip(2) {
+        assert_eq!(*record, still(index, Status::AfterEnd));
+    }
+    assert_eq!(outcome, Outcome { score: 4, ended: true, rejection: None });
 }
