@@ -14,9 +14,6 @@ use m3_model::square::{
 };
 use m3_model::Stepper;
 
-#[cfg(test)]
-mod tests;
-
 /// A game of SquareRemover in progress.
 ///
 /// An `Instance` the parser refuses can make a step loop forever: with one
