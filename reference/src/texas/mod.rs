@@ -15,9 +15,6 @@ use m3_model::texas::{
 };
 use m3_model::Stepper;
 
-#[cfg(test)]
-mod tests;
-
 /// A game of Texas Match-3 in progress.
 #[derive(Debug, Clone)]
 pub struct Reference {
