@@ -123,6 +123,8 @@ impl fmt::Debug for Pos {
 
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.row + 1, self.col + 1)
+        // Widened, so that a checker's report of a place off any map
+        // (`usize::MAX`) prints rather than overflows.
+        write!(f, "({},{})", self.row as u128 + 1, self.col as u128 + 1)
     }
 }
