@@ -13,28 +13,28 @@ use m3_model::triple::TripleTown;
 use crate::{door, square, texas, triple};
 
 #[test]
-fn every_texas_case() {
+fn every_texas_case_through_the_engine() {
     play_every_case::<Texas, texas::Engine>("texas", |instance, outcome| {
         assert_eq!(texas::solve(instance), outcome.total, "the quiet path");
     });
 }
 
 #[test]
-fn every_square_case() {
+fn every_square_case_through_the_engine() {
     play_every_case::<SquareRemover, square::Engine>("square", |instance, outcome| {
         assert_eq!(square::solve(instance), outcome.result(), "the quiet path");
     });
 }
 
 #[test]
-fn every_door_case() {
+fn every_door_case_through_the_engine() {
     play_every_case::<MagicDoor, door::Engine>("door", |instance, outcome| {
         assert_eq!(door::solve(instance), outcome.result(), "the quiet path");
     });
 }
 
 #[test]
-fn every_triple_case() {
+fn every_triple_case_through_the_engine() {
     play_every_case::<TripleTown, triple::Engine>("triple", |instance, outcome| {
         assert_eq!(triple::solve(instance), outcome.result(), "the quiet path");
     });

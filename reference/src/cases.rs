@@ -11,21 +11,21 @@ use m3_model::triple::TripleTown;
 use crate::{door, square, texas, triple};
 
 #[test]
-fn every_texas_case() {
+fn every_texas_case_through_the_reference() {
     play_every_case::<Texas, texas::Reference>("texas", |_, _| {});
 }
 
 #[test]
-fn every_square_case() {
+fn every_square_case_through_the_reference() {
     play_every_case::<SquareRemover, square::Reference>("square", |_, _| {});
 }
 
 #[test]
-fn every_door_case() {
+fn every_door_case_through_the_reference() {
     play_every_case::<MagicDoor, door::Reference>("door", |_, _| {});
 }
 
 #[test]
-fn every_triple_case() {
+fn every_triple_case_through_the_reference() {
     play_every_case::<TripleTown, triple::Reference>("triple", |_, _| {});
 }
