@@ -23,7 +23,8 @@ pub const RECORDED_OPERATIONS: usize = 200;
 
 /// The corpus folder of `game` (`door`, `texas` ...), at the workspace's root.
 pub fn folder(game: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus").join(game)
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("model/ lies in the workspace");
+    workspace.join("corpus").join(game)
 }
 
 /// One case file, parsed.
