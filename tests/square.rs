@@ -15,7 +15,7 @@ use m3diff::Tally;
 use suites::{m3diff, text};
 
 // The hand-made rule cases and the ten contest-length example games.
-suites::game_suites!(SquareRemover, answered = 35);
+suites::game_suites!(SquareRemover, answered = 36);
 
 // SR2: the first two squares of a cascade taken in the other order.
 suites::planted_bug!(sr2_a_cascade_out_of_order_is_caught_and_shrunk: CascadeOutOfOrder => "squares", at_most = 48);
