@@ -12,7 +12,8 @@ pub trait Visitor {
 
 /// A line a game: `module: Type, "title";`. The module's name is the name
 /// users type, and names the game's module in the model (which defines
-/// `Type` and `parse`, the problem format's reader), in the engine and the
+/// `Type`, whose `Rules` give the format's `parse` and a game's
+/// `operations`, and the reader's `MOST_BYTES`), in the engine and the
 /// reference, whose `Engine` and `Reference` are the two implementations
 /// compared, and in this crate, which exports the game's `Checker`,
 /// `Counter`, `Knobs` and `Trace`, has its `diff::record_difference`,
