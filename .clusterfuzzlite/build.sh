@@ -11,7 +11,7 @@
 #   OUT        where the fuzzers go (created if missing)
 #   WORK       scratch space (default: a temporary folder)
 #   SANITIZER  address (the image's default; cargo fuzz needs nightly for it),
-#              none (builds on stable: `cargo fuzz build -s none`, as CI does)
+#              none (builds on stable, `--sanitizer none`: how CI builds the targets)
 #              or coverage (the image's cargo wrapper turns the build into a
 #              coverage build, whatever sanitizer is asked)
 #   M3DIFF     an m3diff binary for `corpus export` (default: built here)
@@ -40,16 +40,28 @@ case "${SANITIZER:-address}" in
 esac
 triple=${CARGO_BUILD_TARGET:-$(rustc -vV | sed -n 's/^host: //p')}
 
-# Every target at once: a CI that has just run `cargo fuzz build -s none`
-# passes the same flags, so on stable this reuses its fuzz/target.
-cargo fuzz build -O --debug-assertions --sanitizer "$sanitizer" --target "$triple"
-built=fuzz/target/$triple/release
-
 all=$(cargo fuzz list)
 targets=${M3DIFF_FUZZ_TARGETS:-$all}
 for target in $targets; do
     grep -qx "$target" <<<"$all" || fail "$target is not a target of fuzz/Cargo.toml (targets: $(tr '\n' ' ' <<<"$all"))"
 done
+
+# Comparison tracing, cargo fuzz's default, lets libFuzzer get past a
+# parser's checks: the _parse targets keep it. A _diff target's input is
+# draws of the generator, which it does not help with, and its hooks cost
+# three quarters of the target's time, most of it in the reference's scans
+# (fuzz/README.md, "Speed"). Cargo keeps the two builds apart, so after
+# the first build of each, building one target again is quick.
+build_flags() {
+    case $1 in
+        *_diff) echo --no-trace-compares ;;
+    esac
+}
+for target in $targets; do
+    # shellcheck disable=SC2046 # no flag, or one word
+    cargo fuzz build -O --debug-assertions --sanitizer "$sanitizer" --target "$triple" $(build_flags "$target") "$target"
+done
+built=fuzz/target/$triple/release
 
 if [ -z "${M3DIFF:-}" ]; then
     # A tool that only writes files: built without the sanitizer and coverage

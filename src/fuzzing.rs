@@ -1,10 +1,11 @@
 //! What the cargo-fuzz targets run: each target is one call into here, so the
 //! generator and the oracle are the ones every other entry point uses.
 
-use arbitrary::Unstructured;
+use std::ops::RangeInclusive;
 
+use crate::against::reference_answer;
 use crate::coverage::Tally;
-use crate::game::{Game, Size};
+use crate::game::{EdgeGame, Game, Generator, Size};
 use crate::oracle::check_game;
 
 /// First byte of a fuzz input that holds an instance in the problem format
@@ -13,12 +14,70 @@ use crate::oracle::check_game;
 /// instance.
 pub const TEXT_MARKER: u8 = 0xFF;
 
-/// The instance a fuzz input stands for, if any.
+/// First bytes of a generator input that select one of the game's edge
+/// games ([`Generator::edge_games`]), the first edge game at the range's
+/// start. A first byte below [`MIXED_FROM`] draws a small game, one from it
+/// up to these a game of the default size, as `m3diff fuzz` draws it (and
+/// so does a byte of this range past the game's last edge game).
+pub const EDGE_SELECTORS: RangeInclusive<u8> = 0xE0..=0xFE;
+
+/// The least first byte of a generator input that draws a game of the
+/// default size (`Size::Mixed`) rather than a small one.
+pub const MIXED_FROM: u8 = 0x80;
+
+/// The most edge games a game may list: one first byte for each.
+pub const MOST_EDGE_GAMES: usize = (*EDGE_SELECTORS.end() - *EDGE_SELECTORS.start()) as usize + 1;
+
+/// The instance a fuzz input stands for, if any: the instance after
+/// [`TEXT_MARKER`], or the game the generator draws from the input.
+///
+/// The first byte selects the game's size or one of its edge games
+/// ([`EDGE_SELECTORS`], [`MIXED_FROM`]). The generator reads the bytes
+/// after it, then a byte stream seeded by the whole input
+/// ([`crate::seed::with_prefix`]). So the typical input, a few bytes long,
+/// makes a whole game, small or as large as `m3diff fuzz` draws, rather
+/// than the degenerate game the defaults of an exhausted input give; the
+/// large edges are drawn on purpose, by one byte; libFuzzer's mutations
+/// decide the first draws (the sizes, the first cells), and an input grows
+/// only where more of the game is worth deciding.
 pub fn instance_from_input<G: Game>(data: &[u8]) -> Option<G::Instance> {
-    match data.split_first() {
-        Some((&TEXT_MARKER, text)) => G::parse(std::str::from_utf8(text).ok()?).ok(),
-        _ => G::generate(&mut Unstructured::new(data), Size::default(), &G::Knobs::default()).ok(),
+    if let Some((&TEXT_MARKER, text)) = data.split_first() {
+        return G::parse(std::str::from_utf8(text).ok()?).ok();
     }
+    let (&first, draws) = data.split_first().unwrap_or((&0, data));
+    let (size, shape) = match edge_game::<G>(first) {
+        Some(edge) => (Size::Mixed, edge.shape),
+        None if first < MIXED_FROM => (Size::Small, G::Knobs::default()),
+        None => (Size::Mixed, G::Knobs::default()),
+    };
+    let seed = crate::hash::fnv1a(data);
+    crate::seed::with_prefix(draws, seed, |u| G::generate(u, size, &shape)).ok()
+}
+
+/// The edge game the first byte `first` of a generator input selects, if any.
+fn edge_game<G: Game>(first: u8) -> Option<EdgeGame<G>> {
+    let index = first.checked_sub(*EDGE_SELECTORS.start())?;
+    G::Knobs::edge_games().into_iter().nth(usize::from(index))
+}
+
+/// How many inputs that select an edge game [`input_for_edge`] tries.
+const EDGE_TRIES: u8 = 16;
+
+/// A fuzz input that stands for the generator's `index`-th edge game
+/// ([`Generator::edge_games`]) and reaches the counter that names the
+/// edge: the first of its selector byte alone, then followed by a byte 0,
+/// 1, ..., whose game the reference plays to that counter; `None` when
+/// `EDGE_TRIES` (16) inputs do not (or there is no such edge game). `m3diff
+/// corpus export` seeds a night with one for each edge game, so that it
+/// reaches every edge in its first seconds and mutates from there.
+pub fn input_for_edge<G: Game>(index: usize) -> Option<Vec<u8>> {
+    let edge = G::Knobs::edge_games().into_iter().nth(index)?;
+    let selector = EDGE_SELECTORS.start().checked_add(u8::try_from(index).ok()?)?;
+    (0..EDGE_TRIES).map(|tried| [selector].into_iter().chain(tried.checked_sub(1)).collect::<Vec<u8>>()).find(|input| {
+        let mut tally = Tally::default();
+        instance_from_input::<G>(input).is_some_and(|instance| reference_answer::<G>(&instance, &mut tally).is_ok())
+            && tally.count(edge.counter) > 0
+    })
 }
 
 /// The fuzz input that stands for `instance`.

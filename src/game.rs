@@ -179,6 +179,14 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     /// `m3diff tests` adds them to the tests it chooses for coverage.
     fn max_tests() -> Vec<MaxTest<G>>;
 
+    /// The generator's edges, each as knobs that draw every game at it:
+    /// the largest board, the longest game, the most colours. The
+    /// generator draws each now and then on its own; a fuzz input selects
+    /// one by its first byte ([`crate::fuzzing`]), so that a coverage-guided
+    /// night reaches them on purpose too. At most
+    /// [`crate::fuzzing::MOST_EDGE_GAMES`].
+    fn edge_games() -> Vec<EdgeGame<G>>;
+
     /// Knobs that keep to the contest's statement, drawn for one case of
     /// `--against`: at every size they draw only games that
     /// [`Rulebook::beyond_statement`] lets through, by construction (the
@@ -289,6 +297,20 @@ impl<G: Game> MaxTest<G> {
     pub fn instance(&self, seed: u64) -> arbitrary::Result<G::Instance> {
         crate::seed::with_seed(seed, |u| G::generate(u, self.size, &self.shape))
     }
+}
+
+/// Games at one of the generator's edges ([`Generator::edge_games`]).
+pub struct EdgeGame<G: Game> {
+    /// What the edge is, for the README's night section and the tests:
+    /// "50x50, k = 100, dense specials".
+    pub name: &'static str,
+    /// The knobs that draw every game at the edge, the rest as the
+    /// generator draws it at the default size.
+    pub shape: G::Knobs,
+    /// The rule-coverage counter that names the edge: games drawn with
+    /// `shape` reach it (most of them, not each: an edge of several values,
+    /// 1, 49 or 50, has one counted).
+    pub counter: G::Counter,
 }
 
 /// The invariants of docs/RULES.md, checked on one implementation's records as

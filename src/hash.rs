@@ -8,7 +8,10 @@ pub fn short_hash(text: &str) -> String {
 }
 
 /// 64-bit FNV-1a: stable across platforms and Rust versions, unlike the
-/// standard library's hasher, so names and seeds never change.
-pub fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+/// standard library's hasher, so names and seeds never change. Of text or
+/// of bytes (a fuzz input).
+pub fn fnv1a(data: impl AsRef<[u8]>) -> u64 {
+    data.as_ref()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }

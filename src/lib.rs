@@ -31,7 +31,9 @@
 //! - **knobs**: a game's generator settings (`m3diff gen`'s options, the
 //!   game's `Knobs`); **size**: how large a game the generator makes where
 //!   the knobs leave it open; **draw**: to sample at random (a game, a
-//!   field, a seed); **edge**: a field drawn at a bound, on purpose.
+//!   field, a seed); **edge**: a field drawn at a bound, on purpose; an
+//!   **edge game**: knobs that draw every game at one edge (the largest
+//!   board, the longest game), which a fuzz input selects by its first byte.
 //! - **render**: to write a board, a record or a game as text for people
 //!   (`render`, each game's `Trace`); a **trace** is a game rendered
 //!   operation by operation.
@@ -88,8 +90,8 @@ pub mod triple;
 
 pub use coverage::{RuleCounter, Tally};
 pub use game::{
-    invariant, Benchmark, Beyond, Checks, Counts, Difference, Game, Generator, MaxTest, Renders, Rulebook, Size,
-    Verdict, Violation,
+    invariant, Benchmark, Beyond, Checks, Counts, Difference, EdgeGame, Game, Generator, MaxTest, Renders, Rulebook,
+    Size, Verdict, Violation,
 };
 /// The model's rule-set vocabulary, whose `parse` and `operations` every
 /// game has.

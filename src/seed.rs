@@ -32,10 +32,18 @@ const MOST_BYTES: usize = 1 << 26;
 /// result is the one an endless stream would give, and a large game does
 /// not end in the defaults an exhausted `Unstructured` returns.
 pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
+    with_prefix(&[], seed, f)
+}
+
+/// Runs `f` on `prefix` followed by the byte stream of `seed`, grown as
+/// [`with_seed`] grows it: a fuzz input decides the draws it holds bytes
+/// for, and a short one still makes a whole game.
+pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
     let mut length = BYTES_PER_CASE;
     loop {
-        let mut bytes = vec![0u8; length];
-        ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes);
+        let mut bytes = vec![0u8; prefix.len() + length];
+        bytes[..prefix.len()].copy_from_slice(prefix);
+        ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes[prefix.len()..]);
         let mut u = Unstructured::new(&bytes);
         let result = f(&mut u);
         if !u.is_empty() || length >= MOST_BYTES {

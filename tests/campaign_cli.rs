@@ -168,10 +168,17 @@ fn export_writes_every_corpus_file_as_a_fuzz_input_that_reads_back() {
             .unwrap();
     let mut expected: Vec<_> =
         corpus.iter().map(|f| m3_model::texas::parse(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
-    let mut exported: Vec<_> = std::fs::read_dir(out.path().join("texas_diff"))
+    // Beside them, one seed for each of the generator's edge games, which
+    // `coverage --fuzz-inputs` counts (tests/setter.rs).
+    let (edges, instances): (Vec<_>, Vec<_>) = std::fs::read_dir(out.path().join("texas_diff"))
         .unwrap()
-        .map(|entry| {
-            let data = std::fs::read(entry.unwrap().path()).unwrap();
+        .map(|entry| entry.unwrap().path())
+        .partition(|path| path.file_name().unwrap().to_string_lossy().starts_with("edge-"));
+    assert_eq!(edges.len(), <m3diff::texas::Knobs as m3diff::Generator<m3_model::texas::Texas>>::edge_games().len());
+    let mut exported: Vec<_> = instances
+        .iter()
+        .map(|path| {
+            let data = std::fs::read(path).unwrap();
             m3diff::fuzzing::instance_from_input::<m3_model::texas::Texas>(&data).expect("an exported input reads back")
         })
         .collect();
@@ -182,7 +189,7 @@ fn export_writes_every_corpus_file_as_a_fuzz_input_that_reads_back() {
     assert_eq!(std::fs::read_dir(out.path().join("texas_parse")).unwrap().count(), corpus.len());
 
     // An exported input imported back agrees, so nothing is kept.
-    let first = std::fs::read_dir(out.path().join("texas_diff")).unwrap().next().unwrap().unwrap().path();
+    let first = &instances[0];
     let kept = tempfile::tempdir().unwrap();
     let output =
         m3diff(&["corpus", "import", "texas", first.to_str().unwrap(), "--corpus", kept.path().to_str().unwrap()]);

@@ -8,9 +8,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use m3diff::corpus::instance_files;
-use m3diff::fuzzing::input_from_instance;
+use m3diff::fuzzing::{input_for_edge, input_from_instance};
 use m3diff::games::{self, Visitor};
-use m3diff::Game;
+use m3diff::{Game, Generator};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -96,7 +96,8 @@ fn game_of(target: &str) -> &str {
 
 /// The seeds every target of a game must get: each instance of
 /// corpus/<game>/, as the format prints it (which is how every corpus file
-/// is written), as text for `_parse` and as a fuzz input for `_diff`.
+/// is written), as text for `_parse` and as a fuzz input for `_diff`, and
+/// for `_diff` an input of each of the generator's edge games.
 #[derive(Clone)]
 struct ExpectedSeeds;
 
@@ -111,6 +112,9 @@ impl Visitor for ExpectedSeeds {
             let instance = G::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             diff.insert(input_from_instance::<G>(&instance));
             parse.insert(instance.to_string().into_bytes());
+        }
+        for index in 0..<G::Knobs as Generator<G>>::edge_games().len() {
+            diff.insert(input_for_edge::<G>(index).expect("every edge game has its input"));
         }
         BTreeMap::from([(format!("{}_diff", G::NAME), diff), (format!("{}_parse", G::NAME), parse)])
     }
@@ -151,7 +155,7 @@ fn libfuzzer_flags(options: &Path) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "builds the fuzz targets (cargo-fuzz) and fuzzes each for seconds; .ci/run runs it after its fuzz build"]
+#[ignore = "builds the fuzz targets (cargo-fuzz) and fuzzes each for seconds; .ci/run runs it as its fuzz build"]
 fn clusterfuzzlite_build_puts_each_target_in_out_with_its_seeds_options_and_dictionary() {
     let scratch = tempfile::tempdir().unwrap();
     let (out, work) = (scratch.path().join("out"), scratch.path().join("work"));
@@ -228,4 +232,24 @@ fn clusterfuzzlite_build_puts_each_target_in_out_with_its_seeds_options_and_dict
         run_build(".clusterfuzzlite/build.sh", &scratch.path().join("none"), &work, Some("texas_diff chess_diff"));
     assert!(!unknown.status.success(), "build.sh built an unknown target:\n{}", text(&unknown.stderr));
     assert!(text(&unknown.stderr).contains("chess_diff is not a target"), "{}", text(&unknown.stderr));
+}
+
+/// fuzz/README.md's "What a night reaches" names every edge game of every
+/// game, as the generator names it.
+#[test]
+fn the_night_section_names_every_edge_game() {
+    let readme = std::fs::read_to_string(root().join("fuzz/README.md")).unwrap();
+    #[derive(Clone)]
+    struct Named<'a>(&'a str);
+    impl Visitor for Named<'_> {
+        type Output = ();
+        fn visit<G: Game>(self) {
+            let row = format!("| {} | ", G::NAME);
+            let line = self.0.lines().find(|line| line.starts_with(&row)).unwrap_or_else(|| panic!("no row {row}"));
+            let names: Vec<&str> = <G::Knobs as Generator<G>>::edge_games().iter().map(|edge| edge.name).collect();
+            let listed = format!("{row}{} |", names.join("; "));
+            assert_eq!(line, listed, "fuzz/README.md's row of the {} edge games, in order", G::NAME);
+        }
+    }
+    games::visit_all(&Named(&readme));
 }

@@ -151,7 +151,9 @@ impl Succeeds for Output {
 /// The overnight command of fuzz/README.md for texas_diff on stable, as
 /// cargo's arguments, with 2 processes and NIGHT_SECONDS.
 fn documented_night_command(readme: &str) -> Vec<String> {
-    let start = readme.find("cargo fuzz run texas_diff -s none -- -fork").expect("fuzz/README.md's night command");
+    let start = readme
+        .find("cargo fuzz run texas_diff -s none --no-trace-compares -- -fork")
+        .expect("fuzz/README.md's night command");
     let mut command = String::new();
     for line in readme[start..].lines() {
         command.push_str(line.trim_end_matches('\\'));

@@ -133,3 +133,33 @@ fn the_readme_gives_the_figures_tests_draws_by() {
         assert!(section.contains(&figure), "the README does not give {figure}, the {what}");
     }
 }
+
+/// `coverage --fuzz-inputs` of what `corpus export` seeds a night with
+/// reaches the counter of every one of the generator's edge games: a night
+/// meets every edge in its first seconds (fuzz/README.md, "What a night
+/// reaches").
+#[test]
+fn the_exported_seeds_of_a_night_reach_every_edge_game_by_coverage_of_fuzz_inputs() {
+    let out = tempfile::tempdir().unwrap();
+    let exported = m3diff(&["corpus", "export", out.path().to_str().unwrap()]);
+    assert!(exported.status.success(), "{}", text(&exported));
+
+    #[derive(Clone)]
+    struct EdgesReached<'a>(&'a Path);
+    impl Visitor for EdgesReached<'_> {
+        type Output = ();
+        fn visit<G: Game>(self) {
+            let seeds = self.0.join(format!("{}_diff", G::NAME));
+            let counted = m3diff(&["coverage", G::NAME, "--fuzz-inputs", seeds.to_str().unwrap()]);
+            let table = text(&counted);
+            assert!(counted.status.success(), "{}: {table}", G::NAME);
+            let never = table.lines().find(|line| line.starts_with("never reached")).unwrap_or_default();
+            for edge in <G::Knobs as m3diff::Generator<G>>::edge_games() {
+                let counter = m3diff::RuleCounter::named(edge.counter);
+                assert!(table.contains(counter.split_once(' ').unwrap().1), "{}: {counter}", G::NAME);
+                assert!(!never.contains(&counter), "{}: {}: never reached {counter}\n{table}", G::NAME, edge.name);
+            }
+        }
+    }
+    games::visit_all(&EdgesReached(out.path()));
+}

@@ -11,8 +11,8 @@ use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use super::io::{read_instance, write_stdout};
 use crate::corpus::instance_files;
 use crate::files::write_whole;
-use crate::fuzzing::{input_from_instance, instance_from_input, TEXT_MARKER};
-use crate::game::{Game, Renders};
+use crate::fuzzing::{input_for_edge, input_from_instance, instance_from_input, TEXT_MARKER};
+use crate::game::{Game, Generator, Renders};
 use crate::games::{self, Visitor};
 use crate::input;
 use crate::oracle::check_game;
@@ -185,12 +185,24 @@ fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
         write(diff_dir.join(&name), &input_from_instance::<G>(&instance))?;
         write(parse_dir.join(&name), instance.to_string().as_bytes())?;
     }
+    // One seed for each of the generator's edges, so that a night reaches
+    // every one in its first seconds (fuzz/README.md, "What a night reaches").
+    let edges = <G::Knobs as Generator<G>>::edge_games();
+    for (index, edge) in edges.iter().enumerate() {
+        let Some(input) = input_for_edge::<G>(index) else {
+            return Err(format!("{}: no input of the edge game \"{}\" reaches its counter", G::NAME, edge.name));
+        };
+        let seed = diff_dir.join(format!("edge-{index:02}"));
+        write_whole(&seed, &input).map_err(|e| format!("cannot export: {e}"))?;
+    }
+    let edges = edges.len();
     write_stdout(&format!(
-        "exported {} {} instances to {} and {}\n",
+        "exported {} {} instances to {} and {}, and {edges} edge games to {}\n",
         files.len() - bad,
         G::NAME,
         diff_dir.display(),
-        parse_dir.display()
+        parse_dir.display(),
+        diff_dir.display()
     ))?;
     Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(EXIT_BAD_INPUT) })
 }

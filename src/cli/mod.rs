@@ -133,7 +133,9 @@ pub enum Command {
     /// Print the rule-coverage table of a set of instances, as a campaign
     /// prints it, with the counters it never reaches. A folder stands for
     /// its *.in files; NAME.commands beside NAME.in holds its player's
-    /// commands (Triple Town), as `tests` writes them.
+    /// commands (Triple Town), as `tests` writes them. With --fuzz-inputs,
+    /// of what a cargo fuzz night kept: `m3diff coverage texas --fuzz-inputs
+    /// fuzz/corpus/texas_diff`.
     Coverage {
         /// The rule set.
         #[arg(value_parser = games::name_parser())]
@@ -141,6 +143,10 @@ pub enum Command {
         /// Instance files and folders of them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Read the paths as inputs of the game's `_diff` fuzz target, as it
+        /// reads them (a folder stands for every file in it).
+        #[arg(long)]
+        fuzz_inputs: bool,
     },
 }
 
@@ -230,7 +236,8 @@ impl Visitor for OneGame {
                 });
                 setter::tests::<G>(&out, seed, usize::from(count))
             }
-            Command::Coverage { paths, .. } => setter::coverage::<G>(&paths),
+            Command::Coverage { paths, fuzz_inputs: false, .. } => setter::coverage::<G>(&paths),
+            Command::Coverage { paths, fuzz_inputs: true, .. } => setter::fuzz_input_coverage::<G>(&paths),
             Command::Corpus(corpus::CorpusCommand::Import { artifact, corpus, .. }) => {
                 corpus::import::<G>(&artifact, &corpus)
             }

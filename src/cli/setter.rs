@@ -207,10 +207,42 @@ pub fn coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, String> {
     write_stdout(&format!("{}: {}\n{table}\n", G::NAME, counted(files.len() as u64, "file")))
 }
 
+/// `m3diff coverage GAME --fuzz-inputs PATH...`: the rule-coverage table of
+/// the games the fuzz inputs in `paths` stand for (a folder stands for
+/// every file in it), read as the game's `_diff` target reads them: what a
+/// night's corpus reaches. An input the target skips (text that is no
+/// instance) is counted apart.
+pub fn fuzz_input_coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, String> {
+    let files = listed_files(paths, |_| true)?;
+    let mut tally = Tally::default();
+    let mut skipped = 0u64;
+    for file in &files {
+        let data = crate::input::read(file, crate::input::Bound::of::<G>())?;
+        let Some(instance) = crate::fuzzing::instance_from_input::<G>(&data) else {
+            skipped += 1;
+            continue;
+        };
+        reference_answer::<G>(&instance, &mut tally).map_err(|error| format!("{}: {error}", path_name(file)))?;
+    }
+    if tally.games == 0 {
+        return Err(format!("no game to count: {} holds no input that stands for one", paths_named(paths)));
+    }
+    let table = tally.apart_from(<G::Counter as Counts<G>>::beyond_statement(), BEYOND);
+    let inputs = counted(files.len() as u64, "fuzz input");
+    write_stdout(&format!("{}: {inputs}, {skipped} of them no game\n{table}\n", G::NAME))
+}
+
 /// The files `paths` name: each file as it is, and each folder's `*.in`
 /// files in the order of their names (none whose name starts with a dot,
 /// a file being written).
 fn instance_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    listed_files(paths, |name| name.ends_with(".in"))
+}
+
+/// The files `paths` name: each file as it is, and each folder's files
+/// whose name `wanted` takes, in the order of their names (none whose name
+/// starts with a dot, a file being written).
+fn listed_files(paths: &[PathBuf], wanted: impl Fn(&str) -> bool) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if !path.is_dir() {
@@ -222,7 +254,7 @@ fn instance_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         for entry in entries {
             let entry = entry.map_err(|error| format!("{}: {error}", path_name(path)))?.path();
             let name = entry.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            if name.ends_with(".in") && !name.starts_with('.') && entry.is_file() {
+            if wanted(&name) && !name.starts_with('.') && entry.is_file() {
                 inside.push(entry);
             }
         }

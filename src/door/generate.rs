@@ -25,7 +25,7 @@ use super::knobs::{FurtherSwaps, Knobs};
 use super::rules::{cells_holding, every_cell, step, swapped};
 use crate::edges::draw_within;
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
+use crate::game::{Benchmark, Count, EdgeGame, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::knobs::EdgeKnob;
 use crate::one_colour::colour_ending_no_run;
 
@@ -45,7 +45,11 @@ impl Generator<MagicDoor> for Knobs {
         let within = self.statement.within_statement;
         // Rendered first, and only within the statement: the games drawn
         // without it stay the ones their seeds always gave.
-        let extreme = if within { Extreme::draw(u, size)? } else { None };
+        let extreme = match self.extreme {
+            Some(extreme) => Some(extreme),
+            None if within => Extreme::draw(u, size)?,
+            None => None,
+        };
         let (mut rows, mut cols) = self.sides.draw(u, |u| side(u, size))?;
         let mut colours = match self.colours {
             Some(colours) => colours.clamp(2, MAX_COLOUR),
@@ -139,6 +143,7 @@ impl Generator<MagicDoor> for Knobs {
             further: FurtherSwaps { swaps: Some(Count::new(1)), refused_percent: PercentOr::new(0) },
             edges: EdgeKnob::NONE,
             statement: Statement::default(),
+            extreme: None,
         };
         vec![
             Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
@@ -149,6 +154,10 @@ impl Generator<MagicDoor> for Knobs {
 
     fn max_tests() -> Vec<MaxTest<MagicDoor>> {
         super::max_tests::max_tests()
+    }
+
+    fn edge_games() -> Vec<EdgeGame<MagicDoor>> {
+        super::knobs::edge_games()
     }
 }
 

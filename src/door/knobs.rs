@@ -1,9 +1,11 @@
 //! Magic Door's generator knobs, `m3diff gen door`'s options: what the
 //! generator (`generate`) draws from and the max tests (`max_tests`) fix.
 
-use m3_model::door::{MAX_COLOUR, MAX_SIDE, MIN_SIDE};
+use m3_model::door::{MagicDoor, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
-use crate::game::{Count, Percent, PercentOr, Sides, Statement};
+use super::count::Counter;
+use super::extremes::Extreme;
+use crate::game::{Count, EdgeGame, Percent, PercentOr, Sides, Statement};
 use crate::knobs::EdgeKnob;
 
 /// The most swaps a generated game makes: the most the format reads.
@@ -40,6 +42,11 @@ pub struct Knobs {
     pub edges: EdgeKnob<8>,
     #[command(flatten)]
     pub statement: Statement,
+    /// The statement's extreme every game is drawn at (a fuzz input's edge
+    /// game, `Generator::edge_games`; not an option of `m3diff gen`). Left out, one
+    /// is drawn now and then within the statement only.
+    #[arg(skip)]
+    pub extreme: Option<Extreme>,
 }
 
 /// The swaps after the statement's one, each made on the grid the one
@@ -55,4 +62,27 @@ pub struct FurtherSwaps {
     /// cell with no regular gem.
     #[arg(long, default_value_t)]
     pub refused_percent: PercentOr<5>,
+}
+
+/// Every extreme of the statement, and a side, the colours or the swap's
+/// corner at an edge in every game, each selectable by a fuzz input.
+pub(super) fn edge_games() -> Vec<EdgeGame<MagicDoor>> {
+    let extreme = |name, extreme, counter| EdgeGame {
+        name,
+        shape: Knobs { extreme: Some(extreme), ..Knobs::default() },
+        counter,
+    };
+    vec![
+        extreme("80x80, the statement's largest grid", Extreme::Largest, Counter::Largest),
+        extreme("80 rows, fewer columns", Extreme::MostRows, Counter::MostRows),
+        extreme("80 columns, fewer rows", Extreme::MostCols, Counter::MostCols),
+        extreme("80x80 dense with bombs stacked over the swap's groups", Extreme::MostVanished, Counter::MostVanished),
+        extreme("colours 1 to 9 all on the grid", Extreme::AllColours, Counter::AllColours),
+        extreme("the swap's first gem in a corner", Extreme::Corner, Counter::Corner),
+        EdgeGame {
+            name: "a side, the colours or the swap's corner at an edge",
+            shape: Knobs { edges: EdgeKnob { edge_percent: Some(Percent::new(100)) }, ..Knobs::default() },
+            counter: Counter::MostRowsOrCols,
+        },
+    ]
 }

@@ -21,12 +21,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::alike::Alike;
-use super::knobs::{Knobs, Player, STATEMENT_COLOURS, STATEMENT_SIDES};
+use super::knobs::{Knobs, Player, COLOURS_ON_THE_LARGEST, MOVES_ON_THE_LARGEST, STATEMENT_COLOURS, STATEMENT_SIDES};
 use super::lookahead::Lookahead;
 use super::rules::move_tiles;
 use crate::edges::{draw_within, edge_values, wrapped_values, Edge};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, MaxTest, PercentOr, Size, Statement};
+use crate::game::{Benchmark, Count, EdgeGame, Generator, MaxTest, PercentOr, Size, Statement};
 use crate::knobs::EdgeKnob;
 
 /// Percentage of the games within the statement at the largest size that
@@ -46,13 +46,6 @@ const EXTREMES_ONE_IN: u32 = 1000;
 /// statement's 10,000: such a game costs as much as thirty of the mix, and
 /// a night of millions still meets thousands.
 const NEAR_CONTEST_ONE_IN: u32 = 32;
-/// The most moves a game on a board of the format's largest side makes,
-/// and the fewest colours it has (the statement's most), unless every size
-/// is at an extreme: a move there costs ten on a board of the statement's,
-/// and the opening adjust of fewer colours removes from sixty squares (four
-/// colours) to five hundred (two), five to thirty games' worth.
-const MOVES_ON_THE_LARGEST: usize = 8;
-const COLOURS_ON_THE_LARGEST: u8 = 6;
 
 impl Generator<SquareRemover> for Knobs {
     /// The statement's tests: 10,000 moves on 8 to 16 tiles a side in 4 to 6
@@ -161,6 +154,10 @@ impl Generator<SquareRemover> for Knobs {
 
     fn max_tests() -> Vec<MaxTest<SquareRemover>> {
         super::max_tests::max_tests()
+    }
+
+    fn edge_games() -> Vec<EdgeGame<SquareRemover>> {
+        super::knobs::edge_games()
     }
 }
 

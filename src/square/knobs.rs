@@ -2,9 +2,10 @@
 //! statement's bounds they keep to: what the generator (`generate`) draws
 //! from, the max tests (`max_tests`) fix and `beyond_statement` judges by.
 
-use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
+use m3_model::square::{SquareRemover, CONTEST_MOVES, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
 
-use crate::game::{Count, PercentOr, Statement};
+use super::count::Counter;
+use crate::game::{Count, EdgeGame, Percent, PercentOr, Statement};
 use crate::knobs::EdgeKnob;
 
 /// The statement's bounds (its test case generation): 4 to 6 colours, a
@@ -12,6 +13,14 @@ use crate::knobs::EdgeKnob;
 /// `beyond_statement` keep to these.
 pub const STATEMENT_COLOURS: std::ops::RangeInclusive<u8> = 4..=6;
 pub const STATEMENT_SIDES: std::ops::RangeInclusive<usize> = 8..=16;
+
+/// The most moves a game on a board of the format's largest side makes,
+/// and the fewest colours it has (the statement's most), unless every size
+/// is at an extreme: a move there costs ten on a board of the statement's,
+/// and the opening adjust of fewer colours removes from sixty squares (four
+/// colours) to five hundred (two), five to thirty games' worth.
+pub(super) const MOVES_ON_THE_LARGEST: usize = 8;
+pub(super) const COLOURS_ON_THE_LARGEST: u8 = 6;
 
 /// The most moves `--moves` asks: the most the format reads.
 pub use m3_model::square::MAX_MOVES;
@@ -65,4 +74,33 @@ pub enum Player {
     /// Looks two moves ahead, buffer included: the most squares, then the
     /// most windows of three tiles alike.
     Strong,
+}
+
+/// The sizes the generator draws at their edges now and then, each
+/// selectable by a fuzz input: the statement's 10,000 moves, the format's
+/// largest board, both at once, and one size at an edge in every game. Not
+/// the strong player: `m3diff fuzz` draws it only for a judge's max tests,
+/// and a game of it costs a night two seconds.
+pub(super) fn edge_games() -> Vec<EdgeGame<SquareRemover>> {
+    let contest = Some(Count::new(CONTEST_MOVES));
+    let largest = Some(Count::new(MAX_SIDE));
+    let edge = |name, shape, counter| EdgeGame { name, shape, counter };
+    vec![
+        edge("M = 10,000 moves", Knobs { moves: contest, ..Knobs::default() }, Counter::ContestLength),
+        edge(
+            "64x64, the format's largest board, a few moves",
+            Knobs { side: largest, moves: Some(Count::new(MOVES_ON_THE_LARGEST)), ..Knobs::default() },
+            Counter::LargestBoard,
+        ),
+        edge(
+            "64x64 and 10,000 moves: a buffer past 32,768 tiles",
+            Knobs { side: largest, moves: contest, ..Knobs::default() },
+            Counter::BufferPastAShort,
+        ),
+        edge(
+            "the side, the colours, the seed or the moves at an edge of the format",
+            Knobs { edges: EdgeKnob { edge_percent: Some(Percent::new(100)) }, ..Knobs::default() },
+            Counter::SeedAtAnEdge,
+        ),
+    ]
 }

@@ -17,7 +17,7 @@ use m3_model::Stepper;
 
 use crate::edges::{draw_edge, draw_within, edge_values};
 use crate::following::Following;
-use crate::game::{AtMost, Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
+use crate::game::{AtMost, Benchmark, Count, EdgeGame, Generator, MaxTest, Percent, PercentOr, Sides, Size, Statement};
 use crate::one_colour::colour_ending_no_run;
 
 use super::knobs::{EdgeField, Knobs};
@@ -156,6 +156,10 @@ impl Generator<Texas> for Knobs {
 
     fn max_tests() -> Vec<MaxTest<Texas>> {
         super::max_tests::max_tests()
+    }
+
+    fn edge_games() -> Vec<EdgeGame<Texas>> {
+        super::knobs::edge_games()
     }
 }
 

@@ -2,9 +2,11 @@
 //! fields a game draws at an edge: what the generator (`generate`) draws
 //! from and the max tests (`max_tests`) fix.
 
-use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
+use m3_model::texas::{Texas, MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
-use crate::game::{Count, Percent, PercentOr, Sides, Statement};
+use crate::game::{Count, EdgeGame, Percent, PercentOr, Sides, Statement};
+
+use super::count::Counter;
 
 /// The generator's knobs, which are also `m3diff gen texas`'s options; a
 /// field left `None` is drawn for each game.
@@ -60,4 +62,29 @@ pub enum EdgeField {
     /// specials, whose first valid swap clears most of it in one round: the
     /// round's sum of colours passes 65,535, a sum kept in 16 bits wraps.
     LargestSum,
+}
+
+/// Every field the generator draws at an edge, each selectable by a fuzz
+/// input: the three of the mixed campaign's rare draws and the
+/// statement's extremes.
+pub(super) fn edge_games() -> Vec<EdgeGame<Texas>> {
+    let edge =
+        |name, field, counter| EdgeGame { name, shape: Knobs { extreme: Some(field), ..Knobs::default() }, counter };
+    vec![
+        edge("50x50, k = 100, colours at k's edges, dense specials", EdgeField::Largest, Counter::LargestBoard),
+        edge("a side of 1, 49 or 50", EdgeField::Side, Counter::SideOfFifty),
+        edge("k of 1, 99 or 100", EdgeField::Colours, Counter::MostColours),
+        edge("q of 1, 999, 1000 or an integer-width edge", EdgeField::Operations, Counter::MostOperations),
+        edge("n or m of 50, or both", EdgeField::SidesAtMost, Counter::RowsAtMost),
+        edge(
+            "k = 100, every colour on the board, runs of colours 64 apart",
+            EdgeField::EveryColour,
+            Counter::EveryColour,
+        ),
+        edge(
+            "50x50, colours above 64 dense with specials: a round's sum past 16 bits",
+            EdgeField::LargestSum,
+            Counter::HighColour,
+        ),
+    ]
 }

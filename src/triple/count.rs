@@ -5,9 +5,8 @@
 //! refusal among the commands.
 
 use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
-use m3_model::triple::{MAX_SIDE, MIN_SIDE};
+use m3_model::triple::{MAX_SIDE, MAX_TILES, MIN_SIDE};
 
-use super::knobs::MAX_TILES;
 use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region_size};
 use super::state::Town;

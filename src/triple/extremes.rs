@@ -6,9 +6,8 @@
 //! `count`, so that a campaign shows it met it.
 
 use arbitrary::{Result, Unstructured};
-use m3_model::triple::MAX_LEVEL;
+use m3_model::triple::{MAX_LEVEL, MAX_TILES};
 
-use super::knobs::MAX_TILES;
 use crate::game::{AtMost, Size};
 use crate::knobs::choose_weighted;
 

@@ -27,7 +27,9 @@ use super::state::Town;
 use super::survey::Survey;
 use crate::edges::{draw_edge, draw_within};
 use crate::following::Following;
-use crate::game::{Benchmark, Count, Generator, MaxTest, Percent, PercentOr, Rulebook, Sides, Size, Statement};
+use crate::game::{
+    Benchmark, Count, EdgeGame, Generator, MaxTest, Percent, PercentOr, Rulebook, Sides, Size, Statement,
+};
 use crate::knobs::EdgeKnob;
 
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
@@ -101,7 +103,11 @@ impl Generator<TripleTown> for Knobs {
     fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         // Rendered first, and only within the statement: the games drawn
         // without it stay the ones their seeds always gave.
-        let extreme = if self.statement.within_statement { Extreme::draw(u, size)? } else { None };
+        let extreme = match self.extreme {
+            Some(extreme) => Some(extreme),
+            None if self.statement.within_statement => Extreme::draw(u, size)?,
+            None => None,
+        };
         let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let tiles = Count::or_draw(self.tiles, u, |u| {
             size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=LONGEST_PLAYED)])
@@ -188,6 +194,7 @@ impl Generator<TripleTown> for Knobs {
             },
             edges: EdgeKnob::NONE,
             statement: Statement::default(),
+            extreme: None,
         };
         vec![
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
@@ -197,6 +204,10 @@ impl Generator<TripleTown> for Knobs {
 
     fn max_tests() -> Vec<MaxTest<TripleTown>> {
         super::max_tests::max_tests()
+    }
+
+    fn edge_games() -> Vec<EdgeGame<TripleTown>> {
+        super::knobs::edge_games()
     }
 }
 

@@ -33,6 +33,7 @@ fn game(
         },
         edges: EdgeKnob::NONE,
         statement: Statement::WITHIN,
+        extreme: None,
     }
 }
 

@@ -60,6 +60,11 @@ macro_rules! game_suites {
         }
 
         #[test]
+        fn every_edge_game_is_what_the_first_byte_of_a_fuzz_input_selects() {
+            suites::every_edge_game_is_selected_by_a_first_byte::<$game>();
+        }
+
+        #[test]
         fn every_size_generates_runnable_games() {
             suites::every_size_generates_runnable_games::<$game>();
         }
@@ -335,13 +340,28 @@ pub fn trace_of_file<G: Game>(path: &Path) -> Option<String> {
     Some(m3diff::oracle::trace::<G>(&instance, &records, &outcome))
 }
 
-/// The game that `bytes` generate must pass the oracle.
+/// The game that `bytes` stand for as a fuzz input must pass the oracle:
+/// proptest and the fuzz targets read bytes the same way.
 pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
-    let instance = G::generate(&mut arbitrary::Unstructured::new(bytes), Size::default(), &G::Knobs::default())
-        .map_err(|e| format!("the generator gave up: {e}"))?;
+    let Some(instance) = m3diff::fuzzing::instance_from_input::<G>(bytes) else { return Ok(()) };
     m3diff::check_game::<G>(&instance, &mut Tally::default())
         .map(|_| ())
         .map_err(|f| format!("{f}\ninstance:\n{instance}"))
+}
+
+/// Every edge game of `G`'s generator is what a fuzz input's first byte
+/// selects: one of the first inputs that select it reaches the counter that
+/// names the edge, and its game passes the oracle.
+pub fn every_edge_game_is_selected_by_a_first_byte<G: Game>() {
+    use m3diff::fuzzing::{input_for_edge, MOST_EDGE_GAMES};
+    let edges = <G::Knobs as m3diff::Generator<G>>::edge_games();
+    assert!((1..=MOST_EDGE_GAMES).contains(&edges.len()), "{} edge games", edges.len());
+    for (index, edge) in edges.iter().enumerate() {
+        let counter = format!("{} {}", edge.counter.rule(), edge.counter.variant());
+        let input = input_for_edge::<G>(index)
+            .unwrap_or_else(|| panic!("{}: no input that selects it reaches {counter}", edge.name));
+        assert_eq!(differential::<G>(&input), Ok(()), "{}", edge.name);
+    }
 }
 
 /// The rule coverage of `games` seeded games of `size`.

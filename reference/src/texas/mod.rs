@@ -207,43 +207,63 @@ fn marked_by_runs(board: &Board) -> BTreeSet<Pos> {
     marked
 }
 
-// TX5: the pieces a special piece at `centre` removes when it triggers. The
-// squares are clipped to the board because only cells of the board are
-// looked at; empty cells are ignored.
+// TX5: the pieces a special piece at `centre` removes when it triggers: its
+// row, its column, both, the square around it clipped to the board, or every
+// piece of its colour. Empty cells are ignored. The lines and squares are
+// listed cell by cell rather than found by a scan of the whole board, which
+// on the largest boards dense with specials made the reference the cost of
+// a fuzzing night.
 fn reach(board: &Board, centre: Pos, piece: Piece) -> Vec<Pos> {
-    let within =
-        |cell: Pos, radius: usize| cell.row.abs_diff(centre.row) <= radius && cell.col.abs_diff(centre.col) <= radius;
-    let reaches = |cell: Pos| match piece.special {
-        Special::None => false,
-        Special::Row => cell.row == centre.row,
-        Special::Column => cell.col == centre.col,
-        Special::RowAndColumn => cell.row == centre.row || cell.col == centre.col,
-        Special::Square3 => within(cell, 1),
-        Special::Square5 => within(cell, 2),
+    let row = |row: usize| (0..board.cols()).map(move |col| Pos::new(row, col));
+    let column = |col: usize| (0..board.rows()).map(move |row| Pos::new(row, col));
+    let square = |radius: usize| {
+        let rows = centre.row.saturating_sub(radius)..=(centre.row + radius).min(board.rows() - 1);
+        let cols = centre.col.saturating_sub(radius)..=(centre.col + radius).min(board.cols() - 1);
+        rows.flat_map(move |row| cols.clone().map(move |col| Pos::new(row, col)))
+    };
+    let cells: Vec<Pos> = match piece.special {
+        Special::None => Vec::new(),
+        Special::Row => row(centre.row).collect(),
+        Special::Column => column(centre.col).collect(),
+        Special::RowAndColumn => row(centre.row).chain(column(centre.col)).collect(),
+        Special::Square3 => square(1).collect(),
+        Special::Square5 => square(2).collect(),
         // Reading: "its colour" is the colour of the triggering piece, and
         // the pieces of that colour are those on the board as the round found
         // it (no gravity within a round, TX5), already-removed ones included:
         // they are removed only once anyway.
-        Special::Colour => board.get(cell).is_some_and(|other| other.colour == piece.colour),
+        Special::Colour => board
+            .all_cells()
+            .filter(|&cell| board.get(cell).is_some_and(|other| other.colour == piece.colour))
+            .collect(),
     };
-    board.all_cells().filter(|&cell| board.get(cell).is_some() && reaches(cell)).collect()
+    cells.into_iter().filter(|&cell| board.get(cell).is_some()).collect()
 }
 
 // TX5: the marked pieces and everything their specials reach, chains
 // included, all within the round. A piece joins the set once and so triggers
 // once, however many specials reach it.
-fn removed_with_specials(board: &Board, marked: &BTreeSet<Pos>) -> BTreeSet<Pos> {
-    let mut removed = marked.clone();
+fn removed_with_specials(board: &Board, marked: &BTreeSet<Pos>) -> Vec<Pos> {
+    // A flag for every cell rather than a set of positions: on the largest
+    // boards dense with specials the set's inserts cost more than the rest of
+    // the round.
+    let flag = |cell: Pos| cell.row * board.cols() + cell.col;
+    let mut removed = vec![false; board.rows() * board.cols()];
     let mut to_trigger: Vec<Pos> = marked.iter().copied().collect();
+    for &cell in marked {
+        removed[flag(cell)] = true;
+    }
     while let Some(cell) = to_trigger.pop() {
         let Some(piece) = board.get(cell) else { continue };
         for reached in reach(board, cell, piece) {
-            if removed.insert(reached) {
+            if !removed[flag(reached)] {
+                removed[flag(reached)] = true;
                 to_trigger.push(reached);
             }
         }
     }
-    removed
+    // Row-major, as a round lists its removals.
+    board.all_cells().filter(|&cell| removed[flag(cell)]).collect()
 }
 
 // TX6: in every column the pieces fall to the bottom in their order, and
