@@ -180,12 +180,13 @@ fn first_one_colour_square(board: &Board) -> Option<Square> {
     // grid); the rules apply to its rows and columns as they are. A board
     // with fewer than 2 rows or columns has no square.
     for row in 0..board.rows().saturating_sub(1) {
+        // The square's two rows, read as rows: a 64x64 board is scanned for
+        // every square a move removes, and a cell read by its row and column
+        // checks both each time.
+        let (top, bottom) = (board.row(row), board.row(row + 1));
         for col in 0..board.cols().saturating_sub(1) {
-            let colour = board.get(row, col);
-            if board.get(row, col + 1) == colour
-                && board.get(row + 1, col) == colour
-                && board.get(row + 1, col + 1) == colour
-            {
+            let colour = top[col];
+            if top[col + 1] == colour && bottom[col] == colour && bottom[col + 1] == colour {
                 return Some(Square::new(row, col));
             }
         }
