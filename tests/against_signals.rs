@@ -182,6 +182,9 @@ fn sigterm_ends_a_campaign_of_the_engine_with_its_summary_and_its_json() {
     let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
     let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after SIGTERM\n{printed}"));
     assert_eq!(status.code(), Some(130), "{printed}");
+    // A signal right after the first line once found the campaign not yet
+    // honouring a stop, and it quit with nothing printed.
+    assert!(printed.contains("m3diff: stopping after the cases under way"), "{printed}");
     assert!(printed.contains("replay: m3diff fuzz --game door"), "the summary: {printed}");
     let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(summary["failures"], 0, "{summary}");

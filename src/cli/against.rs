@@ -49,9 +49,10 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     // Kept before shrinking, so that a signal or an error meanwhile loses
     // nothing; the shrunk case takes its place.
     let raw = against::keep::<G>(keep, program, &instance, &failed, &origin, Shrinking::NotYet).map_err(cannot)?;
-    eprintln!("kept unshrunk as {}; shrinking", raw.path.display());
-    // A signal from here on stops the shrink, and what it came to is kept.
+    // A signal from here on stops the shrink, and what it came to is kept;
+    // honoured before the line that says the shrink starts.
     let _honoured = crate::interrupt::honour();
+    eprintln!("kept unshrunk as {}; shrinking", raw.path.display());
     let limits = Limits { stop: &crate::interrupt::requested, time: None };
     let shrunk = against::shrink::<G>(program, &instance, failed, limits);
     let how = shrunk.how();

@@ -107,9 +107,10 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let settings = settings(args);
     let chosen = chosen_targets(args, settings.size, program.as_ref())?;
     let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
-    announce(&targets, &settings);
-
+    // Honoured before the announcement: a signal that follows the first
+    // line (as a test's does) must find the campaign stopping by itself.
     let honoured = crate::interrupt::honour();
+    announce(&targets, &settings);
     let ran = run(&targets, &settings)?;
     let replay = replay_command(&targets, &settings, ran.dealt, program.as_ref());
     let mut summary = summary_of(&targets, &settings, &ran);
