@@ -16,9 +16,10 @@ pub const TEXT_MARKER: u8 = 0xFF;
 
 /// First bytes of a generator input that select one of the game's edge
 /// games ([`Generator::edge_games`]), the first edge game at the range's
-/// start. A first byte below [`MIXED_FROM`] draws a small game, one from it
-/// up to these a game of the default size, as `m3diff fuzz` draws it (and
-/// so does a byte of this range past the game's last edge game).
+/// start, drawn at the small size but for its edge. A first byte below
+/// [`MIXED_FROM`] draws a small game, one from it up to these a game of the
+/// default size, as `m3diff fuzz` draws it (and so does a byte of this
+/// range past the game's last edge game).
 pub const EDGE_SELECTORS: RangeInclusive<u8> = 0xE0..=0xFE;
 
 /// The least first byte of a generator input that draws a game of the
@@ -32,26 +33,31 @@ pub const MOST_EDGE_GAMES: usize = (*EDGE_SELECTORS.end() - *EDGE_SELECTORS.star
 /// [`TEXT_MARKER`], or the game the generator draws from the input.
 ///
 /// The first byte selects the game's size or one of its edge games
-/// ([`EDGE_SELECTORS`], [`MIXED_FROM`]). The generator reads the bytes
-/// after it, then a byte stream seeded by the whole input
-/// ([`crate::seed::with_prefix`]). So the typical input, a few bytes long,
-/// makes a whole game, small or as large as `m3diff fuzz` draws, rather
-/// than the degenerate game the defaults of an exhausted input give; the
-/// large edges are drawn on purpose, by one byte; libFuzzer's mutations
-/// decide the first draws (the sizes, the first cells), and an input grows
-/// only where more of the game is worth deciding.
+/// ([`EDGE_SELECTORS`], [`MIXED_FROM`]). A small game and an edge game are
+/// the input's to steer: the generator reads the bytes after the first,
+/// then a byte stream seeded by the whole input
+/// ([`crate::seed::with_prefix`]), so libFuzzer's mutations decide the
+/// first draws (the sizes, the first cells) and an input grows only where
+/// more of the game is worth deciding, while a few bytes still make a
+/// whole game. A game of the default size is the stream's alone, as
+/// `m3diff fuzz` draws it from its seed: its large games are rare by
+/// design (a 50x50 board with 1,000 operations, 64x64 with 10,000 moves),
+/// and a fuzzer that steered those draws kept such games for the coverage
+/// they reach and spent a night mutating them. So a night meets them as
+/// often as the campaign does, and the large edges on purpose, by one
+/// byte, each in an otherwise small game.
 pub fn instance_from_input<G: Game>(data: &[u8]) -> Option<G::Instance> {
     if let Some((&TEXT_MARKER, text)) = data.split_first() {
         return G::parse(std::str::from_utf8(text).ok()?).ok();
     }
     let (&first, draws) = data.split_first().unwrap_or((&0, data));
-    let (size, shape) = match edge_game::<G>(first) {
-        Some(edge) => (Size::Mixed, edge.shape),
-        None if first < MIXED_FROM => (Size::Small, G::Knobs::default()),
-        None => (Size::Mixed, G::Knobs::default()),
+    let (size, shape, steered) = match edge_game::<G>(first) {
+        Some(edge) => (Size::Small, edge.shape, draws),
+        None if first < MIXED_FROM => (Size::Small, G::Knobs::default(), draws),
+        None => (Size::Mixed, G::Knobs::default(), &[][..]),
     };
     let seed = crate::hash::fnv1a(data);
-    crate::seed::with_prefix(draws, seed, |u| G::generate(u, size, &shape)).ok()
+    crate::seed::with_prefix(steered, seed, |u| G::generate(u, size, &shape)).ok()
 }
 
 /// The edge game the first byte `first` of a generator input selects, if any.

@@ -304,8 +304,9 @@ pub struct EdgeGame<G: Game> {
     /// What the edge is, for the README's night section and the tests:
     /// "50x50, k = 100, dense specials".
     pub name: &'static str,
-    /// The knobs that draw every game at the edge, the rest as the
-    /// generator draws it at the default size.
+    /// The knobs that draw every game at the edge; a fuzz input that
+    /// selects it draws the rest at the small size
+    /// ([`crate::fuzzing::instance_from_input`]).
     pub shape: G::Knobs,
     /// The rule-coverage counter that names the edge: games drawn with
     /// `shape` reach it (most of them, not each: an edge of several values,

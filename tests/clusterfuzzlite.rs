@@ -253,3 +253,30 @@ fn the_night_section_names_every_edge_game() {
     }
     games::visit_all(&Named(&readme));
 }
+
+/// Every cargo build here goes through `fuzz/uninstrumented-reference`
+/// (.cargo/config.toml): in a cargo fuzz build it leaves the reference out
+/// of libFuzzer's coverage, whose counters in its whole-board scans were
+/// most of a `_diff` target's time, and it hands every other build to the
+/// compiler as it is.
+#[test]
+fn a_fuzz_build_leaves_the_reference_and_only_it_out_of_coverage() {
+    let config = std::fs::read_to_string(root().join(".cargo/config.toml")).unwrap();
+    assert!(config.contains("rustc-wrapper = \"fuzz/uninstrumented-reference\""), "{config}");
+    // `echo` for the compiler: what it prints is what rustc would be given.
+    let compiled = |args: &[&str]| {
+        let output =
+            Command::new(root().join("fuzz/uninstrumented-reference")).arg("echo").args(args).output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout).trim_end().to_string()
+    };
+    let fuzz_build = ["-Cpasses=sancov-module", "-Cllvm-args=-sanitizer-coverage-level=4", "--cfg", "fuzzing"];
+    let reference = compiled(&[&["--crate-name", "m3_reference"][..], &fuzz_build].concat());
+    assert_eq!(reference, "--crate-name m3_reference -Cllvm-args=-sanitizer-coverage-level=4 --cfg fuzzing");
+    for other in ["m3_engine", "m3diff", "m3_model", "texas_diff"] {
+        let args = [&["--crate-name", other][..], &fuzz_build].concat();
+        assert_eq!(compiled(&args), args.join(" "), "{other} is instrumented as cargo fuzz asks");
+    }
+    let test_build = ["--crate-name", "m3_reference", "--edition=2021", "-C", "opt-level=3"];
+    assert_eq!(compiled(&test_build), test_build.join(" "), "a build without the sancov pass is left alone");
+}

@@ -317,3 +317,23 @@ fn sr2_a_square_in_the_last_two_rows_or_columns_is_counted_and_one_a_row_or_colu
     assert_eq!(counts(&tally_of((0, 2))), [false, true]);
     assert_eq!(counts(&tally_of((1, 1))), [false, false]);
 }
+
+/// The 10,000-move edge game a fuzz input selects by its first byte is on a
+/// small board: a night mutates the inputs it keeps again and again, and
+/// the same game on a board of 64 costs ten times as much.
+#[test]
+fn the_contest_length_edge_game_of_a_fuzz_input_is_on_a_small_board() {
+    let selector = *m3diff::fuzzing::EDGE_SELECTORS.start();
+    let edges = <Knobs as Generator<SquareRemover>>::edge_games();
+    assert_eq!(edges[0].counter, Counter::ContestLength, "{}", edges[0].name);
+    let small = <Knobs as Generator<SquareRemover>>::generate::<m3_engine::square::Engine>;
+    let largest_small_side = (0..200u64)
+        .map(|seed| m3diff::seed::with_seed(seed, |u| small(&Knobs::default(), Size::Small, u)).unwrap().board.rows())
+        .max()
+        .unwrap();
+    for draw in 0..=u8::MAX {
+        let game = m3diff::fuzzing::instance_from_input::<SquareRemover>(&[selector, draw]).unwrap();
+        assert_eq!(game.moves.len(), square::CONTEST_MOVES);
+        assert!(game.board.rows() <= largest_small_side, "a side of {} from {draw}", game.board.rows());
+    }
+}

@@ -79,7 +79,7 @@ impl Generator<SquareRemover> for Knobs {
         let edge = self.edges.happens(u, size)?;
         let Sizes { side, colours, seed, moves } = match (edge, within) {
             (false, _) => sizes,
-            (true, false) => self.at_an_edge(u, sizes)?,
+            (true, false) => self.at_an_edge(u, size, sizes)?,
             (true, true) => self.at_a_statement_edge(u, sizes)?,
         };
         let mut tiles = Vec::with_capacity(side * side);
@@ -173,16 +173,19 @@ struct Sizes {
 impl Knobs {
     /// `sizes` with one of them, of those the shape leaves to draw, at an
     /// edge of what the format accepts; or, one game in
-    /// [`EXTREMES_ONE_IN`], every one at an extreme. A board of the largest
-    /// side keeps its games short otherwise.
-    fn at_an_edge(&self, u: &mut Unstructured<'_>, mut sizes: Sizes) -> Result<Sizes> {
+    /// [`EXTREMES_ONE_IN`], every one at an extreme, but in a small game. A
+    /// board of the largest side keeps its games short otherwise.
+    fn at_an_edge(&self, u: &mut Unstructured<'_>, size: Size, mut sizes: Sizes) -> Result<Sizes> {
         // The edges of a field valid in `low..=high`, of those in `drawn`.
         let edge = |u: &mut Unstructured<'_>, low: usize, high: usize, drawn: RangeInclusive<usize>| {
             let drawn = *drawn.start() as i64..=*drawn.end() as i64;
             draw_within(u, low as i64..=high as i64, drawn).map(|value| value as usize)
         };
         let extreme = |u: &mut Unstructured<'_>, values: &[usize]| u.choose(values).copied();
-        if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
+        // A fuzzer picks the one in a thousand as readily as any other
+        // draw, and a small game of 64x64 with 10,000 moves costs as much as
+        // ten thousand small ones.
+        if size != Size::Small && u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
             let Sizes { side, colours, moves, .. } = &mut sizes;
             if self.side.is_none() {
                 *side = extreme(u, &[MIN_SIDE, MAX_SIDE])?;
@@ -453,5 +456,22 @@ mod tests {
             }
         }
         assert!(found > 200 && none > 200, "{found} boards with a square-making move, {none} without: too few to see");
+    }
+
+    /// The draws that take the one game in a thousand with every size at
+    /// an extreme, and then the largest side and the most moves: a fuzzer
+    /// picks them as readily as any others.
+    const EVERY_EXTREME: [u8; 8] = [0, 0, 1, 1, 2, 2, 2, 2];
+
+    #[test]
+    fn a_small_game_never_has_every_size_at_an_extreme_at_once() {
+        let sizes = Sizes { side: 4, colours: 4, seed: 1, moves: 3 };
+        let at = |size| {
+            let sizes = Knobs::default().at_an_edge(&mut Unstructured::new(&EVERY_EXTREME), size, sizes).unwrap();
+            (sizes.side, sizes.moves)
+        };
+        assert_eq!(at(Size::Mixed), (MAX_SIDE, CONTEST_MOVES), "the draws are those of every extreme");
+        let (side, moves) = at(Size::Small);
+        assert!(side <= *STATEMENT_SIDES.end() || moves <= MOVES_ON_THE_LARGEST, "{side}x{side}, {moves} moves");
     }
 }

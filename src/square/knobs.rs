@@ -89,7 +89,12 @@ pub(super) fn edge_games() -> Vec<EdgeGame<SquareRemover>> {
     let largest = Some(Count::new(MAX_SIDE));
     let edge = |name, shape, counter| EdgeGame { name, shape, counter };
     vec![
-        edge("M = 10,000 moves", Knobs { moves: contest, ..Knobs::default() }, Counter::ContestLength),
+        // No other size at an edge: a side of 64 would make it 64x64.
+        edge(
+            "M = 10,000 moves",
+            Knobs { moves: contest, edges: EdgeKnob::NONE, ..Knobs::default() },
+            Counter::ContestLength,
+        ),
         edge(
             "64x64, the format's largest board, a few moves",
             Knobs { side: largest, moves: Some(Count::new(MOVES_ON_THE_LARGEST)), ..Knobs::default() },
