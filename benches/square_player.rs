@@ -16,9 +16,9 @@
 use std::time::{Duration, Instant};
 
 use m3_model::square::{Instance, SquareRemover, CONTEST_MOVES};
+use m3diff::game::knobs::EdgeKnob;
 use m3diff::game::{Count, PercentOr, Size};
-use m3diff::knobs::EdgeKnob;
-use m3diff::square::{Knobs, Player};
+use m3diff::games::square::{Knobs, Player};
 use m3diff::{Game, Rulebook};
 
 fn main() {
@@ -58,7 +58,7 @@ fn game(seed: u64, side: usize, colours: u8, player: Player) -> (u64, Duration) 
     };
     let started = Instant::now();
     let instance: Instance =
-        m3diff::seed::with_seed(seed, |u| SquareRemover::generate(u, Size::Mixed, &shape)).expect("a game");
+        m3diff::process::seed::with_seed(seed, |u| SquareRemover::generate(u, Size::Mixed, &shape)).expect("a game");
     let time = started.elapsed();
     let score = SquareRemover::solve(&instance).to_string().parse().expect("a score");
     (score, time)

@@ -53,42 +53,16 @@
 //!   tests**, chosen for the counters they reach, and **max tests**, at the
 //!   statement's bounds.
 
-pub mod against;
-pub mod bit_set;
-pub mod campaign;
+pub mod check;
 pub mod cli;
-pub mod conservation;
-pub mod corpus;
-pub mod coverage;
-pub mod diff;
-pub mod door;
-pub mod edges;
-pub mod files;
-pub mod following;
-pub mod fuzzing;
 pub mod game;
 pub mod games;
-pub mod gravity;
-pub mod hash;
-pub mod input;
-pub mod interrupt;
-pub mod knobs;
-pub mod one_colour;
-pub mod oracle;
-pub mod planted;
-pub mod prose;
-pub mod regression;
-pub mod render;
-pub mod seed;
-pub mod setter;
-pub mod shrink;
-pub mod spent;
-pub mod square;
-pub mod texas;
-pub mod triage;
-pub mod triple;
+pub mod kit;
+pub mod process;
+pub mod runs;
 
-pub use coverage::{RuleCounter, Tally};
+pub use check::oracle::{check_game, check_game_with, Failure, FailureKind};
+pub use game::coverage::{RuleCounter, Tally};
 pub use game::{
     invariant, Benchmark, Beyond, Checks, Counts, Difference, EdgeGame, Game, Generator, MaxTest, Renders, Rulebook,
     Size, Verdict, Violation,
@@ -96,4 +70,3 @@ pub use game::{
 /// The model's rule-set vocabulary, whose `parse` and `operations` every
 /// game has.
 pub use m3_model::Rules;
-pub use oracle::{check_game, check_game_with, Failure, FailureKind};

@@ -23,7 +23,7 @@ const A_FEW_SECONDS: Duration = Duration::from_secs(15);
 fn spawn_m3diff(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(args)
-        .env_remove(m3diff::seed::SEED_VARIABLE)
+        .env_remove(m3diff::process::seed::SEED_VARIABLE)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

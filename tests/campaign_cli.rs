@@ -163,9 +163,11 @@ fn export_writes_every_corpus_file_as_a_fuzz_input_that_reads_back() {
     let out = tempfile::tempdir().unwrap();
     let output = m3diff(&["corpus", "export", out.path().to_str().unwrap()]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let corpus =
-        m3diff::corpus::instance_files(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/texas")))
-            .unwrap();
+    let corpus = m3diff::runs::corpus::instance_files(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/texas"
+    )))
+    .unwrap();
     let mut expected: Vec<_> =
         corpus.iter().map(|f| m3_model::texas::parse(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
     // Beside them, one seed for each of the generator's edge games, which
@@ -174,12 +176,16 @@ fn export_writes_every_corpus_file_as_a_fuzz_input_that_reads_back() {
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .partition(|path| path.file_name().unwrap().to_string_lossy().starts_with("edge-"));
-    assert_eq!(edges.len(), <m3diff::texas::Knobs as m3diff::Generator<m3_model::texas::Texas>>::edge_games().len());
+    assert_eq!(
+        edges.len(),
+        <m3diff::games::texas::Knobs as m3diff::Generator<m3_model::texas::Texas>>::edge_games().len()
+    );
     let mut exported: Vec<_> = instances
         .iter()
         .map(|path| {
             let data = std::fs::read(path).unwrap();
-            m3diff::fuzzing::instance_from_input::<m3_model::texas::Texas>(&data).expect("an exported input reads back")
+            m3diff::runs::fuzzing::instance_from_input::<m3_model::texas::Texas>(&data)
+                .expect("an exported input reads back")
         })
         .collect();
     let key = |i: &m3_model::texas::Instance| i.to_string();

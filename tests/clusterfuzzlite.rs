@@ -7,9 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::{Command, Output};
 
-use m3diff::corpus::instance_files;
-use m3diff::fuzzing::{input_for_edge, input_from_instance};
 use m3diff::games::{self, Visitor};
+use m3diff::runs::corpus::instance_files;
+use m3diff::runs::fuzzing::{input_for_edge, input_from_instance};
 use m3diff::{Game, Generator};
 
 fn root() -> &'static Path {

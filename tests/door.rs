@@ -5,11 +5,11 @@
 mod suites;
 
 use m3_model::door::{self, Cell, Invalid, MagicDoor, Pos, StageKind, Status, SwapRecord};
-use m3diff::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
+use m3diff::check::oracle::play;
+use m3diff::check::planted::Corruption;
 use m3diff::game::{Percent, PercentOr};
+use m3diff::games::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::oracle::play;
-use m3diff::planted::Corruption;
 use m3diff::{Game, Generator, Rulebook, Size};
 use suites::{m3diff, text};
 
@@ -74,7 +74,7 @@ impl Corruption<MagicDoor> for StopAfterFirstExplosion {
     }
 }
 
-// Bugs on the edges the generator draws one field at a time (m3diff::edges):
+// Bugs on the edges the generator draws one field at a time (m3diff::kit::edges):
 // each fires on its edge only, and a campaign of the default size finds it
 // in a few thousand cases, a fraction of a minute of a night.
 
@@ -145,7 +145,8 @@ fn generator_keeps_producing_interesting_games() {
 
 #[test]
 fn the_largest_games_are_of_the_largest_grid() {
-    let instance = m3diff::seed::with_seed(1, |u| MagicDoor::generate(u, Size::Max, &Default::default())).unwrap();
+    let instance =
+        m3diff::process::seed::with_seed(1, |u| MagicDoor::generate(u, Size::Max, &Default::default())).unwrap();
     assert_eq!((instance.board.rows(), instance.board.cols()), (80, 80));
     assert!(door::parse(&instance.to_string()).is_ok_and(|again| again == instance), "MD1 holds");
 }
@@ -312,9 +313,9 @@ fn md6_reading_a_starting_armed_bomb_waits_for_a_group_in_both_implementations()
 
 /// The game the `--against` path draws from `seed`: the knobs
 /// `Generator::within_statement` sets, with `adjust` applied.
-fn within_statement(seed: u64, size: Size, adjust: impl Fn(&mut m3diff::door::Knobs)) -> door::Instance {
-    m3diff::seed::with_seed(seed, |u| {
-        let mut shape = <m3diff::door::Knobs as Generator<MagicDoor>>::within_statement(u)?;
+fn within_statement(seed: u64, size: Size, adjust: impl Fn(&mut m3diff::games::door::Knobs)) -> door::Instance {
+    m3diff::process::seed::with_seed(seed, |u| {
+        let mut shape = <m3diff::games::door::Knobs as Generator<MagicDoor>>::within_statement(u)?;
         adjust(&mut shape);
         MagicDoor::generate(u, size, &shape)
     })
@@ -326,14 +327,15 @@ fn md1_within_the_statement_every_size_draws_one_swap_of_two_distinct_regular_ge
     // Grids mostly of bombs and vibranium, two colours (a corner a gem
     // cannot always be made of) and quiet swaps: where a first swap would
     // most easily land on a cell MD1 refuses.
-    let crowded = |shape: &mut m3diff::door::Knobs| {
+    let crowded = |shape: &mut m3diff::games::door::Knobs| {
         shape.bomb_percent = Some(Percent::new(80));
         shape.vibranium_percent = Some(Percent::new(15));
         shape.colours = Some(2);
         shape.group_percent = PercentOr::new(0);
     };
     for (size, seeds) in [(Size::Small, 300), (Size::Mixed, 300), (Size::Max, 200)] {
-        for (name, adjust) in [("drawn", &(|_: &mut m3diff::door::Knobs| {}) as &dyn Fn(&mut _)), ("crowded", &crowded)]
+        for (name, adjust) in
+            [("drawn", &(|_: &mut m3diff::games::door::Knobs| {}) as &dyn Fn(&mut _)), ("crowded", &crowded)]
         {
             let mut beyond = Vec::new();
             for seed in 0..seeds {
@@ -377,7 +379,7 @@ fn md1_without_the_statement_knob_no_game_is_drawn_at_its_extremes_on_purpose() 
     let mut tally = m3diff::Tally::default();
     for seed in 0..20 {
         let instance =
-            m3diff::seed::with_seed(seed, |u| MagicDoor::generate(u, Size::Max, &Default::default())).unwrap();
+            m3diff::process::seed::with_seed(seed, |u| MagicDoor::generate(u, Size::Max, &Default::default())).unwrap();
         m3diff::check_game::<MagicDoor>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
     }
     assert_eq!(tally.count(Counter::Largest), 20, "{tally}");

@@ -16,9 +16,9 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use m3_model::texas::{OperationRecord, Texas};
-use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
-use m3diff::corpus::instance_files;
-use m3diff::planted::{Corruption, Planted};
+use m3diff::check::planted::{Corruption, Planted};
+use m3diff::runs::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
+use m3diff::runs::corpus::instance_files;
 use m3diff::{Rules, Size};
 
 /// TX10 with every hand a point short: a bug every campaign meets at once.
@@ -259,7 +259,7 @@ fn two_campaigns_on_one_corpus_at_once_keep_one_regression_and_name_only_it() {
             });
         }
     });
-    let kept = instance_files(&m3diff::regression::directory::<Texas>(corpus.path())).unwrap();
+    let kept = instance_files(&m3diff::runs::regression::directory::<Texas>(corpus.path())).unwrap();
     assert_eq!(kept.len(), 1, "one kind, one regression: {kept:?}\n{:#?}\n{:#?}", first.lines(), second.lines());
     assert_whole(corpus.path());
     for target in [&one, &two] {
@@ -279,7 +279,7 @@ fn two_campaign_processes_on_one_corpus_keep_one_regression() {
     for mut child in running {
         assert!(child.wait().unwrap().success());
     }
-    let kept = instance_files(&m3diff::regression::directory::<Texas>(corpus.path())).unwrap();
+    let kept = instance_files(&m3diff::runs::regression::directory::<Texas>(corpus.path())).unwrap();
     assert_eq!(kept.len(), 1, "one kind, one regression: {kept:?}");
     assert_whole(corpus.path());
 }

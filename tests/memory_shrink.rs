@@ -11,9 +11,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use m3_model::triple::{self, CommandRecord, TripleTown};
-use m3diff::oracle::check_game_with;
-use m3diff::planted::{Corruption, Planted};
-use m3diff::shrink::{shrink, Limits};
+use m3diff::check::oracle::check_game_with;
+use m3diff::check::planted::{Corruption, Planted};
+use m3diff::check::shrink::{shrink, Limits};
 
 /// The bound of issue 41, in the kilobytes `ru_maxrss` counts on Linux.
 const MOST_KB: i64 = 200 * 1024;

@@ -16,7 +16,7 @@
 //!   `mod.rs`). `super::` is resolved relative to the inline module it is
 //!   written in, so `use super::*` in a file's `mod tests` names the file
 //!   itself. A path names the deepest module that exists as a file:
-//!   `crate::door::Settled` imports `door`, `crate::door::state::Settled`
+//!   `crate::games::door::Settled` imports `door`, `crate::games::door::state::Settled`
 //!   imports `door::state`.
 //! - A `mod child;` declaration is not an import: it says where the child
 //!   is, not that the parent uses it. A re-export (`pub use child::X`) is an
@@ -610,7 +610,7 @@ fn the_lexer_and_resolver_find_what_a_file_names() {
 
 #[test]
 fn a_test_module_s_imports_are_left_out_and_the_code_after_it_read() {
-    let text = "#[cfg(test)]\nmod tests { use crate::oracle::f; fn g() { if x { } } }\nuse crate::after::Y;\n\
+    let text = "#[cfg(test)]\nmod tests { use crate::check::oracle::f; fn g() { if x { } } }\nuse crate::after::Y;\n\
                 #[cfg(not(test))]\nmod real { use crate::kept::Z; }\n\
                 #[cfg(test)]\npub(super) mod shared { pub(in crate::game) fn map() {} }";
     let kept = without_tests(tokens(text));

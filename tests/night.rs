@@ -30,7 +30,8 @@ fn a_night_with_a_planted_bug_keeps_going_and_the_documented_way_leads_back_to_g
     // Outside this workspace, or cargo would take the copy's fuzz/ for a
     // member of this one.
     let clone = copy_of_the_clone(
-        &std::env::temp_dir().join(format!("m3diff-night-{}", m3diff::hash::short_hash(env!("CARGO_MANIFEST_DIR")))),
+        &std::env::temp_dir()
+            .join(format!("m3diff-night-{}", m3diff::process::hash::short_hash(env!("CARGO_MANIFEST_DIR")))),
     );
     let user = User { clone: clone.clone(), root_target: work.join("root"), fuzz_target: work.join("fuzz") };
     edit(&clone.join(HAND), RIGHT, PLANTED);

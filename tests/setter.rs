@@ -125,11 +125,11 @@ fn the_readme_gives_the_figures_tests_draws_by() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let section = &readme[readme.find("## Writing a contest's tests").expect("the setter's section")..];
     for (figure, what) in [
-        (m3diff::setter::FEWEST_DRAWN, "games drawn at least"),
-        (m3diff::setter::MOST_DRAWN, "games drawn at most"),
-        (u64::from(m3diff::setter::MOST_TESTS), "tests at most"),
+        (m3diff::runs::setter::FEWEST_DRAWN, "games drawn at least"),
+        (m3diff::runs::setter::MOST_DRAWN, "games drawn at most"),
+        (u64::from(m3diff::runs::setter::MOST_TESTS), "tests at most"),
     ] {
-        let figure = m3diff::prose::thousands(figure);
+        let figure = m3diff::process::prose::thousands(figure);
         assert!(section.contains(&figure), "the README does not give {figure}, the {what}");
     }
 }

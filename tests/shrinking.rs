@@ -9,9 +9,9 @@ use std::time::Instant;
 use m3_model::door::{self, MagicDoor};
 use m3_model::square::{self, SquareRemover};
 use m3_model::texas::{self, Texas};
+use m3diff::check::planted::{Corruption, Planted};
+use m3diff::check::shrink::Limits;
 use m3diff::game::{Count, PercentOr, Sides};
-use m3diff::planted::{Corruption, Planted};
-use m3diff::shrink::Limits;
 use m3diff::{check_game_with, Failure, Game, Renders, Size, Tally};
 
 /// SR2: a turn of a cascade (two squares or more) takes a buffer tile too
@@ -73,13 +73,14 @@ impl Corruption<Texas> for ThirdRoundChainPoint {
 fn first_failure_shrunk<G: Game, C: Corruption<G>>(shape: &G::Knobs) -> G::Instance {
     let (instance, failure) = (0..200)
         .find_map(|seed| {
-            let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, Size::Max, shape)).ok()?;
+            let instance = m3diff::process::seed::with_seed(seed, |u| G::generate(u, Size::Max, shape)).ok()?;
             let failure = check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).err()?;
             Some((instance, failure))
         })
         .unwrap_or_else(|| panic!("200 games showed no {}", C::BUG));
     let started = Instant::now();
-    let shrunk = m3diff::shrink::shrink::<G, Planted<G, C>>(&instance, failure, m3diff::shrink::Limits::NONE);
+    let shrunk =
+        m3diff::check::shrink::shrink::<G, Planted<G, C>>(&instance, failure, m3diff::check::shrink::Limits::NONE);
     println!(
         "{}: {} -> {} in {:.1} s ({} steps, {} tries{})",
         C::BUG,
@@ -95,8 +96,8 @@ fn first_failure_shrunk<G: Game, C: Corruption<G>>(shape: &G::Knobs) -> G::Insta
 
 /// A game of the statement's 10,000 moves, on 10x10, with no invalid move
 /// to end it early.
-fn long_game() -> m3diff::square::Knobs {
-    m3diff::square::Knobs {
+fn long_game() -> m3diff::games::square::Knobs {
+    m3diff::games::square::Knobs {
         side: Some(Count::new(10)),
         moves: Some(Count::new(10_000)),
         invalid_percent: PercentOr::new(0),
@@ -112,7 +113,7 @@ fn sr2_a_cascade_bug_in_a_game_of_10000_moves_shrinks_to_a_small_board_and_a_few
 
 #[test]
 fn tx8_a_chain_bug_on_a_50x50_board_shrinks_to_a_small_board_and_a_few_swaps() {
-    let shape = m3diff::texas::Knobs { sides: Sides::new(50, 50), ..Default::default() };
+    let shape = m3diff::games::texas::Knobs { sides: Sides::new(50, 50), ..Default::default() };
     let shrunk = first_failure_shrunk::<Texas, ThirdRoundChainPoint>(&shape);
     let (rows, cols) = (shrunk.board.rows(), shrunk.board.cols());
     assert!(rows <= 6 && cols <= 6 && shrunk.swaps.len() <= 5, "{rows}x{cols}\n{shrunk}");
@@ -130,7 +131,7 @@ fn tx10_a_two_pairs_bug_on_a_50x50_board_shrinks_to_the_five_swaps_of_a_hand_on_
     // most of the board and the other four swap what falls there: every cut
     // of a line breaks the hand, and only its rebuilding on a board of its
     // own (texas::shrink) gets below 22x18.
-    let shape = m3diff::texas::Knobs { sides: Sides::new(50, 50), ..Default::default() };
+    let shape = m3diff::games::texas::Knobs { sides: Sides::new(50, 50), ..Default::default() };
     let shrunk = first_failure_shrunk::<Texas, TwoPairsShort>(&shape);
     let (rows, cols) = (shrunk.board.rows(), shrunk.board.cols());
     assert!(rows <= 6 && cols <= 6 && shrunk.swaps.len() == 5, "{rows}x{cols}\n{shrunk}");
@@ -153,7 +154,7 @@ impl Corruption<MagicDoor> for SecondStageVanishesOneMore {
 fn failing<G: Game, C: Corruption<G>>(size: Size, shape: &G::Knobs, cases: usize) -> Vec<(G::Instance, Failure)> {
     let found: Vec<_> = (0..2_000)
         .filter_map(|seed| {
-            let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, size, shape)).ok()?;
+            let instance = m3diff::process::seed::with_seed(seed, |u| G::generate(u, size, shape)).ok()?;
             let failure = check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).err()?;
             Some((instance, failure))
         })
@@ -166,9 +167,9 @@ fn failing<G: Game, C: Corruption<G>>(size: Size, shape: &G::Knobs, cases: usize
 /// Shrinks `instance` with bug `C`, then shrinks the result again: the
 /// second shrink must keep nothing, and neither may grow a dimension.
 fn shrunk_to_a_fixed_point<G: Game, C: Corruption<G>>(instance: &G::Instance, failure: Failure) -> G::Instance {
-    let first = m3diff::shrink::shrink::<G, Planted<G, C>>(instance, failure, Limits::NONE);
+    let first = m3diff::check::shrink::shrink::<G, Planted<G, C>>(instance, failure, Limits::NONE);
     assert_grows_none::<G>(instance, &first.instance);
-    let again = m3diff::shrink::shrink::<G, Planted<G, C>>(&first.instance, first.failure, Limits::NONE);
+    let again = m3diff::check::shrink::shrink::<G, Planted<G, C>>(&first.instance, first.failure, Limits::NONE);
     assert_eq!(
         (again.steps, again.cut_short),
         (0, None),
@@ -188,7 +189,7 @@ fn assert_grows_none<G: Game>(before: &G::Instance, after: &G::Instance) {
 
 #[test]
 fn a_shrunk_texas_case_shrinks_no_further() {
-    let shape = m3diff::texas::Knobs::default();
+    let shape = m3diff::games::texas::Knobs::default();
     for (instance, failure) in failing::<Texas, ThirdRoundChainPoint>(Size::Mixed, &shape, 20) {
         shrunk_to_a_fixed_point::<Texas, ThirdRoundChainPoint>(&instance, failure);
     }
@@ -201,7 +202,7 @@ fn a_shrunk_texas_case_shrinks_no_further() {
 
 #[test]
 fn a_shrunk_door_case_shrinks_no_further() {
-    let shape = m3diff::door::Knobs::default();
+    let shape = m3diff::games::door::Knobs::default();
     for (instance, failure) in failing::<MagicDoor, SecondStageVanishesOneMore>(Size::Mixed, &shape, 20) {
         shrunk_to_a_fixed_point::<MagicDoor, SecondStageVanishesOneMore>(&instance, failure);
     }
@@ -213,7 +214,7 @@ fn tx10_a_hand_on_a_narrow_board_shrinks_within_its_sides_and_colours() {
     // hand rebuilt on a board of its own, six columns wide. On 14x4 in 8
     // colours the rebuilt hand fails alike, and only the harness keeps it out.
     for (rows, cols, colours) in [(14, 2, 4), (14, 4, 8)] {
-        let shape = m3diff::texas::Knobs {
+        let shape = m3diff::games::texas::Knobs {
             sides: Sides::new(rows, cols),
             colours: Some(colours),
             operations: Some(Count::new(100)),

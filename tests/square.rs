@@ -4,13 +4,13 @@
 mod suites;
 
 use m3_model::square::{self, Invalid, Move, SquareRemover, Status, Turn, TurnRecord, LEFT, UP};
+use m3diff::check::planted::Corruption;
 use m3diff::invariant::{RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::planted::Corruption;
 use std::time::Duration;
 
-use m3diff::against::{self, Program, Wrong};
 use m3diff::game::{Count, Game, Generator, Rulebook, Size};
-use m3diff::square::{Counter, Knobs, Player, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::games::square::{Counter, Knobs, Player, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
+use m3diff::runs::against::{self, Program, Wrong};
 use m3diff::Tally;
 use suites::{m3diff, text};
 
@@ -50,7 +50,7 @@ impl Corruption<SquareRemover> for ReasonOrder {
     }
 }
 
-// Bugs on the edges the generator draws one field at a time (m3diff::edges):
+// Bugs on the edges the generator draws one field at a time (m3diff::kit::edges):
 // each fires on its edge only, and a campaign of the default size finds it
 // in a few thousand cases, well under a minute of a night.
 
@@ -206,7 +206,7 @@ fn gen_honours_the_shape_and_its_bounds() {
 /// A game of the statement's drawn with `--within-statement` at `size`,
 /// played by `player`.
 fn within_statement(seed: u64, size: Size, player: Player) -> square::Instance {
-    m3diff::seed::with_seed(seed, |u| {
+    m3diff::process::seed::with_seed(seed, |u| {
         let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
         SquareRemover::generate(u, size, &Knobs { player: Some(player), ..shape })
     })
@@ -264,7 +264,7 @@ fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
     std::fs::write(&path, "#!/bin/sh\ncat >/dev/null\necho -2\n").unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let program = Program::new(&path.display().to_string(), Duration::from_secs(5)).unwrap();
-    let mut case = m3diff::seed::with_seed(5, |u| {
+    let mut case = m3diff::process::seed::with_seed(5, |u| {
         let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
         let shape = Knobs { side: Some(Count::new(13)), colours: Some(6), player: Some(Player::Greedy), ..shape };
         SquareRemover::generate(u, Size::Mixed, &shape)
@@ -323,16 +323,18 @@ fn sr2_a_square_in_the_last_two_rows_or_columns_is_counted_and_one_a_row_or_colu
 /// the same game on a board of 64 costs ten times as much.
 #[test]
 fn the_contest_length_edge_game_of_a_fuzz_input_is_on_a_small_board() {
-    let selector = *m3diff::fuzzing::EDGE_SELECTORS.start();
+    let selector = *m3diff::runs::fuzzing::EDGE_SELECTORS.start();
     let edges = <Knobs as Generator<SquareRemover>>::edge_games();
     assert_eq!(edges[0].counter, Counter::ContestLength, "{}", edges[0].name);
     let small = <Knobs as Generator<SquareRemover>>::generate::<m3_engine::square::Engine>;
     let largest_small_side = (0..200u64)
-        .map(|seed| m3diff::seed::with_seed(seed, |u| small(&Knobs::default(), Size::Small, u)).unwrap().board.rows())
+        .map(|seed| {
+            m3diff::process::seed::with_seed(seed, |u| small(&Knobs::default(), Size::Small, u)).unwrap().board.rows()
+        })
         .max()
         .unwrap();
     for draw in 0..=u8::MAX {
-        let game = m3diff::fuzzing::instance_from_input::<SquareRemover>(&[selector, draw]).unwrap();
+        let game = m3diff::runs::fuzzing::instance_from_input::<SquareRemover>(&[selector, draw]).unwrap();
         assert_eq!(game.moves.len(), square::CONTEST_MOVES);
         assert!(game.board.rows() <= largest_small_side, "a side of {} from {draw}", game.board.rows());
     }

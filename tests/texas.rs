@@ -5,9 +5,9 @@
 mod suites;
 
 use m3_model::texas::{self, Board, Invalid, OperationRecord, Pos, Special, Texas};
+use m3diff::check::planted::Corruption;
+use m3diff::games::texas::{Counter, LEFTOVER_RUN, RUNS, SPECIALS};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::planted::Corruption;
-use m3diff::texas::{Counter, LEFTOVER_RUN, RUNS, SPECIALS};
 use suites::{m3diff, text};
 
 // Three official samples and the hand-made cases that pin one rule each.
@@ -114,8 +114,8 @@ impl Corruption<Texas> for LastColourOnTheLargestBoard {
 
 #[test]
 fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {
-    use m3diff::campaign::{self, Budget, GameTarget, Settings, Target};
-    use m3diff::{planted::Planted, Size};
+    use m3diff::runs::campaign::{self, Budget, GameTarget, Settings, Target};
+    use m3diff::{check::planted::Planted, Size};
     let corpus = tempfile::tempdir().unwrap();
     let settings =
         Settings { budget: Budget::Cases(300), seed: 1, jobs: 1, size: Size::Small, corpus: corpus.path().into() };

@@ -6,11 +6,11 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
 use m3_model::texas::{OperationRecord, Special, Texas};
-use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
-use m3diff::fuzzing::input_from_instance;
-use m3diff::planted::{Corruption, Planted};
-use m3diff::regression::Placed;
-use m3diff::triage::{triage, Case, Input};
+use m3diff::check::planted::{Corruption, Planted};
+use m3diff::runs::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
+use m3diff::runs::fuzzing::input_from_instance;
+use m3diff::runs::regression::Placed;
+use m3diff::runs::triage::{triage, Case, Input};
 use m3diff::{Game, Size, Tally};
 
 /// Two bugs at once, so that a night finds two kinds of failure: TX7 a
@@ -43,7 +43,8 @@ fn simulate_night(folder: &Path, per_kind: usize) -> Vec<String> {
     let mut kinds: Vec<(String, usize)> = Vec::new();
     let mut passing = false;
     for seed in 0..5000 {
-        let Ok(instance) = m3diff::seed::with_seed(seed, |u| Texas::generate(u, Size::Small, &Default::default()))
+        let Ok(instance) =
+            m3diff::process::seed::with_seed(seed, |u| Texas::generate(u, Size::Small, &Default::default()))
         else {
             continue;
         };
@@ -131,7 +132,7 @@ fn the_command_lists_fixed_artifacts_and_writes_json() {
     let folder = dir.path().join("fuzz/artifacts/square_diff");
     std::fs::create_dir_all(&folder).unwrap();
     let sample = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/square/example0.in")).unwrap();
-    let mut input = vec![m3diff::fuzzing::TEXT_MARKER];
+    let mut input = vec![m3diff::runs::fuzzing::TEXT_MARKER];
     input.extend(sample);
     std::fs::write(folder.join("crash-0"), input).unwrap();
     std::fs::write(folder.join("timeout-1"), b"").unwrap();

@@ -6,9 +6,9 @@
 mod suites;
 
 use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Status, TripleTown};
+use m3diff::check::planted::Corruption;
+use m3diff::games::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
 use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::planted::Corruption;
-use m3diff::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
 use m3diff::{Game, Generator, Rulebook, Size};
 use suites::{m3diff, text};
 
@@ -300,8 +300,8 @@ fn reading_levels_outside_the_table_are_worth_0_in_both_implementations() {
 /// The game the `--against` path draws from `seed`: the knobs
 /// `Generator::within_statement` sets.
 fn within_statement(seed: u64, size: Size) -> triple::Instance {
-    m3diff::seed::with_seed(seed, |u| {
-        let shape = <m3diff::triple::Knobs as Generator<TripleTown>>::within_statement(u)?;
+    m3diff::process::seed::with_seed(seed, |u| {
+        let shape = <m3diff::games::triple::Knobs as Generator<TripleTown>>::within_statement(u)?;
         TripleTown::generate(u, size, &shape)
     })
     .unwrap()

@@ -5,8 +5,8 @@
 // Each bench uses part of this module: the instruction counts the engine only.
 #![allow(dead_code)]
 
+use m3diff::check::oracle::outcome;
 use m3diff::games::{self, Visitor};
-use m3diff::oracle::outcome;
 use m3diff::Game;
 
 /// One instance of one game's bench table, built.
@@ -67,14 +67,14 @@ pub fn counted(id: &str) -> Box<dyn Fn() -> String> {
     found.unwrap_or_else(|| panic!("no bench case {id}"))
 }
 
-/// A game's harness case (`m3diff::oracle::harness_case`).
+/// A game's harness case (`m3diff::check::oracle::harness_case`).
 struct Harness;
 
 impl Visitor for Harness {
     type Output = Box<dyn Fn() -> String>;
 
     fn visit<G: Game>(self) -> Self::Output {
-        Box::new(|| match m3diff::oracle::harness_case::<G>() {
+        Box::new(|| match m3diff::check::oracle::harness_case::<G>() {
             Ok(outcome) => G::answer(&outcome).to_string(),
             Err(failure) => panic!("the harness case of {} fails:\n{failure}", G::NAME),
         })

@@ -1,4 +1,4 @@
 //! Triple Town: a game drawn from the input, engine against reference.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| m3diff::fuzzing::differential::<m3_model::triple::TripleTown>(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| m3diff::runs::fuzzing::differential::<m3_model::triple::TripleTown>(data));

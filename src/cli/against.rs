@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use super::exit::EXIT_FAILURE_FOUND;
 use super::io::{probe, read_instance_apart, write_stdout};
-use crate::against::{self, Placed, Program, Shrinking};
+use crate::check::shrink::Limits;
 use crate::game::Game;
-use crate::shrink::Limits;
+use crate::runs::against::{self, Placed, Program, Shrinking};
 
 /// `--timeout`: the time one run of the program has. None lets no program
 /// answer, so it is refused with the arguments, not judged as a timeout.
@@ -25,11 +25,12 @@ pub(super) fn time_limit(text: &str) -> Result<Duration, String> {
 pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), commands)?;
     match against::check::<G>(program, &instance)
-        .map_err(|error| format!("{}: {error}", crate::input::path_name(file)))?
+        .map_err(|error| format!("{}: {error}", crate::process::input::path_name(file)))?
     {
         (answer, None) => write_stdout(&format!("agree: the program answers {answer}, as the reference does\n")),
         (_, Some(failed)) => {
-            let shrink = format!("m3diff shrink {} {} {}", G::NAME, crate::input::shell_word(file), program.options());
+            let shrink =
+                format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options());
             write_stdout(&format!("{failed}\nshrink it: {shrink}\n"))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }
@@ -39,21 +40,21 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
 pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), None)?;
     let (_, failed) = against::check::<G>(program, &instance)
-        .map_err(|error| format!("{}: {error}", crate::input::path_name(file)))?;
+        .map_err(|error| format!("{}: {error}", crate::process::input::path_name(file)))?;
     let Some(failed) = failed else {
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
     probe(keep, "--keep")?;
-    let origin = format!("m3diff shrink {} {} {}", G::NAME, crate::input::shell_word(file), program.options());
+    let origin = format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options());
     let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
     // Kept before shrinking, so that a signal or an error meanwhile loses
     // nothing; the shrunk case takes its place.
     let raw = against::keep::<G>(keep, program, &instance, &failed, &origin, Shrinking::NotYet).map_err(cannot)?;
     // A signal from here on stops the shrink, and what it came to is kept;
     // honoured before the line that says the shrink starts.
-    let _honoured = crate::interrupt::honour();
+    let _honoured = crate::process::interrupt::honour();
     eprintln!("kept unshrunk as {}; shrinking", raw.path.display());
-    let limits = Limits { stop: &crate::interrupt::requested, time: None };
+    let limits = Limits { stop: &crate::process::interrupt::requested, time: None };
     let shrunk = against::shrink::<G>(program, &instance, failed, limits);
     let how = shrunk.how();
     let done = Shrinking::Done { how: &how };

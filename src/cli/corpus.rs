@@ -9,15 +9,15 @@ use clap::Subcommand;
 
 use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use super::io::{read_instance, write_stdout};
-use crate::corpus::instance_files;
-use crate::files::write_whole;
-use crate::fuzzing::{input_for_edge, input_from_instance, instance_from_input, TEXT_MARKER};
+use crate::check::oracle::check_game;
+use crate::check::shrink::Limits;
 use crate::game::{Game, Generator, Renders};
 use crate::games::{self, Visitor};
-use crate::input;
-use crate::oracle::check_game;
-use crate::regression::{keep, Shelf};
-use crate::shrink::Limits;
+use crate::process::files::write_whole;
+use crate::process::input;
+use crate::runs::corpus::instance_files;
+use crate::runs::fuzzing::{input_for_edge, input_from_instance, instance_from_input, TEXT_MARKER};
+use crate::runs::regression::{keep, Shelf};
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum CorpusCommand {
@@ -136,7 +136,7 @@ fn read_input<G: Game>(data: &[u8]) -> Input<G> {
 }
 
 fn keep_if_failing<G: Game>(instance: &G::Instance, origin: &str, corpus: &Path) -> Result<ExitCode, String> {
-    crate::oracle::quiet_panics();
+    crate::check::oracle::quiet_panics();
     let Err(failure) = check_game::<G>(instance, &mut Default::default()) else {
         write_stdout(&format!(
             "agree: engine and reference agree on this {} and keep every invariant: nothing to shrink, \
@@ -179,7 +179,7 @@ fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
                 continue;
             }
         };
-        let name = crate::hash::short_hash(&instance.to_string());
+        let name = crate::process::hash::short_hash(&instance.to_string());
         // Whole or absent: cargo fuzz would take half an input for a seed.
         let write = |path: PathBuf, data: &[u8]| write_whole(&path, data).map_err(|e| format!("cannot export: {e}"));
         write(diff_dir.join(&name), &input_from_instance::<G>(&instance))?;

@@ -1,5 +1,5 @@
 //! `m3diff fuzz`: the campaign on the command line, with a progress bar and
-//! a stop on Ctrl-C, SIGTERM or SIGHUP ([`crate::interrupt`]) that ends the
+//! a stop on Ctrl-C, SIGTERM or SIGHUP ([`crate::process::interrupt`]) that ends the
 //! cases under way (a program under test is killed, its case not counted)
 //! and keeps what they found.
 
@@ -14,13 +14,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use super::io::{probe, write_stdout};
-use crate::against::{AgainstTarget, Program};
-use crate::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
-use crate::files::write_whole;
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
-use crate::prose::counted;
-use crate::spent::Part;
+use crate::process::files::write_whole;
+use crate::process::prose::counted;
+use crate::process::spent::Part;
+use crate::runs::against::{AgainstTarget, Program};
+use crate::runs::campaign::{self, Budget, GameTarget, KindFound, Reporter, Settings, Target};
 
 /// What `--game` takes besides the games' names.
 const ALL: &str = "all";
@@ -51,7 +51,7 @@ pub struct FuzzArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: Option<u64>,
     /// Replays a campaign exactly (with --cases); drawn from the clock when absent.
-    #[arg(long, env = crate::seed::SEED_VARIABLE, value_parser = crate::seed::parse)]
+    #[arg(long, env = crate::process::seed::SEED_VARIABLE, value_parser = crate::process::seed::parse)]
     pub seed: Option<u64>,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
@@ -70,7 +70,7 @@ pub struct FuzzArgs {
     pub against: AgainstArgs,
     /// With --against: where the cases a program fails go, as
     /// DIR/<game>/<kind>-<hash>.in beside a report .txt.
-    #[arg(long, value_name = "DIR", default_value = crate::against::DEFAULT_KEEP, requires = "against")]
+    #[arg(long, value_name = "DIR", default_value = crate::runs::against::DEFAULT_KEEP, requires = "against")]
     pub keep: PathBuf,
 }
 
@@ -84,7 +84,7 @@ pub struct AgainstArgs {
     #[arg(long, value_name = "CMD")]
     pub against: Option<String>,
     /// With --against: a run that takes longer is a timeout.
-    #[arg(long, value_parser = super::against::time_limit, default_value = crate::against::DEFAULT_TIMEOUT, requires = "against")]
+    #[arg(long, value_parser = super::against::time_limit, default_value = crate::runs::against::DEFAULT_TIMEOUT, requires = "against")]
     pub timeout: Duration,
 }
 
@@ -109,7 +109,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let targets: Vec<&dyn Target> = chosen.iter().map(|target| target.as_ref()).collect();
     // Honoured before the announcement: a signal that follows the first
     // line (as a test's does) must find the campaign stopping by itself.
-    let honoured = crate::interrupt::honour();
+    let honoured = crate::process::interrupt::honour();
     announce(&targets, &settings);
     let ran = run(&targets, &settings)?;
     let replay = replay_command(&targets, &settings, ran.dealt, program.as_ref());
@@ -151,7 +151,7 @@ fn settings(args: &FuzzArgs) -> Settings {
             (Some(cases), _) => Budget::Cases(cases),
             (None, time) => Budget::Time(time.unwrap_or(Duration::from_secs(60))),
         },
-        seed: args.seed.unwrap_or_else(crate::seed::clock_seed),
+        seed: args.seed.unwrap_or_else(crate::process::seed::clock_seed),
         jobs: args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from),
         size: args.size,
         corpus: args.corpus.clone(),
@@ -202,7 +202,7 @@ fn announce(targets: &[&dyn Target], settings: &Settings) {
         counted(settings.jobs as u64, "job"),
         settings.size.name(),
         match settings.budget {
-            Budget::Time(limit) => crate::prose::duration(limit),
+            Budget::Time(limit) => crate::process::prose::duration(limit),
             Budget::Cases(cases) => format!("{} per game", counted(cases, "case")),
         }
     );
@@ -219,12 +219,12 @@ struct Ran {
 /// Runs the campaign with a progress bar; an error when a game could not
 /// run at all (a program that cannot be started, say).
 fn run(targets: &[&dyn Target], settings: &Settings) -> Result<Ran, String> {
-    crate::oracle::quiet_panics();
+    crate::check::oracle::quiet_panics();
     let reporter = BarReporter::new();
     let started = Instant::now();
-    let dealt = campaign::run(targets, settings, &reporter, crate::interrupt::flag());
+    let dealt = campaign::run(targets, settings, &reporter, crate::process::interrupt::flag());
     reporter.bar.finish_and_clear();
-    let interrupted = crate::interrupt::requested();
+    let interrupted = crate::process::interrupt::requested();
     if let Some(hopeless) = targets.iter().find_map(|target| target.hopeless()) {
         return Err(hopeless);
     }
@@ -279,7 +279,7 @@ fn conclude(
         Ok(ExitCode::from(EXIT_FAILURE_FOUND))
     } else if interrupted {
         summary.push_str(&format!("interrupted: nothing found in the {} that ran\n", counted(cases, "case")));
-        Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED))
+        Ok(ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED))
     } else {
         let shortfalls: Vec<String> = targets.iter().filter_map(|target| target.shortfall()).collect();
         if !shortfalls.is_empty() {
@@ -332,7 +332,7 @@ fn failures_found(targets: &[&dyn Target], program: Option<&Program>, failures: 
 /// The exit once the summary is out: a clean run whose folder or JSON
 /// could not be written still says so, as does a signal after the cases
 /// ended.
-fn exit_code(code: ExitCode, not_written: bool, honoured: crate::interrupt::Honoured) -> ExitCode {
+fn exit_code(code: ExitCode, not_written: bool, honoured: crate::process::interrupt::Honoured) -> ExitCode {
     if not_written && code == ExitCode::SUCCESS {
         // What was found is on disk and printed; the exit still says so.
         return ExitCode::from(EXIT_BAD_INPUT);
@@ -340,8 +340,8 @@ fn exit_code(code: ExitCode, not_written: bool, honoured: crate::interrupt::Hono
     // Until the summary and the JSON are written, a signal leaves it to
     // this command to stop.
     drop(honoured);
-    if crate::interrupt::requested() && code == ExitCode::SUCCESS {
-        return ExitCode::from(crate::interrupt::EXIT_INTERRUPTED);
+    if crate::process::interrupt::requested() && code == ExitCode::SUCCESS {
+        return ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED);
     }
     code
 }
@@ -379,7 +379,7 @@ impl JsonFile {
             return Err(cannot(std::io::Error::new(std::io::ErrorKind::IsADirectory, "a folder")));
         }
         let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        crate::files::try_writing(folder).map_err(cannot)?;
+        crate::process::files::try_writing(folder).map_err(cannot)?;
         // An earlier run's summary must not pass for this one's, should this
         // one end before it writes its own.
         match std::fs::remove_file(path) {

@@ -9,7 +9,7 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches};
 use super::play;
 use crate::game::{Game, Size};
 use crate::games::{self, Visitor};
-use crate::seed::SEED_VARIABLE;
+use crate::process::seed::SEED_VARIABLE;
 
 /// The game named and the options given for it.
 #[derive(Debug, Clone)]
@@ -40,7 +40,7 @@ impl Visitor for GenCommand {
             // As `fuzz` draws one: said on standard error, so that standard
             // output stays the instance and the seed can give it again.
             None => {
-                let seed = crate::seed::clock_seed();
+                let seed = crate::process::seed::clock_seed();
                 eprintln!("m3diff gen: seed {seed} (drawn from the clock; --seed {seed} gives this instance again)");
                 seed
             }
@@ -61,7 +61,7 @@ impl Visitor for Subcommand {
         let seed = Arg::new("seed")
             .long("seed")
             .env(SEED_VARIABLE)
-            .value_parser(crate::seed::parse)
+            .value_parser(crate::process::seed::parse)
             .help("The seed the instance is drawn from: the same seed, the same instance (drawn from the clock when absent, and said)");
         let size = Arg::new("size")
             .long("size")

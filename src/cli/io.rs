@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::game::Game;
-use crate::input::{read_text, Bound};
+use crate::process::input::{read_text, Bound};
 
 /// Reads and parses an instance, no more of it than a file of `G` holds
 /// ([`Bound::of`]); the error is one line naming the file, the line, the
@@ -47,12 +47,12 @@ pub(crate) fn write_stdout(text: &str) -> Result<ExitCode, String> {
 }
 
 /// Fails unless failing cases can be written under `dir`, which `option`
-/// names: it is created if need be and tried ([`crate::files::try_writing`]).
+/// names: it is created if need be and tried ([`crate::process::files::try_writing`]).
 pub(crate) fn probe(dir: &std::path::Path, option: &str) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("{option} {}: cannot write failing cases there: {e}", dir.display());
     if dir.exists() && !dir.is_dir() {
         return Err(cannot(std::io::Error::other("a file, where a folder is expected")));
     }
     std::fs::create_dir_all(dir).map_err(cannot)?;
-    crate::files::try_writing(dir).map_err(cannot)
+    crate::process::files::try_writing(dir).map_err(cannot)
 }

@@ -88,7 +88,7 @@ pub enum Command {
         against: fuzz::AgainstArgs,
         /// With --against: where the shrunk case goes, as
         /// DIR/GAME/KIND-HASH.in beside a report .txt.
-        #[arg(long, value_name = "DIR", default_value = crate::against::DEFAULT_KEEP, requires = "against")]
+        #[arg(long, value_name = "DIR", default_value = crate::runs::against::DEFAULT_KEEP, requires = "against")]
         keep: PathBuf,
     },
     /// Move cases between the corpus and cargo-fuzz.
@@ -124,10 +124,10 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
         /// The same seed, the same set (drawn from the clock when absent, and said).
-        #[arg(long, env = crate::seed::SEED_VARIABLE, value_parser = crate::seed::parse)]
+        #[arg(long, env = crate::process::seed::SEED_VARIABLE, value_parser = crate::process::seed::parse)]
         seed: Option<u64>,
         /// The most tests in the set.
-        #[arg(long, default_value_t = crate::setter::MOST_TESTS, value_parser = clap::value_parser!(u16).range(1..=999))]
+        #[arg(long, default_value_t = crate::runs::setter::MOST_TESTS, value_parser = clap::value_parser!(u16).range(1..=999))]
         count: u16,
     },
     /// Print the rule-coverage table of a set of instances, as a campaign
@@ -174,7 +174,7 @@ pub fn one_line(rendered: &str) -> String {
 
 pub fn run(cli: Cli) -> ExitCode {
     // Before any command: a program under test must not outlive a signal.
-    crate::interrupt::install();
+    crate::process::interrupt::install();
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Corpus(corpus::CorpusCommand::Export { dir, corpus }) => corpus::export_all(&corpus, &dir),
@@ -202,8 +202,8 @@ pub fn run(cli: Cli) -> ExitCode {
             // A command a signal ended exits as the signal asks, whichever
             // thread saw it first: the handler's exit, or the command's
             // error on finding its program killed.
-            let interrupted = crate::interrupt::requested();
-            ExitCode::from(if interrupted { crate::interrupt::EXIT_INTERRUPTED } else { EXIT_BAD_INPUT })
+            let interrupted = crate::process::interrupt::requested();
+            ExitCode::from(if interrupted { crate::process::interrupt::EXIT_INTERRUPTED } else { EXIT_BAD_INPUT })
         }
     }
 }
@@ -230,7 +230,7 @@ impl Visitor for OneGame {
             Command::Validate { files, .. } => validate::validate::<G>(&files),
             Command::Tests { out, seed, count, .. } => {
                 let seed = seed.unwrap_or_else(|| {
-                    let seed = crate::seed::clock_seed();
+                    let seed = crate::process::seed::clock_seed();
                     eprintln!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
                     seed
                 });

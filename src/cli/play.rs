@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use super::exit::{EXIT_FAILURE_FOUND, EXIT_REFUSED};
 use super::io::{read_instance_apart, write_stdout};
+use crate::check::oracle::{check_game, outcome, write_trace};
 use crate::game::{Game, Size};
-use crate::oracle::{check_game, outcome, write_trace};
 
 pub fn solve<G: Game>(
     file: Option<&Path>,
@@ -83,7 +83,7 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, 
 }
 
 pub fn generate<G: Game>(seed: u64, size: Size, shape: &G::Knobs) -> Result<ExitCode, String> {
-    let instance = crate::seed::with_seed(seed, |u| G::generate(u, size, shape))
+    let instance = crate::process::seed::with_seed(seed, |u| G::generate(u, size, shape))
         .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
     write_stdout(&instance.to_string())
 }

@@ -8,13 +8,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::io::{read_instance, read_instance_apart, write_stdout};
-use crate::against::reference_answer;
-use crate::coverage::{named_list, Tally};
-use crate::files;
+use crate::game::coverage::{named_list, Tally};
 use crate::game::{Counts, Game};
-use crate::input::path_name;
-use crate::prose::{counted, duration, thousands};
-use crate::setter::{Test, TestSet};
+use crate::process::files;
+use crate::process::input::path_name;
+use crate::process::prose::{counted, duration, thousands};
+use crate::runs::against::reference_answer;
+use crate::runs::setter::{Test, TestSet};
 
 /// Where a game whose player's operations come apart keeps them, beside
 /// `NN.in`: the player's output file, as the contest's checker reads it.
@@ -33,13 +33,13 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize) -> Result<ExitCode, St
     let (parent, target) = new_or_empty_folder(dir)?;
     files::try_writing(&parent).map_err(|error| error.to_string())?;
     let started = Instant::now();
-    let set = crate::setter::choose::<G>(seed, most)?;
+    let set = crate::runs::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();
     let folder_name = target.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy().into_owned());
     let partial = parent.join(format!(".{folder_name}.tests-{}.partial", std::process::id()));
     // A signal while the files are written stops here, not at once, so that
     // the partial folder goes too.
-    let honoured = crate::interrupt::honour();
+    let honoured = crate::process::interrupt::honour();
     let written = write_set::<G>(&partial, &set, seed, most).and_then(|bytes| {
         std::fs::rename(&partial, &target).map_err(|error| files::named(&target, error))?;
         Ok(bytes)
@@ -49,9 +49,9 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize) -> Result<ExitCode, St
         Ok(bytes) => bytes,
         Err(error) => {
             let _ = std::fs::remove_dir_all(&partial);
-            if crate::interrupt::requested() {
+            if crate::process::interrupt::requested() {
                 eprintln!("m3diff tests: stopped by a signal; nothing written to {name}");
-                return Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED));
+                return Ok(ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED));
             }
             return Err(error.to_string());
         }
@@ -113,7 +113,7 @@ fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> s
         let stem = format!("{number:0width$}");
         let mut test_bytes = 0;
         for (extension, text) in texts::<G>(test) {
-            if crate::interrupt::requested() {
+            if crate::process::interrupt::requested() {
                 return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped by a signal"));
             }
             test_bytes += text.len() as u64;
@@ -217,8 +217,8 @@ pub fn fuzz_input_coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, Strin
     let mut tally = Tally::default();
     let mut skipped = 0u64;
     for file in &files {
-        let data = crate::input::read(file, crate::input::Bound::of::<G>())?;
-        let Some(instance) = crate::fuzzing::instance_from_input::<G>(&data) else {
+        let data = crate::process::input::read(file, crate::process::input::Bound::of::<G>())?;
+        let Some(instance) = crate::runs::fuzzing::instance_from_input::<G>(&data) else {
             skipped += 1;
             continue;
         };

@@ -11,10 +11,10 @@ use super::exit::EXIT_FAILURE_FOUND;
 use super::io::write_stdout;
 use crate::game::Game;
 use crate::games::{self, Visitor};
-use crate::input::{self, Bound, Unread};
-use crate::prose::counted;
-use crate::regression::{next_steps, Placed};
-use crate::triage::{logged_cases, not_replayed, triage, Case, Input, Triage};
+use crate::process::input::{self, Bound, Unread};
+use crate::process::prose::counted;
+use crate::runs::regression::{next_steps, Placed};
+use crate::runs::triage::{logged_cases, not_replayed, triage, Case, Input, Triage};
 
 #[derive(Debug, Clone, Args)]
 pub struct TriageArgs {

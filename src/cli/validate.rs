@@ -11,7 +11,7 @@ use m3_model::text::word_place;
 use super::exit::{EXIT_BAD_INPUT, EXIT_FAILURE_FOUND};
 use super::io::write_stdout;
 use crate::game::{Game, Rulebook};
-use crate::input::{read_text, Bound};
+use crate::process::input::{read_text, Bound};
 
 /// Where a file leaves the statement: line, column and the bound broken.
 /// A file that does not parse is not inside either: its parse error is the

@@ -17,11 +17,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use m3diff::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
-use m3diff::corpus::{expected_answer, instance_files};
-use m3diff::oracle::play;
-use m3diff::planted::{Corruption, Planted};
-use m3diff::regression;
+use m3diff::check::oracle::play;
+use m3diff::check::planted::{Corruption, Planted};
+use m3diff::runs::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
+use m3diff::runs::corpus::{expected_answer, instance_files};
+use m3diff::runs::regression;
 use m3diff::{Checks, Game, Renders, RuleCounter, Size, Tally};
 
 /// The tests every game gets: its corpus through every implementation, a
@@ -166,7 +166,7 @@ pub(crate) use corrupted_records;
 
 /// The first seed of the seeded tests: `M3DIFF_SEED` moves them.
 pub fn first_seed() -> u64 {
-    std::env::var(m3diff::seed::SEED_VARIABLE).ok().and_then(|s| s.parse().ok()).unwrap_or(0)
+    std::env::var(m3diff::process::seed::SEED_VARIABLE).ok().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
 pub fn corpus_root() -> PathBuf {
@@ -337,16 +337,16 @@ pub fn trace_of_file<G: Game>(path: &Path) -> Option<String> {
         return None;
     }
     let (records, outcome) = play::<G, G::Reference>(&instance);
-    Some(m3diff::oracle::trace::<G>(&instance, &records, &outcome))
+    Some(m3diff::check::oracle::trace::<G>(&instance, &records, &outcome))
 }
 
 /// The game that `bytes` stand for as a fuzz input must pass the oracle:
 /// proptest and the fuzz targets read bytes the same way. Generator bytes
 /// always make a game; only text after the marker may make none.
 pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
-    let Some(instance) = m3diff::fuzzing::instance_from_input::<G>(bytes) else {
+    let Some(instance) = m3diff::runs::fuzzing::instance_from_input::<G>(bytes) else {
         return match bytes.first() {
-            Some(&m3diff::fuzzing::TEXT_MARKER) => Ok(()),
+            Some(&m3diff::runs::fuzzing::TEXT_MARKER) => Ok(()),
             _ => Err("the generator gave up on its bytes".to_string()),
         };
     };
@@ -359,7 +359,7 @@ pub fn differential<G: Game>(bytes: &[u8]) -> Result<(), String> {
 /// selects: one of the first inputs that select it reaches the counter that
 /// names the edge, and its game passes the oracle.
 pub fn every_edge_game_is_selected_by_a_first_byte<G: Game>() {
-    use m3diff::fuzzing::{input_for_edge, MOST_EDGE_GAMES};
+    use m3diff::runs::fuzzing::{input_for_edge, MOST_EDGE_GAMES};
     let edges = <G::Knobs as m3diff::Generator<G>>::edge_games();
     assert!((1..=MOST_EDGE_GAMES).contains(&edges.len()), "{} edge games", edges.len());
     for (index, edge) in edges.iter().enumerate() {
@@ -372,7 +372,7 @@ pub fn every_edge_game_is_selected_by_a_first_byte<G: Game>() {
 
 /// The rule coverage of `games` seeded games of `size`.
 pub fn coverage<G: Game>(size: Size, games: u64) -> Tally<G::Counter> {
-    m3diff::fuzzing::seeded_coverage::<G>(first_seed(), games, size).unwrap()
+    m3diff::runs::fuzzing::seeded_coverage::<G>(first_seed(), games, size).unwrap()
 }
 
 pub fn every_size_generates_runnable_games<G: Game>() {
@@ -402,7 +402,9 @@ where
 }
 
 pub fn seeded_generation_is_reproducible<G: Game>() {
-    let draw = |seed| m3diff::seed::with_seed(seed, |u| G::generate(u, Size::default(), &G::Knobs::default())).unwrap();
+    let draw = |seed| {
+        m3diff::process::seed::with_seed(seed, |u| G::generate(u, Size::default(), &G::Knobs::default())).unwrap()
+    };
     assert_eq!(draw(7), draw(7));
     assert_ne!(draw(7), draw(8));
 }
@@ -490,7 +492,7 @@ fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
 pub fn cases_to_find<G: Game, C: Corruption<G>>(size: Size, limit: u64) -> Option<u64> {
     (0..limit).find(|&index| {
         let seed = campaign::case_seed(PLANTED_SEED, G::NAME, index);
-        let instance = m3diff::seed::with_seed(seed, |u| G::generate(u, size, &G::Knobs::default()));
+        let instance = m3diff::process::seed::with_seed(seed, |u| G::generate(u, size, &G::Knobs::default()));
         instance.is_ok_and(|instance| {
             m3diff::check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).is_err()
         })
@@ -502,7 +504,7 @@ pub fn m3diff(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove(m3diff::seed::SEED_VARIABLE)
+        .env_remove(m3diff::process::seed::SEED_VARIABLE)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,0 +1,10 @@
+//! Checking one game: the oracle that steps both sides and compares their
+//! records, the field-by-field diff, the shrinker, and the planted engines
+//! that prove the checks bite. Written once against the game contract.
+//!
+//! May use: `game`, `kit`, `process`.
+
+pub mod diff;
+pub mod oracle;
+pub mod planted;
+pub mod shrink;

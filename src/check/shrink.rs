@@ -1,0 +1,447 @@
+//! Shrinking: cut a failing case down while it still fails the same way.
+//! Operations go first, in chunks as delta debugging cuts them (halves,
+//! then quarters ... down to single operations, each size tried across the
+//! whole list before the next, from the end, where operations after the
+//! failing one go at once); then the game's own candidates (lines, colours,
+//! specials), the first that still fails kept, and so on while one does;
+//! then operations again, until neither finds a smaller case: the result is
+//! a fixed point, which shrinking again leaves as it is. A candidate is
+//! smaller when it grows none of the game's dimensions
+//! ([`crate::Rulebook::dimensions`]) and shrinks one, or else is shorter
+//! in the problem format, or else as long and before it in byte order. A
+//! candidate is run once: those already tried are remembered by their text. A
+//! candidate counts only if the problem format writes it and reads it back
+//! as itself, so that the regression file is the case that failed. Also the
+//! cuts every game's candidates are made of: one row or column less, fewer
+//! colours.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use m3_model::Stepper;
+
+use crate::check::oracle::{check_game_with, Failure};
+use crate::game::Game;
+
+/// At most this many candidates are run for one case.
+pub const MAX_TRIES: usize = 20_000;
+
+/// When a shrink must end, whatever is left to try: the best case so far
+/// is kept.
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    /// Asked between candidates: true when the user stopped (Ctrl-C).
+    pub stop: &'a dyn Fn() -> bool,
+    /// The time the shrink may take, from its start.
+    pub time: Option<Duration>,
+}
+
+impl Limits<'_> {
+    /// No limit but [`MAX_TRIES`]: a shrink the user asked for.
+    pub const NONE: Limits<'static> = Limits { stop: &|| false, time: None };
+}
+
+/// Why a shrink ended before it had tried every candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutShort {
+    Stopped,
+    OutOfTime(Duration),
+    OutOfTries,
+}
+
+impl fmt::Display for CutShort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CutShort::Stopped => write!(f, "cut short: stopped"),
+            CutShort::OutOfTime(time) => {
+                write!(
+                    f,
+                    "cut short: its {} ran out; `m3diff shrink` goes on from here",
+                    crate::process::prose::duration(*time)
+                )
+            }
+            CutShort::OutOfTries => write!(f, "cut short: {MAX_TRIES} tries"),
+        }
+    }
+}
+
+/// A shrunk case and how it got there.
+pub struct Shrunk<I, F = Failure> {
+    pub instance: I,
+    pub failure: F,
+    /// Candidates kept.
+    pub steps: usize,
+    /// Candidates run.
+    pub tries: usize,
+    /// Candidates refused without running them: beyond what the caller
+    /// allows (under `--against`, the statement).
+    pub refused: usize,
+    /// Set when the shrinker stopped early.
+    pub cut_short: Option<CutShort>,
+    /// How long it took.
+    pub time: Duration,
+}
+
+impl<I, F> Shrunk<I, F> {
+    /// How it went, for reports: steps, tries, and whether it was cut short.
+    pub fn how(&self) -> String {
+        let refused = match self.refused {
+            0 => String::new(),
+            refused => format!(" ({refused} more refused unrun, beyond the statement)"),
+        };
+        let cut = self.cut_short.map_or(String::new(), |cut| format!(" ({cut})"));
+        format!("{} steps in {} tries{refused}, {:.1} s{cut}", self.steps, self.tries, self.time.as_secs_f64())
+    }
+}
+
+/// Shrinks `instance`, which fails with `failure` when checked with engine
+/// `E`, within `limits`.
+pub fn shrink<G: Game, E: Stepper<G>>(
+    instance: &G::Instance,
+    failure: Failure,
+    limits: Limits<'_>,
+) -> Shrunk<G::Instance> {
+    let kind = failure.kind.clone();
+    shrink_by::<G, _>(instance, failure, limits, |candidate| {
+        check_game_with::<G, E>(candidate, &mut Default::default()).err().filter(|failure| failure.kind == kind)
+    })
+}
+
+/// Shrinks `instance`, which fails with `failure`, keeping each candidate
+/// for which `fails_alike` gives a failure of the same kind.
+pub fn shrink_by<G: Game, F>(
+    instance: &G::Instance,
+    failure: F,
+    limits: Limits<'_>,
+    fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+) -> Shrunk<G::Instance, F> {
+    shrink_within::<G, F>(instance, failure, limits, |_| false, fails_alike)
+}
+
+/// [`shrink_by`], passing over the candidates `refuses` refuses without
+/// running them, nor formatting them: under `--against` a SquareRemover
+/// game has 10,000 moves, and every cut of them is refused.
+///
+/// It runs to a fixed point: it ends when a whole pass (the operations'
+/// cuts, then the game's candidates) keeps nothing, so that shrinking its
+/// result again keeps nothing either (the candidates and `fails_alike`
+/// being what they were). For that, a candidate is kept only when it is
+/// smaller than the case (`smaller`); otherwise two candidates of the
+/// same size could each lead to the other, and a shrink go round until its
+/// time ran out.
+pub fn shrink_within<G: Game, F>(
+    instance: &G::Instance,
+    failure: F,
+    limits: Limits<'_>,
+    refuses: impl Fn(&G::Instance) -> bool,
+    fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+) -> Shrunk<G::Instance, F> {
+    let mut shrinking = Shrinking::<G, F, _, _> {
+        shrunk: Shrunk {
+            instance: instance.clone(),
+            failure,
+            steps: 0,
+            tries: 0,
+            refused: 0,
+            cut_short: None,
+            time: Duration::ZERO,
+        },
+        size: Size::of::<G>(instance, instance.to_string()),
+        tried: HashSet::new(),
+        limits,
+        started: Instant::now(),
+        refuses,
+        fails_alike,
+    };
+    loop {
+        let steps = shrinking.shrunk.steps;
+        shrinking.fewer_operations();
+        shrinking.game_candidates();
+        if shrinking.shrunk.steps == steps || shrinking.shrunk.cut_short.is_some() {
+            shrinking.shrunk.time = shrinking.started.elapsed();
+            return shrinking.shrunk;
+        }
+    }
+}
+
+/// How large a case is, as the shrinker compares two.
+struct Size {
+    dimensions: Vec<(&'static str, usize)>,
+    text: String,
+}
+
+impl Size {
+    fn of<G: Game>(instance: &G::Instance, text: String) -> Size {
+        Size { dimensions: G::dimensions(instance), text }
+    }
+}
+
+/// Whether a candidate of `dimensions` grows none of `case`'s.
+fn grows_none(dimensions: &[(&str, usize)], case: &[(&str, usize)]) -> bool {
+    dimensions.len() == case.len() && dimensions.iter().zip(case).all(|(&(_, new), &(_, old))| new <= old)
+}
+
+/// Whether `candidate` is smaller than `case`: it grows no dimension, and
+/// it shrinks one, or else its text is shorter, or else as long and before
+/// `case`'s in byte order (a colour merged into a lower one, a special
+/// cleared to 0). Each step lowers the sum of the dimensions, or keeps it
+/// and lowers the text's length, or keeps both and comes earlier among the
+/// finitely many texts of that length: no shrink can step for ever.
+fn smaller(candidate: &Size, case: &Size) -> bool {
+    grows_none(&candidate.dimensions, &case.dimensions)
+        && (candidate.dimensions != case.dimensions
+            || (candidate.text.len(), &candidate.text) < (case.text.len(), &case.text))
+}
+
+struct Shrinking<'a, G: Game, F, R, A> {
+    shrunk: Shrunk<G::Instance, F>,
+    /// The size of the case so far.
+    size: Size,
+    /// The hashes of the texts of the candidates run.
+    tried: HashSet<u64>,
+    limits: Limits<'a>,
+    started: Instant,
+    refuses: R,
+    fails_alike: A,
+}
+
+impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F>> Shrinking<'_, G, F, R, A> {
+    /// Runs `candidate` unless it grows a dimension, is refused, was run
+    /// before, is no smaller or cannot be written; true when it failed
+    /// alike and is now the case.
+    fn try_candidate(&mut self, candidate: G::Instance) -> bool {
+        if self.shrunk.cut_short.is_some() || candidate == self.shrunk.instance {
+            return false;
+        }
+        // Asked before anything else, so that a run of candidates refused
+        // unrun still ends on a stop or on the time.
+        self.shrunk.cut_short = if (self.limits.stop)() {
+            Some(CutShort::Stopped)
+        } else {
+            self.limits.time.filter(|&time| self.started.elapsed() >= time).map(CutShort::OutOfTime)
+        };
+        if self.shrunk.cut_short.is_some() {
+            return false;
+        }
+        let dimensions = G::dimensions(&candidate);
+        if !grows_none(&dimensions, &self.size.dimensions) {
+            return false;
+        }
+        if (self.refuses)(&candidate) {
+            self.shrunk.refused += 1;
+            return false;
+        }
+        let size = Size { dimensions, text: candidate.to_string() };
+        if !smaller(&size, &self.size) || !self.tried.insert(crate::process::hash::fnv1a(&size.text)) {
+            return false;
+        }
+        if self.shrunk.tries >= MAX_TRIES {
+            self.shrunk.cut_short = Some(CutShort::OutOfTries);
+        }
+        if self.shrunk.cut_short.is_some() || !G::parse(&size.text).is_ok_and(|again| again == candidate) {
+            return false;
+        }
+        self.shrunk.tries += 1;
+        let Some(failure) = (self.fails_alike)(&candidate) else { return false };
+        self.shrunk = Shrunk { instance: candidate, failure, steps: self.shrunk.steps + 1, ..self.shrunk };
+        self.size = size;
+        true
+    }
+
+    /// Chunks of operations cut, each size across the whole list before
+    /// the next and half as large, from the end.
+    fn fewer_operations(&mut self) {
+        let mut operations = G::operations(&self.shrunk.instance);
+        let mut chunk = operations.len().div_ceil(2);
+        while chunk >= 1 && self.shrunk.cut_short.is_none() {
+            let mut end = operations.len();
+            while end > 0 && self.shrunk.cut_short.is_none() {
+                let start = end.saturating_sub(chunk);
+                let mut fewer = operations.clone();
+                fewer.drain(start..end);
+                if self.try_candidate(G::with_operations(&self.shrunk.instance, fewer)) {
+                    operations.drain(start..end);
+                }
+                end = start;
+            }
+            chunk /= 2;
+        }
+    }
+
+    /// The game's candidates, the first that still fails kept, until none
+    /// does. Each search starts from the first candidate again: going on
+    /// from the last one kept was measured to stop at larger boards (the
+    /// lines an earlier cut made removable are passed over).
+    fn game_candidates(&mut self) {
+        while G::shrink_candidates(&self.shrunk.instance).any(|candidate| self.try_candidate(candidate)) {}
+    }
+}
+
+/// Whether the problem format reads `instance`'s text back as `instance`.
+pub fn round_trips<G: Game>(instance: &G::Instance) -> bool {
+    G::parse(&instance.to_string()).is_ok_and(|again| again == *instance)
+}
+
+/// `items` with chunks removed: each half, then each quarter ... down to
+/// each single item (a lone item included), made one at a time as they are
+/// asked for.
+pub fn fewer<T: Clone>(items: Vec<T>) -> impl Iterator<Item = Vec<T>> {
+    let count = items.len();
+    let first = if count == 1 { 1 } else { count / 2 };
+    let chunks = std::iter::successors((first >= 1).then_some(first), |&chunk| (chunk > 1).then_some(chunk / 2));
+    chunks.flat_map(move |chunk| (0..count).step_by(chunk).map(move |start| (start, chunk))).map(
+        move |(start, chunk)| {
+            let mut kept = items.clone();
+            kept.drain(start..(start + chunk).min(count));
+            kept
+        },
+    )
+}
+
+/// A row or a column of a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line {
+    Row(usize),
+    Column(usize),
+}
+
+/// The cells of a `rows` x `cols` row-major grid without `line`; the other
+/// cells keep their order.
+pub fn without_line<T: Clone>(cells: &[T], cols: usize, line: Line) -> Vec<T> {
+    cells
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| match line {
+            Line::Row(row) => index / cols != row,
+            Line::Column(col) => index % cols != col,
+        })
+        .map(|(_, cell)| cell.clone())
+        .collect()
+}
+
+/// Recolourings that use fewer colours, as tables from old colour to new:
+/// first the colours in use renumbered from `lowest` without gaps (keeping
+/// their order) when they are not already, or when the instance declares
+/// `declared` colours rather than as many as it uses; then each colour merged
+/// into the one below it and into `lowest`.
+pub fn fewer_colours(used: &[u8], lowest: u8, declared: usize) -> Vec<[u8; 256]> {
+    let identity: [u8; 256] = std::array::from_fn(|c| c as u8);
+    let mut used = used.to_vec();
+    used.sort_unstable();
+    used.dedup();
+    let mut maps = Vec::new();
+    let compact = used.iter().enumerate().all(|(i, &c)| usize::from(c) == usize::from(lowest) + i);
+    if !compact || declared != used.len() {
+        let mut map = identity;
+        for (i, &colour) in used.iter().enumerate() {
+            map[usize::from(colour)] = lowest + i as u8;
+        }
+        maps.push(map);
+    }
+    for &from in used.iter().rev() {
+        for to in [from.saturating_sub(1), lowest] {
+            if to >= lowest && to < from {
+                let mut map = identity;
+                map[usize::from(from)] = to;
+                maps.push(map);
+            }
+        }
+    }
+    maps
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::square::{self, SquareRemover};
+
+    use super::*;
+
+    fn contest_game() -> square::Instance {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/square/example0.in");
+        square::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_one_move_a_failure_needs_is_found_among_10000_in_a_few_tries_each_run_once() {
+        let game = contest_game();
+        let needed = game.moves[6_789];
+        let mut runs = 0;
+        let shrunk = shrink_by::<SquareRemover, ()>(&game, (), Limits::NONE, |candidate| {
+            runs += 1;
+            candidate.moves.contains(&needed).then_some(())
+        });
+        assert_eq!(shrunk.instance.moves, [needed]);
+        assert_eq!(runs, shrunk.tries, "a candidate run twice");
+        // Two tries a chunk size for the moves, then the board's cuts.
+        assert!(shrunk.tries < 150, "{} tries", shrunk.tries);
+        assert_eq!(shrunk.cut_short, None);
+    }
+
+    #[test]
+    fn a_shrink_out_of_time_keeps_the_best_case_and_says_so() {
+        let game = contest_game();
+        let limits = Limits { stop: &|| false, time: Some(Duration::ZERO) };
+        let shrunk = shrink_by::<SquareRemover, ()>(&game, (), limits, |_| Some(()));
+        assert_eq!((shrunk.tries, shrunk.instance == game), (0, true));
+        assert_eq!(shrunk.cut_short, Some(CutShort::OutOfTime(Duration::ZERO)));
+        assert!(shrunk.how().contains("ran out; `m3diff shrink` goes on from here"), "{}", shrunk.how());
+    }
+
+    #[test]
+    fn a_refused_candidate_is_not_run_and_a_pass_that_keeps_nothing_ends_the_shrink() {
+        // As under --against: every cut of the 10,000 moves is beyond the
+        // statement, and the program fails no other candidate alike.
+        let game = contest_game();
+        let mut runs = 0;
+        let beyond = |candidate: &square::Instance| candidate.moves.len() != game.moves.len();
+        let shrunk = shrink_within::<SquareRemover, ()>(&game, (), Limits::NONE, beyond, |_| {
+            runs += 1;
+            None
+        });
+        assert_eq!((shrunk.steps, shrunk.tries, shrunk.cut_short), (0, runs, None));
+        assert!(runs < 100 && shrunk.refused > 19_000, "{runs} runs, {} refused", shrunk.refused);
+        assert!(shrunk.how().contains("refused unrun"), "{}", shrunk.how());
+    }
+
+    #[test]
+    fn a_candidate_is_smaller_by_a_dimension_else_by_its_text_and_never_grows_one() {
+        let size = |dimensions: &[usize], text: &str| Size {
+            dimensions: dimensions.iter().map(|&n| ("n", n)).collect(),
+            text: text.to_string(),
+        };
+        let case = size(&[4, 2], "5 3");
+        assert!(smaller(&size(&[3, 2], "5 3 and more"), &case), "a dimension less, however long");
+        assert!(!smaller(&size(&[3, 3], "1"), &case), "a dimension grown");
+        assert!(smaller(&size(&[4, 2], "5 "), &case));
+        assert!(smaller(&size(&[4, 2], "4 3"), &case), "a colour merged into a lower one");
+        assert!(!smaller(&size(&[4, 2], "5 4"), &case));
+        assert!(!smaller(&case, &case));
+    }
+
+    #[test]
+    fn fewer_takes_halves_first_then_singles() {
+        let shorter: Vec<_> = fewer(vec![1, 2, 3, 4]).collect();
+        assert_eq!(shorter[..2], [vec![3, 4], vec![1, 2]]);
+        assert_eq!(shorter[2..], [vec![2, 3, 4], vec![1, 3, 4], vec![1, 2, 4], vec![1, 2, 3]]);
+        assert_eq!(fewer(vec![1]).collect::<Vec<_>>(), [Vec::<i32>::new()]);
+        assert_eq!(fewer(Vec::<i32>::new()).count(), 0);
+    }
+
+    #[test]
+    fn a_line_goes_and_the_rest_keeps_its_order() {
+        let cells = [0, 1, 2, 3, 4, 5];
+        assert_eq!(without_line(&cells, 3, Line::Row(0)), [3, 4, 5]);
+        assert_eq!(without_line(&cells, 3, Line::Column(1)), [0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn colours_are_compacted_then_merged_downwards() {
+        let maps = fewer_colours(&[1, 3], 1, 2);
+        assert_eq!((maps[0][1], maps[0][3]), (1, 2), "compacted first");
+        // 3 into 2 and into 1, then nothing below 1.
+        assert_eq!(maps.len(), 3);
+        assert_eq!((maps[1][3], maps[2][3]), (2, 1));
+        assert!(fewer_colours(&[0, 1], 0, 2).iter().all(|map| map[0] == 0));
+    }
+}

@@ -1,0 +1,88 @@
+//! Magic Door's generator knobs, `m3diff gen door`'s options: what the
+//! generator (`generate`) draws from and the max tests (`max_tests`) fix.
+
+use m3_model::door::{MagicDoor, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
+
+use super::count::Counter;
+use super::extremes::Extreme;
+use crate::game::knobs::EdgeKnob;
+use crate::game::{Count, EdgeGame, Percent, PercentOr, Sides, Statement};
+
+/// The most swaps a generated game makes: the most the format reads.
+pub use m3_model::door::MAX_SWAPS;
+
+/// The generator's knobs, which are also `m3diff gen door`'s options; a
+/// field left `None` is drawn for each game.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Knobs {
+    /// Rows (m) and columns (n) of the grid.
+    #[command(flatten)]
+    pub sides: Sides<MIN_SIDE, MAX_SIDE>,
+    /// Colours of regular gems; a cell where each would complete a starting
+    /// group holds a bomb.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=i64::from(MAX_COLOUR)))]
+    pub colours: Option<u8>,
+    /// Percentage of cells that hold a bomb.
+    #[arg(long)]
+    pub bomb_percent: Option<Percent>,
+    /// Percentage of cells that hold vibranium (after the bombs: the two
+    /// add up to at most 100).
+    #[arg(long)]
+    pub vibranium_percent: Option<Percent>,
+    /// Percentage of the gems above the first swap's groups made bombs, which
+    /// the groups' fall arms.
+    #[arg(long)]
+    pub stacked_percent: Option<Percent>,
+    /// Percentage of swaps chosen among those that make a group.
+    #[arg(long, default_value_t)]
+    pub group_percent: PercentOr<90>,
+    #[command(flatten)]
+    pub further: FurtherSwaps,
+    #[command(flatten)]
+    pub edges: EdgeKnob<8>,
+    #[command(flatten)]
+    pub statement: Statement,
+    /// The statement's extreme every game is drawn at (a fuzz input's edge
+    /// game, `Generator::edge_games`; not an option of `m3diff gen`). Left out, one
+    /// is drawn now and then within the statement only.
+    #[arg(skip)]
+    pub extreme: Option<Extreme>,
+}
+
+/// The swaps after the statement's one, each made on the grid the one
+/// before left settled: this project's extension, which `--help` shows
+/// under a heading of its own and `--against` does without.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+#[command(next_help_heading = "Further swaps (this project's extension)")]
+pub struct FurtherSwaps {
+    /// Swaps in all, the statement's one included.
+    #[arg(long)]
+    pub swaps: Option<Count<1, MAX_SWAPS>>,
+    /// Percentage of further swaps that MD1 refuses: one cell twice, or a
+    /// cell with no regular gem.
+    #[arg(long, default_value_t)]
+    pub refused_percent: PercentOr<5>,
+}
+
+/// Every extreme of the statement, and a side, the colours or the swap's
+/// corner at an edge in every game, each selectable by a fuzz input.
+pub(super) fn edge_games() -> Vec<EdgeGame<MagicDoor>> {
+    let extreme = |name, extreme, counter| EdgeGame {
+        name,
+        shape: Knobs { extreme: Some(extreme), ..Knobs::default() },
+        counter,
+    };
+    vec![
+        extreme("80x80, the statement's largest grid", Extreme::Largest, Counter::Largest),
+        extreme("80 rows, fewer columns", Extreme::MostRows, Counter::MostRows),
+        extreme("80 columns, fewer rows", Extreme::MostCols, Counter::MostCols),
+        extreme("80x80 dense with bombs stacked over the swap's groups", Extreme::MostVanished, Counter::MostVanished),
+        extreme("colours 1 to 9 all on the grid", Extreme::AllColours, Counter::AllColours),
+        extreme("the swap's first gem in a corner", Extreme::Corner, Counter::Corner),
+        EdgeGame {
+            name: "a side, the colours or the swap's corner at an edge",
+            shape: Knobs { edges: EdgeKnob { edge_percent: Some(Percent::new(100)) }, ..Knobs::default() },
+            counter: Counter::MostRowsOrCols,
+        },
+    ]
+}

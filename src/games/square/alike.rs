@@ -1,0 +1,343 @@
+//! Which neighbouring tiles of a board share a colour, row by row as bits
+//! by column: what the generator's player reads to find the 2x2 windows
+//! that one move makes one colour (SR2). A row's pairs are compared a word
+//! of eight tiles at a time, with no branch on the colours, and only the
+//! rows a move changed are compared again.
+
+use m3_model::square::{Board, MAX_SIDE};
+
+use crate::kit::bit_set::{self, BYTES};
+
+// A row of tiles fits in the bits of a `u64`, and so do the rows.
+const _: () = assert!(MAX_SIDE <= 64);
+
+/// The pairs of neighbouring tiles of one colour on the board last
+/// described, for each tile row `r` as bits by column `c`:
+///
+/// - `across[r]`: (r, c) and (r, c + 1);
+/// - `down[r]`: (r, c) and (r + 1, c);
+/// - `down_right[r]`: (r, c) and (r + 1, c + 1);
+/// - `down_left[r]`: (r, c + 1) and (r + 1, c);
+///
+/// a pair with a tile off the board has no bit, and the last row no pair
+/// below it. From them, by row of windows, the windows one move makes one
+/// colour. A move changes a few rows of the board: only the pairs and the
+/// windows that read a changed row are worked out again.
+#[derive(Debug, Clone, Default)]
+pub struct Alike {
+    side: usize,
+    /// The tiles of the board described, row by row, and a word of 0 after
+    /// them, so that a word read from any tile of the board stays within.
+    cells: Vec<u8>,
+    /// The same for the board being described, to be compared with the
+    /// last a word at a time.
+    next: Vec<u8>,
+    across: Vec<u64>,
+    down: Vec<u64>,
+    down_right: Vec<u64>,
+    down_left: Vec<u64>,
+    /// By row of windows (of their top-left tile), the square-making ones.
+    making: Vec<u64>,
+    /// The rows of windows with a square-making one, as bits.
+    rows_making: u64,
+}
+
+impl Alike {
+    /// Describes `board`, N x N with N up to 64, in place of the board
+    /// described last.
+    pub fn describe(&mut self, board: &Board) {
+        let side = board.rows();
+        let tiles = board.cells();
+        // The rows of tiles that are not as they were, as bits.
+        let changed = if side == self.side {
+            self.next[..tiles.len()].copy_from_slice(tiles);
+            self.changed_rows()
+        } else {
+            self.start(board);
+            bit_set::first(side)
+        };
+        // An equal-colour swap, or a turn after an invalid move, changes none.
+        if changed == 0 {
+            return;
+        }
+        std::mem::swap(&mut self.cells, &mut self.next);
+        // A row of pairs reads its own row of tiles and the one below.
+        let pairs = changed | changed >> 1;
+        for row in bit_set::ones(pairs) {
+            self.work_out_pairs(row);
+        }
+        // A row of windows reads its own row of pairs and those either side.
+        for row in bit_set::ones((pairs | pairs << 1 | pairs >> 1) & bit_set::first(side - 1)) {
+            let making = self.work_out_making(row);
+            self.making[row] = making;
+            self.rows_making = self.rows_making & !(1 << row) | u64::from(making != 0) << row;
+        }
+    }
+
+    /// The first square-making window, as (row, column) of its top-left
+    /// tile, looked for row by row from `from`'s row on and around (past
+    /// the last, the first), each row from `from`'s column on and around.
+    pub fn first_square_making(&self, from: (usize, usize)) -> Option<(usize, usize)> {
+        let rows = [self.rows_making & !0 << from.0, self.rows_making];
+        let row = rows.into_iter().find(|&rows| rows != 0)?.trailing_zeros() as usize;
+        let (making, from_col) = (self.making[row], !0 << from.1);
+        let cols = [making & from_col, making].into_iter().find(|&cols| cols != 0)?;
+        Some((row, cols.trailing_zeros() as usize))
+    }
+
+    /// Takes `board`'s size and tiles, every pair to be worked out.
+    fn start(&mut self, board: &Board) {
+        self.side = board.rows();
+        for cells in [&mut self.cells, &mut self.next] {
+            cells.clear();
+            cells.extend_from_slice(board.cells());
+            cells.resize(board.cells().len() + BYTES, 0);
+        }
+        for pairs in [&mut self.across, &mut self.down, &mut self.down_right, &mut self.down_left] {
+            pairs.clear();
+            pairs.resize(self.side, 0);
+        }
+        self.making.clear();
+        self.making.resize(self.side - 1, 0);
+        self.rows_making = 0;
+    }
+
+    /// The rows of tiles where `next` differs from `cells`, as bits, a word
+    /// of each compared at a time.
+    fn changed_rows(&self) -> u64 {
+        let side = self.side;
+        (0..side).fold(0, |changed, row| {
+            let (mut differences, mut col) = (0, 0);
+            while col < side {
+                let at = row * side + col;
+                let tiles = bit_set::first(BYTES * (side - col).min(BYTES));
+                differences |= (word_at(&self.cells, at) ^ word_at(&self.next, at)) & tiles;
+                col += BYTES;
+            }
+            changed | u64::from(differences != 0) << row
+        })
+    }
+
+    /// Works out the pairs of tile row `row`, eight columns at a time.
+    fn work_out_pairs(&mut self, row: usize) {
+        let (side, cells) = (self.side, &self.cells);
+        let has_below = row + 1 < side;
+        let (mut across, mut down, mut down_right, mut down_left) = (0, 0, 0, 0);
+        // Not a range's `step_by`, whose count of steps divides.
+        let mut col = 0;
+        while col < side {
+            let at = row * side + col;
+            let (here, right) = (word_at(cells, at), word_at(cells, at + 1));
+            across |= alike_bytes(here, right) << col;
+            if has_below {
+                let (under, under_right) = (word_at(cells, at + side), word_at(cells, at + side + 1));
+                down |= alike_bytes(here, under) << col;
+                down_right |= alike_bytes(here, under_right) << col;
+                down_left |= alike_bytes(right, under) << col;
+            }
+            col += BYTES;
+        }
+        // Bits past a row's pairs compare other tiles, or the 0s after them.
+        let (all, but_last) = (bit_set::first(side), bit_set::first(side - 1));
+        self.across[row] = across & but_last;
+        (self.down[row], self.down_right[row], self.down_left[row]) =
+            (down & all, down_right & but_last, down_left & but_last);
+    }
+
+    /// The windows with top-left tile in `row` whose tiles are three of one
+    /// colour and one of another, as bits by column. Of a window's four
+    /// edges (top, bottom, left, right), three of a colour make two alike
+    /// that meet at a corner; four of a colour make all four, two pairs two
+    /// that face each other, and fewer make one or none. So the odd windows
+    /// are those where exactly one of top and bottom is alike, and exactly
+    /// one of left and right.
+    fn odd_windows(&self, row: usize) -> u64 {
+        let (top, bottom) = (self.across[row], self.across[row + 1]);
+        let (left, right) = (self.down[row], self.down[row] >> 1);
+        (top ^ bottom) & (left ^ right)
+    }
+
+    /// The odd windows (`odd_windows`) of `row` whose odd tile has a
+    /// neighbour outside the window of the other three's colour. The corner
+    /// where the two alike edges meet is opposite the odd tile, and each
+    /// neighbour is compared with the tile of the window's colour diagonal
+    /// to it: one of the pairs described.
+    fn work_out_making(&self, row: usize) -> u64 {
+        let (top, bottom) = (self.across[row], self.across[row + 1]);
+        let (left, right) = (self.down[row], self.down[row] >> 1);
+        // The rows of pairs above and below the window's; none above the top.
+        let above = |pairs: &[u64]| row.checked_sub(1).map_or(0, |up| pairs[up]);
+        let (down_right, down_left) = (self.down_right[row], self.down_left[row]);
+        let (below_right, below_left) = (self.down_right[row + 1], self.down_left[row + 1]);
+        // Odd bottom-right: the tile below it, or right of it.
+        let bottom_right = top & left & (below_right | down_right >> 1);
+        // Odd bottom-left: below it, or left of it.
+        let bottom_left = top & right & (below_left | down_left << 1);
+        // Odd top-right: above it, or right of it.
+        let top_right = bottom & left & (above(&self.down_left) | down_left >> 1);
+        // Odd top-left: above it, or left of it.
+        let top_left = bottom & right & (above(&self.down_right) | down_right << 1);
+        self.odd_windows(row) & (bottom_right | bottom_left | top_right | top_left)
+    }
+}
+
+/// The word of `cells` from `index` on, the first byte the lowest.
+fn word_at(cells: &[u8], index: usize) -> u64 {
+    bit_set::of_bytes(&cells[index..])
+}
+
+/// Bit `i` set when byte `i` of `a` and of `b` are equal: when byte `i` of
+/// their difference is 0. Adding 0x7f to a byte's low seven bits carries
+/// into its top bit unless they are all 0, and stays within the byte; with
+/// the byte's own top bit, that top bit says whether the byte is not 0. The
+/// multiplication gathers the eight top bits, a byte apart, into the top
+/// byte in order.
+fn alike_bytes(a: u64, b: u64) -> u64 {
+    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let difference = a ^ b;
+    let not_zero = ((difference & LOW_SEVEN) + LOW_SEVEN) | difference;
+    let zero = !not_zero & !LOW_SEVEN;
+    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::square::Move;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::super::rules::{move_tiles, one_colour, swap};
+    use super::*;
+
+    #[test]
+    fn alike_bytes_are_told_whatever_the_bytes_around_them() {
+        for byte in 0..=u8::MAX {
+            for (at, around) in [(0, 0xff), (3, 0x80), (7, 0x01), (4, 0x7f), (5, 0x00)] {
+                let mut bytes = [around; 8];
+                bytes[at] = byte;
+                let others = [0x00, 0x7f, 0x80, 0xff, byte].map(|other| [other; 8]);
+                for other in others {
+                    let expected: u64 = (0..8).map(|i| u64::from(bytes[i] == other[i]) << i).sum();
+                    let [a, b] = [bytes, other].map(u64::from_le_bytes);
+                    assert_eq!(alike_bytes(a, b), expected, "{bytes:?} and {other:?}");
+                }
+            }
+        }
+    }
+
+    /// SR2 by the rules' own pieces: whether window (`row`, `col`) is not
+    /// one colour and a valid move (SR4) of one of its tiles makes it one.
+    /// Each move is made on `board` and undone.
+    fn makes_a_square(board: &mut Board, row: usize, col: usize) -> bool {
+        let side = board.rows();
+        let window = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(dr, dc)| (row + dr, col + dc));
+        let moves = window.into_iter().flat_map(|(r, c)| (0..4).map(move |dir| Move::new(r as i32, c as i32, dir)));
+        !one_colour(board, (row, col))
+            && moves.filter_map(|m| move_tiles(side, m).ok()).any(|tiles| {
+                swap(board, tiles);
+                let made = one_colour(board, (row, col));
+                swap(board, tiles);
+                made
+            })
+    }
+
+    /// Whether window (`row`, `col`) holds three tiles of one colour and
+    /// one of another: three alike pairs of its six.
+    fn odd(board: &Board, row: usize, col: usize) -> bool {
+        let t = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(dr, dc)| board.get(row + dr, col + dc));
+        let pairs = [t[0] == t[1], t[0] == t[2], t[0] == t[3], t[1] == t[2], t[1] == t[3], t[2] == t[3]];
+        pairs.iter().filter(|&&alike| alike).count() == 3
+    }
+
+    /// Whether tiles `a` and `b` are on the board and of one colour.
+    fn alike(board: &Board, a: (usize, usize), b: (usize, usize)) -> bool {
+        let on = |(r, c): (usize, usize)| board.contains(r, c);
+        on(a) && on(b) && board.get(a.0, a.1) == board.get(b.0, b.1)
+    }
+
+    /// Boards as a game goes: now and then a new one, of a side up to the
+    /// format's largest and colours up to any byte (an engine under test may
+    /// hand out any), else the last with a few tiles changed, or none.
+    fn boards(seed: u64, count: usize) -> impl Iterator<Item = Board> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut board, mut colours) = (Board::filled(2, 2, 0), 2);
+        (0..count).map(move |_| {
+            if rng.random_ratio(1, 20) {
+                let side =
+                    if rng.random_ratio(1, 4) { rng.random_range(60..=MAX_SIDE) } else { rng.random_range(2..=17) };
+                colours = [2, 3, 6, u8::MAX][rng.random_range(0..4)];
+                let cells = (0..side * side).map(|_| rng.random_range(0..colours)).collect();
+                board = Board::from_cells(side, side, cells);
+            } else {
+                let side = board.rows();
+                for _ in 0..rng.random_range(0..=5) {
+                    board.set(rng.random_range(0..side), rng.random_range(0..side), rng.random_range(0..colours));
+                }
+            }
+            board.clone()
+        })
+    }
+
+    #[test]
+    fn the_pairs_worked_out_a_word_at_a_time_are_those_of_the_tiles_after_every_change() {
+        let mut described = Alike::default();
+        for board in boards(3, 3000) {
+            described.describe(&board);
+            for (row, col) in (0..board.rows()).flat_map(|row| (0..64).map(move |col| (row, col))) {
+                let pairs = [&described.across, &described.down, &described.down_right, &described.down_left];
+                let bits = pairs.map(|pairs| pairs[row] >> col & 1 == 1);
+                let expected = [
+                    alike(&board, (row, col), (row, col + 1)),
+                    alike(&board, (row, col), (row + 1, col)),
+                    alike(&board, (row, col), (row + 1, col + 1)),
+                    alike(&board, (row, col + 1), (row + 1, col)),
+                ];
+                assert_eq!(bits, expected, "across, down, down right, down left at ({row},{col}) on\n{board:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_windows_worked_out_from_the_pairs_are_those_of_the_tiles_after_every_change() {
+        let mut described = Alike::default();
+        let mut making = 0;
+        for mut board in boards(11, 3000) {
+            described.describe(&board);
+            for row in 0..board.rows() - 1 {
+                let odd_windows = described.odd_windows(row);
+                let making_windows = described.making[row];
+                assert_eq!(described.rows_making >> row & 1 == 1, making_windows != 0, "row {row} on\n{board:?}");
+                for col in 0..64 {
+                    let on_board = col < board.rows() - 1;
+                    let odd = on_board && odd(&board, row, col);
+                    assert_eq!(odd_windows >> col & 1 == 1, odd, "odd ({row},{col}) on\n{board:?}");
+                    let expected = on_board && makes_a_square(&mut board, row, col);
+                    assert_eq!(making_windows >> col & 1 == 1, expected, "making ({row},{col}) on\n{board:?}");
+                    making += usize::from(expected);
+                }
+            }
+        }
+        assert!(making > 10_000, "{making} square-making windows: too few to see");
+    }
+
+    #[test]
+    fn the_first_square_making_window_is_the_first_in_the_order_of_the_search() {
+        let mut described = Alike::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut found, mut none) = (0, 0);
+        for mut board in boards(7, 3000) {
+            described.describe(&board);
+            let windows = board.rows() - 1;
+            let from = (rng.random_range(0..windows), rng.random_range(0..windows));
+            // Row by row from `from`'s and around, each from its column and around.
+            let order = (from.0..windows)
+                .chain(0..from.0)
+                .flat_map(|row| (from.1..windows).chain(0..from.1).map(move |col| (row, col)));
+            let expected = order.into_iter().find(|&(row, col)| makes_a_square(&mut board, row, col));
+            assert_eq!(described.first_square_making(from), expected, "from {from:?} on\n{board:?}");
+            found += usize::from(expected.is_some());
+            none += usize::from(expected.is_none());
+        }
+        assert!(found > 500 && none > 100, "{found} boards with a square-making window, {none} without");
+    }
+}

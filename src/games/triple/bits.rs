@@ -1,0 +1,181 @@
+//! Sets of a map's cells, one bit a cell, for the generator's player: the
+//! cells beside every cell of a set are the set moved by a row or a column,
+//! which a few shifts find for 64 cells at a time.
+//!
+//! A set lays the map out row after row, each row followed by one bit that
+//! is no cell and so in no set: a row's last cell and the next row's first
+//! are then not beside each other. Words that hold no cell pad the map on
+//! both sides, as many as a move by a row reaches into, so that a move
+//! needs no test at the map's first and last rows.
+
+use std::ops::Range;
+
+use m3_model::triple::Pos;
+
+use crate::kit::bit_set;
+
+const BITS: usize = u64::BITS as usize;
+
+/// Where a map's cells are in its sets.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Layout {
+    rows: usize,
+    cols: usize,
+    /// Bits from a row to the next: its cells and the one that is none.
+    width: usize,
+    /// Words that hold the map's rows.
+    words: usize,
+    /// Words of padding before the map, and after it.
+    margin: usize,
+}
+
+impl Layout {
+    pub fn new(rows: usize, cols: usize) -> Layout {
+        let width = cols + 1;
+        Layout { rows, cols, width, words: (rows * width).div_ceil(BITS), margin: width / BITS + 1 }
+    }
+
+    pub fn rows(self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(self) -> usize {
+        self.cols
+    }
+
+    /// The words a set of this map takes.
+    pub fn len(self) -> usize {
+        self.words + 2 * self.margin
+    }
+
+    /// The words that hold the map's cells.
+    pub fn map(self) -> Range<usize> {
+        self.margin..self.margin + self.words
+    }
+
+    /// The bit of the cell at index `at` in row-major order.
+    pub fn bit(self, at: usize) -> usize {
+        self.bit_of(at / self.cols, at % self.cols)
+    }
+
+    /// The bit of the cell in row `row` and column `col`.
+    pub fn bit_of(self, row: usize, col: usize) -> usize {
+        self.margin * BITS + row * self.width + col
+    }
+
+    /// The cell of bit `bit`, and its index in row-major order.
+    pub fn cell(self, bit: usize) -> (Pos, usize) {
+        let from_map = bit - self.margin * BITS;
+        let (row, col) = (from_map / self.width, from_map % self.width);
+        (Pos::new(row, col), row * self.cols + col)
+    }
+
+    /// Word `word` of the cells beside a cell of `set`: those whose cell
+    /// above, below, left or right is in it, each in a word of its own.
+    #[inline]
+    pub fn beside(self, set: &[u64], word: usize) -> [u64; 4] {
+        [after(set, word, self.width), before(set, word, self.width), after(set, word, 1), before(set, word, 1)]
+    }
+}
+
+/// Word `word` of `set` moved `by` bits on: of the cells whose cell `by`
+/// bits before them is in `set`.
+#[inline]
+fn after(set: &[u64], word: usize, by: usize) -> u64 {
+    let (words, bits) = (by / BITS, by % BITS);
+    // `>> 1 >> (63 - bits)` rather than `>> (64 - bits)`, which would
+    // overflow when the move is whole words.
+    (set[word - words] << bits) | (set[word - words - 1] >> 1 >> (BITS - 1 - bits))
+}
+
+/// Word `word` of `set` moved `by` bits back: of the cells whose cell `by`
+/// bits after them is in `set`.
+#[inline]
+fn before(set: &[u64], word: usize, by: usize) -> u64 {
+    let (words, bits) = (by / BITS, by % BITS);
+    (set[word + words] >> bits) | (set[word + words + 1] << 1 << (BITS - 1 - bits))
+}
+
+pub fn insert(set: &mut [u64], bit: usize) {
+    set[bit / BITS] |= 1 << (bit % BITS);
+}
+
+pub fn remove(set: &mut [u64], bit: usize) {
+    set[bit / BITS] &= !(1 << (bit % BITS));
+}
+
+impl Layout {
+    /// How many cells `set` holds.
+    pub fn count(self, set: &[u64]) -> usize {
+        set[self.map()].iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// The bit of the cell `index` of `set`, counted from 0 in row-major
+    /// order.
+    pub fn nth(self, set: &[u64], mut index: usize) -> Option<usize> {
+        for (at, &word) in self.map().zip(&set[self.map()]) {
+            let count = word.count_ones() as usize;
+            if index < count {
+                return bit_set::ones(word).nth(index).map(|bit| at * BITS + bit);
+            }
+            index -= count;
+        }
+        None
+    }
+
+    /// The bits of `set`'s cells in row-major order.
+    pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| bit_set::ones(word).map(move |bit| at * BITS + bit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::levels::any;
+    use super::*;
+
+    /// The cells beside a set's cells, on maps whose rows span words and
+    /// whose moves by a row are whole words: none crosses to another row.
+    #[test]
+    fn a_cell_has_its_four_neighbours_on_the_map_and_no_other() {
+        for (rows, cols) in [(1, 1), (3, 5), (4, 63), (3, 64), (5, 100), (100, 100)] {
+            let layout = Layout::new(rows, cols);
+            let mut on_map = vec![0; layout.len()];
+            (0..rows * cols).for_each(|at| insert(&mut on_map, layout.bit(at)));
+            for at in [0, cols - 1, rows * cols / 2, rows * cols - cols, rows * cols - 1] {
+                let mut set = vec![0; layout.len()];
+                insert(&mut set, layout.bit(at));
+                let mut found = vec![0; layout.len()];
+                for word in layout.map() {
+                    found[word] = any(layout.beside(&set, word)) & on_map[word];
+                }
+                let cells: Vec<usize> = layout.each(&found).map(|bit| layout.cell(bit).1).collect();
+                let (row, col) = (at / cols, at % cols);
+                let mut expected = Vec::new();
+                expected.extend((row > 0).then(|| at - cols));
+                expected.extend((col > 0).then(|| at - 1));
+                expected.extend((col + 1 < cols).then(|| at + 1));
+                expected.extend((row + 1 < rows).then(|| at + cols));
+                assert_eq!(cells, expected, "{rows}x{cols} at {at}");
+                assert_eq!(layout.cell(layout.bit(at)), (Pos::new(row, col), at));
+            }
+        }
+    }
+
+    #[test]
+    fn nth_counts_in_row_major_order() {
+        let layout = Layout::new(9, 9);
+        let mut set = vec![0; layout.len()];
+        let cells = [3, 40, 41, 80];
+        for at in cells {
+            insert(&mut set, layout.bit(at));
+        }
+        assert_eq!(layout.count(&set), cells.len());
+        for (index, at) in cells.into_iter().enumerate() {
+            assert_eq!(layout.nth(&set, index).map(|bit| layout.cell(bit).1), Some(at));
+        }
+        assert_eq!(layout.nth(&set, cells.len()), None);
+        remove(&mut set, layout.bit(40));
+        assert_eq!(layout.each(&set).map(|bit| layout.cell(bit).1).collect::<Vec<_>>(), [3, 41, 80]);
+    }
+}

@@ -1,0 +1,13 @@
+//! The machinery of any command-line tool, knowing nothing of games:
+//! files written whole, input read within bounds, signals, seeds, hashes,
+//! the clock and numbers in sentences.
+//!
+//! May use: nothing of the crate.
+
+pub mod files;
+pub mod hash;
+pub mod input;
+pub mod interrupt;
+pub mod prose;
+pub mod seed;
+pub mod spent;

@@ -1,0 +1,154 @@
+//! Running a program on a case and judging what it did against the
+//! reference's answer, and shrinking a case it fails: a module of its own,
+//! not `mod.rs`, so that the campaign target uses it without importing its
+//! parent, which re-exports it.
+
+use std::convert::Infallible;
+
+use super::failed::{Failed, Wrong};
+use super::program::{Program, Ran, MAX_OUTPUT};
+use crate::check::oracle::catch_panic;
+use crate::game::coverage::Tally;
+use crate::game::{Counts, Game, Verdict};
+
+/// The most of a program's output a report shows.
+const SHOWN: usize = 400;
+/// The most lines of an output past [`MAX_OUTPUT`] a report shows.
+const OVERFLOW_LINES: usize = 8;
+
+/// The reference's answer on `instance`, its records counted in `tally`.
+/// An error is the reference panicking: its own bug, not the program's.
+pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Counter>) -> Result<Verdict, String> {
+    // Counted as they come: no record is kept.
+    let played = catch_panic(|| {
+        crate::check::oracle::play_through::<G, G::Reference, Infallible>(instance, |_, before, record| {
+            tally.operations += 1;
+            G::Counter::record(tally, before, record);
+            Ok(())
+        })
+    });
+    let Ok((outcome, state)) = played.map_err(|panicked| format!("the reference panicked: {}", panicked.message))?;
+    tally.games += 1;
+    G::Counter::outcome(tally, &state, &outcome);
+    Ok(G::answer(&outcome))
+}
+
+/// Runs `program` on `instance` and judges what it did against `expected`,
+/// the reference's answer. A timeout counts only when a second run times
+/// out too (a loaded machine slows a run now and then); else the second
+/// run is judged. An error is the program failing to start, or a run that
+/// m3diff ended because it was asked to stop: neither says anything about
+/// the case.
+pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Option<Failed>, String> {
+    judge_with::<G>(program, instance, expected, Timeouts::Confirmed)
+}
+
+/// Whether a run that times out is run again before it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timeouts {
+    Confirmed,
+    /// Taken at once: a shrink's candidates, whose last is confirmed once
+    /// shrinking ends ([`shrink`]), each of which would otherwise cost two
+    /// whole timeouts.
+    AtOnce,
+}
+
+fn judge_with<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    expected: &Verdict,
+    timeouts: Timeouts,
+) -> Result<Option<Failed>, String> {
+    let expected = expected.to_string();
+    let failed = |wrong, got: String| Some(Failed { wrong, got, expected: expected.clone() });
+    let input = instance.to_string();
+    let (ran, timed_out_before) = match program.run(&input)? {
+        Ran::TimedOut { killed_at } if timeouts == Timeouts::Confirmed => (program.run(&input)?, Some(killed_at)),
+        ran => (ran, None),
+    };
+    let printed = match ran {
+        Ran::Interrupted => return Err(INTERRUPTED.to_string()),
+        Ran::TimedOut { killed_at } => {
+            let limit = crate::process::prose::duration(program.timeout());
+            let times: Vec<String> =
+                timed_out_before.iter().chain([&killed_at]).map(|at| crate::process::prose::duration(*at)).collect();
+            let runs = if times.len() == 2 { "twice" } else { "once" };
+            return Ok(failed(Wrong::Timeout, format!("ran past {limit} {runs}: killed at {}", times.join(" and "))));
+        }
+        Ran::TooMuchOutput { printed } => {
+            let lines = printed.lines().take(OVERFLOW_LINES).collect::<Vec<_>>().join("\n");
+            let start: String = lines.chars().take(SHOWN).collect();
+            return Ok(failed(Wrong::TooMuchOutput, format!("{start}... (and more, past {MAX_OUTPUT} bytes)")));
+        }
+        // A checker commonly says "refused" by its exit code as well.
+        Ran::Crashed { printed, .. } if G::read_answer(&printed).is_some_and(|answer| answer.is_refused()) => printed,
+        Ran::Crashed { status, stderr, .. } => return Ok(failed(Wrong::Crash, format!("{status}\n{stderr}"))),
+        Ran::Printed(printed) => printed,
+    };
+    Ok(match G::read_answer(&printed) {
+        None => failed(Wrong::Unreadable, shown(&printed)),
+        Some(answer) if Some(&answer) == G::read_answer(&expected).as_ref() => None,
+        Some(_) => failed(Wrong::Answer, shown(&printed)),
+    })
+}
+
+/// Why a run was not judged when m3diff was asked to stop.
+pub const INTERRUPTED: &str = "interrupted: m3diff was asked to stop, and ended the run";
+
+/// The start of `text`, when it is long.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}... ({} bytes in all)", &text[..end], text.len()),
+        None => text.to_string(),
+    }
+}
+
+/// The reference's answer and the program's judgement on one instance the
+/// statement allows; an error says why it cannot be judged.
+pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<(Verdict, Option<Failed>), String> {
+    check_with::<G>(program, instance, Timeouts::Confirmed)
+}
+
+fn check_with<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    timeouts: Timeouts,
+) -> Result<(Verdict, Option<Failed>), String> {
+    if let Some(beyond) = G::beyond_statement(instance) {
+        return Err(format!("beyond the statement ({beyond}): --against gives a program only what it allows"));
+    }
+    let expected = reference_answer::<G>(instance, &mut Tally::default())?;
+    let failed = judge_with::<G>(program, instance, &expected, timeouts)?;
+    Ok((expected, failed))
+}
+
+/// Shrinks `instance`, which `program` fails with `failed`, to a smaller
+/// one that the statement allows and the program fails the same way. A
+/// candidate beyond the statement is refused before it is even written
+/// out: a SquareRemover game's moves are fixed at 10,000, and cutting them
+/// would otherwise spend the shrink's whole time on candidates never run.
+pub fn shrink<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    failed: Failed,
+    limits: crate::check::shrink::Limits<'_>,
+) -> crate::check::shrink::Shrunk<G::Instance, Failed> {
+    let wrong = failed.wrong;
+    let beyond = |candidate: &G::Instance| G::beyond_statement(candidate).is_some();
+    let fails_alike = |candidate: &G::Instance, timeouts| {
+        check_with::<G>(program, candidate, timeouts).ok().and_then(|(_, failed)| failed).filter(|f| f.wrong == wrong)
+    };
+    let first = failed.clone();
+    let shrunk = crate::check::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
+        fails_alike(candidate, Timeouts::AtOnce)
+    });
+    if wrong != Wrong::Timeout || shrunk.steps == 0 {
+        return shrunk;
+    }
+    // A timeout is kept only when it times out again: else the case found
+    // stands, whose timeout was.
+    match fails_alike(&shrunk.instance, Timeouts::Confirmed) {
+        Some(confirmed) => crate::check::shrink::Shrunk { failure: confirmed, ..shrunk },
+        None => crate::check::shrink::Shrunk { instance: instance.clone(), failure: first, steps: 0, ..shrunk },
+    }
+}

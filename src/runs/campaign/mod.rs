@@ -1,0 +1,163 @@
+//! `m3diff fuzz`: every game's generator and oracle, run on all cores until
+//! the time or the case budget is spent, with progress, statistics, and every
+//! failure shrunk and kept as a regression.
+
+mod game_target;
+mod lock;
+mod seeds;
+mod state;
+mod target;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub use game_target::GameTarget;
+pub(crate) use lock::lock;
+pub use seeds::{case_seed, next_seed};
+pub use state::{Budget, Campaign, Reporter, Settings, SHRINK_GRACE, SHRINK_LIMIT};
+pub use target::{Books, KindFound, Tallied, Target};
+
+/// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
+/// Cases are dealt out in turn: case c is case c / n of game c mod n.
+/// Returns how many were dealt: cases 0 to that number less one, each run
+/// (those a hopeless target skips aside), so that `--cases` with it
+/// replays a campaign that ended on its time or on a signal.
+pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) -> u64 {
+    let started = Instant::now();
+    let campaign = Campaign { settings, reporter, stop, started };
+    let games = targets.len() as u64;
+    let out_of_budget = |case: u64| match settings.budget {
+        Budget::Cases(per_game) => case >= per_game * games,
+        Budget::Time(limit) => started.elapsed() >= limit,
+    };
+    // Dealt under a lock, so that whenever the campaign ends, the cases
+    // dealt are the first ones and no later case ran in place of one.
+    let next_case = Mutex::new(0u64);
+    let deal = || {
+        let mut next = lock(&next_case);
+        let case = *next;
+        let over = campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some());
+        *next += u64::from(!over);
+        (!over).then_some(case)
+    };
+    let jobs = settings.jobs.max(1);
+    // Each worker holds a sender until it ends, however it ends (a panic in
+    // a target drops it too), so the progress loop below wakes as soon as
+    // the last one is done rather than at its next tick.
+    let (working, all_done) = mpsc::channel::<()>();
+    let (campaign, deal) = (&campaign, &deal);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let working = working.clone();
+            scope.spawn(move || {
+                let _working = working;
+                while let Some(case) = deal() {
+                    let target = targets[(case % games) as usize];
+                    target.run_case(case_seed(settings.seed, target.name(), case / games), campaign);
+                }
+            });
+        }
+        drop(working);
+        let counts = || {
+            let cases = targets.iter().map(|t| t.cases()).sum();
+            let failures = targets.iter().map(|t| t.failures()).sum();
+            (cases, failures)
+        };
+        while let Err(RecvTimeoutError::Timeout) = all_done.recv_timeout(Duration::from_millis(100)) {
+            let (cases, failures) = counts();
+            reporter.progress(started.elapsed(), cases, failures);
+        }
+        let (cases, failures) = counts();
+        reporter.progress(started.elapsed(), cases, failures);
+    });
+    let dealt = *lock(&next_case);
+    dealt
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::*;
+    use crate::game::Size;
+    use crate::process::spent::Spent;
+
+    /// A game whose cases take 40 ms each, and whose fifth case panics as
+    /// a bug in the harness would.
+    struct Slow {
+        cases: AtomicU64,
+        spent: Spent,
+    }
+
+    impl Books for Slow {
+        fn cases(&self) -> u64 {
+            self.cases.load(Ordering::Relaxed)
+        }
+        fn failures(&self) -> u64 {
+            0
+        }
+        fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+            Vec::new()
+        }
+        fn spent(&self) -> &Spent {
+            &self.spent
+        }
+    }
+
+    impl Target for Slow {
+        fn name(&self) -> &'static str {
+            "slow"
+        }
+        fn run_case(&self, _: u64, _: &Campaign<'_>) {
+            std::thread::sleep(Duration::from_millis(40));
+            assert!(self.cases.fetch_add(1, Ordering::Relaxed) < 4, "the fifth case");
+        }
+        fn books(&self) -> &dyn Books {
+            self
+        }
+        fn summary(&self) -> String {
+            String::new()
+        }
+        fn kinds(&self) -> Vec<KindFound> {
+            Vec::new()
+        }
+    }
+
+    struct Progress(Mutex<Vec<u64>>);
+
+    impl Reporter for Progress {
+        fn line(&self, _: &str) {}
+        fn progress(&self, _: Duration, cases: u64, _: u64) {
+            lock(&self.0).push(cases);
+        }
+    }
+
+    #[test]
+    fn progress_is_told_while_the_worker_runs_and_the_campaign_ends_with_it_even_when_it_panics() {
+        let (ended, wait_for_end) = mpsc::channel();
+        std::thread::spawn(move || {
+            let slow = Slow { cases: AtomicU64::new(0), spent: Spent::default() };
+            let settings = Settings {
+                budget: Budget::Cases(100),
+                seed: 0,
+                jobs: 1,
+                size: Size::Small,
+                corpus: PathBuf::from("unused"),
+            };
+            let progress = Progress(Mutex::new(Vec::new()));
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&[&slow], &settings, &progress, &AtomicBool::new(false))
+            }));
+            let told = lock(&progress.0).clone();
+            let _ = ended.send((run.is_err(), told));
+        });
+        let (panicked, told) =
+            wait_for_end.recv_timeout(Duration::from_secs(60)).expect("the campaign waits on a worker that panicked");
+        assert!(panicked, "the worker's panic reaches the caller");
+        assert!(told.len() >= 2, "progress told only at the end: {told:?}");
+        assert_eq!(told.last(), Some(&5), "the last progress counts every case, the one that panicked included");
+    }
+}

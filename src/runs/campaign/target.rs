@@ -1,0 +1,124 @@
+//! What a campaign sees of a game it runs, and the counts of its cases.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use super::lock::lock;
+use super::state::Campaign;
+use crate::game::coverage::{RuleCounter, Tally};
+use crate::process::prose::counted;
+use crate::process::spent::Spent;
+
+/// One kind of failure a campaign met.
+#[derive(Debug, Clone)]
+pub struct KindFound {
+    pub kind: String,
+    pub cases: u64,
+    /// The case kept for it, and the command that runs it again.
+    pub regression: Option<(PathBuf, String)>,
+    /// What the summary must add: that another run replaced this run's
+    /// regression, or why none was kept.
+    pub note: Option<String>,
+}
+
+/// One game in a campaign, with its types erased so that games of different
+/// kinds run side by side.
+pub trait Target: Sync {
+    fn name(&self) -> &'static str;
+    fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>);
+    /// What the cases run so far came to.
+    fn books(&self) -> &dyn Books;
+    /// Cases run and the rule-coverage table.
+    fn summary(&self) -> String;
+    /// Every kind of failure met, smallest regression first: the kind, how
+    /// many cases failed that way, and the regression on disk now.
+    fn kinds(&self) -> Vec<KindFound>;
+
+    fn cases(&self) -> u64 {
+        self.books().cases()
+    }
+    fn failures(&self) -> u64 {
+        self.books().failures()
+    }
+    /// The rule-coverage counters: rule, variant, count.
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+        self.books().coverage()
+    }
+    /// Where the cases' time went.
+    fn spent(&self) -> &Spent {
+        self.books().spent()
+    }
+    /// Why no further case is worth running (a program that crashes on
+    /// everything), once that is known: the campaign stops.
+    fn hopeless(&self) -> Option<String> {
+        None
+    }
+    /// Games generated, for a target that gives some of them up (beyond
+    /// the statement) rather than run them all: `None` when every game
+    /// drawn is a case run.
+    fn drawn(&self) -> Option<u64> {
+        None
+    }
+    /// Why the cases run checked too little to report success, in one
+    /// line: a campaign that checked nothing never says all is well.
+    fn shortfall(&self) -> Option<String> {
+        (self.cases() == 0).then(|| format!("{}: no case ran: nothing was checked", self.name()))
+    }
+}
+
+/// A target's running counts, with the game's counters erased.
+pub trait Books: Sync {
+    fn cases(&self) -> u64;
+    fn failures(&self) -> u64;
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)>;
+    fn spent(&self) -> &Spent;
+}
+
+/// The counts of cases run, added up from any thread.
+pub struct Tallied<C: RuleCounter> {
+    pub tally: Mutex<Tally<C>>,
+    pub spent: Spent,
+    cases: AtomicU64,
+    failures: AtomicU64,
+}
+
+impl<C: RuleCounter> Tallied<C> {
+    pub fn new(spent: Spent) -> Self {
+        Tallied { tally: Mutex::new(Tally::default()), spent, cases: AtomicU64::new(0), failures: AtomicU64::new(0) }
+    }
+
+    /// A case run to its end, which counted `tally`.
+    pub fn ran(&self, tally: &Tally<C>) {
+        self.cases.fetch_add(1, Ordering::Relaxed);
+        lock(&self.tally).merge(tally);
+    }
+
+    pub fn failed(&self) {
+        self.failures.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// "N cases, M failures".
+    pub fn counted(&self) -> String {
+        format!("{}, {}", counted(self.cases(), "case"), counted(self.failures(), "failure"))
+    }
+}
+
+impl<C: RuleCounter> Books for Tallied<C> {
+    fn cases(&self) -> u64 {
+        self.cases.load(Ordering::Relaxed)
+    }
+
+    fn failures(&self) -> u64 {
+        self.failures.load(Ordering::Relaxed)
+    }
+
+    fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
+        let tally = lock(&self.tally);
+        C::ALL.iter().map(|&counter| (counter.rule(), counter.variant(), tally.count(counter))).collect()
+    }
+
+    fn spent(&self) -> &Spent {
+        &self.spent
+    }
+}

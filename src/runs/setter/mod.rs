@@ -1,0 +1,121 @@
+//! A judge's test set, as `m3diff tests` writes it: the smallest generated
+//! games that between them reach every rule counter the statement lets a
+//! game reach, then the max tests a judge writes ([`Generator::max_tests`]).
+//! Every test lies inside the statement, and its answer is the
+//! reference's. The same seed gives the same set.
+
+mod choose;
+mod drawing;
+
+use std::fmt;
+
+use crate::game::coverage::Tally;
+use crate::game::{Game, Generator, Size, Verdict};
+use crate::runs::against::reference_answer;
+use crate::runs::campaign::case_seed;
+
+pub use choose::Reached;
+pub use drawing::{within_statement, FEWEST_DRAWN, MOST_DRAWN};
+
+/// A judge's tests by default.
+pub const MOST_TESTS: u16 = 60;
+/// One test of the set.
+pub struct Test<G: Game> {
+    pub instance: G::Instance,
+    /// The reference's answer; for a game whose operations come apart, the
+    /// verdict on the two texts [`Rulebook::write_apart`](crate::game::Rulebook::write_apart) writes.
+    pub answer: Verdict,
+    pub why: Why,
+    /// The counters this test is the first of the set to reach.
+    pub first_reached: Vec<G::Counter>,
+}
+
+/// Why a test is in the set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// The smallest game drawn that reaches a counter no smaller test does;
+    /// drawn from this seed at this size.
+    Coverage { seed: u64, size: Size },
+    /// A judge's max test, by its name.
+    Max(&'static str),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::Coverage { seed, size } => write!(f, "coverage: the game of seed {seed} at size {}", size.name()),
+            Why::Max(name) => write!(f, "max test: {name}"),
+        }
+    }
+}
+
+/// The set, with what it and the games drawn to choose it reached.
+pub struct TestSet<G: Game> {
+    pub tests: Vec<Test<G>>,
+    /// Games drawn to choose the coverage tests from.
+    pub drawn: u64,
+    /// What the whole set reaches, counted as a campaign counts.
+    pub tally: Tally<G::Counter>,
+    /// Counters some drawn game reached that no test of the set does: only
+    /// when `most` tests could not hold them all.
+    pub left_out: Vec<G::Counter>,
+}
+
+/// Chooses the set for `seed`, at most `most` tests: the max tests take
+/// their places first (a judge writes them whatever else the set holds),
+/// the coverage tests the rest. Coverage tests come first in the set,
+/// smallest first, so that the first test a solution fails is the most
+/// readable.
+pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
+    let mut max_tests = Vec::new();
+    let mut max_reached = Reached::none();
+    for (index, max_test) in (0..).zip(<G::Knobs as Generator<G>>::max_tests()).take(most) {
+        let named = |what: String| format!("{} max test {:?}: {what}", G::NAME, max_test.name);
+        let instance = max_test
+            .instance(case_seed(seed, &format!("{}/max", G::NAME), index))
+            .map_err(|error| named(format!("the generator gave up: {error}")))?;
+        if let Some(beyond) = G::beyond_statement(&instance) {
+            return Err(named(format!("lies beyond the statement: {beyond}")));
+        }
+        let (test, own) = judged::<G>(instance, Why::Max(max_test.name))?;
+        max_reached.add(&own);
+        max_tests.push((test, own));
+    }
+    let room = most - max_tests.len();
+    let (coverage, drawn) = choose::coverage_tests::<G>(seed, room, &max_reached)?;
+    let mut judged_coverage = Vec::with_capacity(coverage.len());
+    for (seed, size, instance) in coverage {
+        judged_coverage.push(judged::<G>(instance, Why::Coverage { seed, size })?);
+    }
+    let mut tally = Tally::default();
+    let mut reached = Reached::none();
+    let mut tests = Vec::with_capacity(most);
+    for (mut test, own) in judged_coverage.into_iter().chain(max_tests) {
+        test.first_reached = reached.add(&own);
+        tally.merge(&own);
+        tests.push(test);
+    }
+    let mut everything = drawn.reached;
+    everything.join(&max_reached);
+    let left_out = everything.minus(&reached);
+    Ok(TestSet { tests, drawn: drawn.games, tally, left_out })
+}
+
+/// A test as the judge reads it, answered by the reference, with what the
+/// reference reached on it.
+fn judged<G: Game>(instance: G::Instance, why: Why) -> Result<(Test<G>, Tally<G::Counter>), String> {
+    let instance = as_the_judge_reads::<G>(&instance)?;
+    let mut own = Tally::default();
+    let answer = reference_answer::<G>(&instance, &mut own)?;
+    Ok((Test { instance, answer, why, first_reached: Vec::new() }, own))
+}
+
+/// The instance as read back from the text(s) a judge's files hold: a
+/// Triple Town refusal names the line of the commands' own file.
+fn as_the_judge_reads<G: Game>(instance: &G::Instance) -> Result<G::Instance, String> {
+    let read = match G::write_apart(instance) {
+        Some((input, operations)) => G::parse_apart(&input, &operations).expect("a game that writes apart reads apart"),
+        None => G::parse(&instance.to_string()),
+    };
+    read.map_err(|error| format!("{}: a test written does not read back: {error}", G::NAME))
+}
