@@ -152,7 +152,7 @@ fn the_largest_games_are_of_the_largest_grid() {
 }
 
 /// Stages and explosions of each bench case, as the doc comment of the
-/// bench table (src/door/generate.rs) states them.
+/// bench table (src/games/door/generate.rs) states them.
 #[test]
 fn md6_the_bench_table_sets_off_the_chains_it_promises() {
     let mut counts = Vec::new();

@@ -1,5 +1,8 @@
 //! No module of the crate imports, directly or through others, a module that
 //! imports it back (issue 43): a cycle makes neither side readable on its own.
+//! And the parts of `src/` are layered (issue 51): each part, a folder of the
+//! top level, uses only the parts below it in [`PARTS`], and a game's
+//! modules use no other game's, so that the tree reads as the architecture.
 //!
 //! How the test reads the source (std only, a small lexer, no parser crate):
 //!
@@ -41,6 +44,28 @@ use std::path::{Path, PathBuf};
 /// the crate as if they were not there. Each is a cycle not untangled in
 /// issue 43's time; each entry is to go, not to grow.
 const ALLOWED: &[(&str, &str, &str)] = &[];
+
+/// The parts of `src/`, lowest first, each with what it is: a part may use
+/// the parts before it and none after it. The crate root (`lib.rs`,
+/// `main.rs`) declares them all and is no part. Each part's `mod.rs` says
+/// the same in its line `//! May use: ...`, which a test holds to this list.
+const PARTS: &[(&str, &str)] = &[
+    ("process", "the machinery of any command-line tool"),
+    ("kit", "the pieces games are built from"),
+    ("game", "the game contract"),
+    ("check", "checking one game"),
+    ("games", "the registry and the games"),
+    ("runs", "what runs many games"),
+    ("cli", "the command line"),
+];
+
+/// The part that holds the games, one folder each, which share nothing
+/// but the registry (its `mod.rs`).
+const GAMES: &str = "games";
+
+/// The most entries the top level of `src/` holds beside `lib.rs` and
+/// `main.rs`: a newcomer reads the architecture off it at a glance.
+const MOST_TOP_LEVEL_ENTRIES: usize = 10;
 
 type Module = Vec<String>;
 
@@ -560,7 +585,7 @@ fn the_reader_sees_the_imports_it_must() {
         krate.imports.get(&module).unwrap_or_else(|| panic!("no module {from}")).iter().map(|m| show(m)).collect()
     };
     assert!(krate.imports.len() > 50, "read only {} modules", krate.imports.len());
-    assert!(imports("oracle").contains("game"), "{:?}", imports("oracle"));
+    assert!(imports("check::oracle").contains("game"), "{:?}", imports("check::oracle"));
     for (from, to, _) in ALLOWED {
         let module: Module = from.split("::").map(str::to_string).collect();
         assert!(krate.imports.contains_key(&module), "ALLOWED names no module {from}");
@@ -568,7 +593,7 @@ fn the_reader_sees_the_imports_it_must() {
         let made = krate.allowed_made.contains(&(from.to_string(), to.to_string()));
         assert!(made, "ALLOWED lists {from} → {to}, an import the crate no longer makes: remove it");
     }
-    assert!(imports("door::check").iter().any(|m| m.starts_with("door::")), "{:?}", imports("door::check"));
+    assert!(imports("games::door::check").iter().any(|m| m.starts_with("games::door::")), "{:?}", imports("games::door::check"));
 }
 
 #[test]
@@ -619,4 +644,94 @@ fn a_test_module_s_imports_are_left_out_and_the_code_after_it_read() {
     assert!(!words.contains(&"oracle"), "{words:?}");
     assert!(!words.contains(&"game"), "a `pub(super)` test module is a test module: {words:?}");
     assert!(words.contains(&"after") && words.contains(&"kept"), "{words:?}");
+}
+
+fn layer(module: &Module) -> Option<usize> {
+    PARTS.iter().position(|(part, _)| module.first().is_some_and(|first| first == part))
+}
+
+/// Every import that breaks the layering, as `importer → imported (why)`.
+fn layering_breaches(krate: &Crate) -> Vec<String> {
+    let mut breaches = Vec::new();
+    for (from, tos) in &krate.imports {
+        let Some(from_layer) = layer(from) else {
+            breaches.push(format!("{} is in no part of PARTS", show(from)));
+            continue;
+        };
+        for to in tos {
+            let to_layer = layer(to).expect("every module is in a part, or reported above");
+            if to_layer > from_layer {
+                breaches.push(format!(
+                    "{} → {} ({} may not use {}, above it)",
+                    show(from),
+                    show(to),
+                    PARTS[from_layer].0,
+                    PARTS[to_layer].0
+                ));
+            }
+            let game_of = |m: &Module| (m.len() > 1 && m[0] == GAMES).then(|| m[1].clone());
+            if let (Some(a), Some(b)) = (game_of(from), game_of(to)) {
+                if a != b {
+                    breaches.push(format!("{} → {} (a game uses no other game)", show(from), show(to)));
+                }
+            }
+        }
+    }
+    breaches
+}
+
+#[test]
+fn no_part_uses_a_part_above_it_and_no_game_uses_another() {
+    let krate = read_crate();
+    let breaches = layering_breaches(&krate);
+    assert!(breaches.is_empty(), "{} import(s) against the layering:\n{}", breaches.len(), breaches.join("\n"));
+}
+
+#[test]
+fn the_layering_check_sees_a_breach() {
+    // The test above could pass by reading nothing, or by placing every
+    // module in one layer: a made-up import down the layers must fail it.
+    let mut krate = read_crate();
+    let known = |name: &str| -> Module { name.split("::").map(str::to_string).collect() };
+    let ok = layering_breaches(&krate).len();
+    krate.imports.entry(known("process::files")).or_default().insert(known("runs::campaign"));
+    krate.imports.entry(known("games::texas::check")).or_default().insert(known("games::door::check"));
+    let found = layering_breaches(&krate);
+    assert_eq!(found.len(), ok + 2, "{found:?}");
+    assert!(found.iter().any(|b| b.contains("process may not use runs")), "{found:?}");
+    assert!(found.iter().any(|b| b.contains("a game uses no other game")), "{found:?}");
+}
+
+#[test]
+fn the_top_level_of_src_is_the_parts_and_each_says_what_it_may_use() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut entries: Vec<String> =
+        fs::read_dir(&src).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    entries.sort();
+    entries.retain(|e| e != "lib.rs" && e != "main.rs");
+    assert!(entries.len() <= MOST_TOP_LEVEL_ENTRIES, "{} entries at the top of src/: {entries:?}", entries.len());
+    let parts: Vec<String> = PARTS.iter().map(|(part, _)| part.to_string()).collect();
+    assert_eq!(
+        entries,
+        {
+            let mut p = parts.clone();
+            p.sort();
+            p
+        },
+        "src/'s top level is the parts of PARTS, each a folder"
+    );
+    for (i, (part, _)) in PARTS.iter().enumerate() {
+        let doc = fs::read_to_string(src.join(part).join("mod.rs")).unwrap();
+        let below: Vec<&str> = PARTS[..i].iter().rev().map(|(p, _)| *p).collect();
+        let expected = if below.is_empty() {
+            "nothing of the crate".to_string()
+        } else {
+            below.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+        };
+        let line = doc
+            .lines()
+            .find(|l| l.starts_with("//! May use:"))
+            .unwrap_or_else(|| panic!("src/{part}/mod.rs has no line `//! May use: ...`"));
+        assert_eq!(line, format!("//! May use: {expected}."), "src/{part}/mod.rs");
+    }
 }

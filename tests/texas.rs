@@ -136,7 +136,7 @@ fn generator_keeps_producing_interesting_games() {
     // are drawn one game in 4000 and 2800, as often as their cost allows;
     // the sides at 50, every colour in play with colours 64 apart, and a
     // round past 16 bits are drawn within the statement only, as `--against`
-    // draws (src/texas/generate.rs pins that their draws reach their counters).
+    // draws (src/games/texas/generate.rs pins that their draws reach their counters).
     let within_only = [
         Counter::RowsAtMost,
         Counter::ColumnsAtMost,

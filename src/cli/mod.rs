@@ -1,5 +1,7 @@
 //! The command line. Every command is written once, generic over [`Game`],
 //! and reaches the game it names through the registry ([`crate::games`]).
+//!
+//! May use: `runs`, `games`, `check`, `game`, `kit`, `process`.
 
 mod against;
 mod corpus;

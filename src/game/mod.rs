@@ -3,23 +3,27 @@
 //! [`crate::games`], implements [`Game`], which names the two
 //! implementations and the game's parts. The oracle, the CLI, the campaign,
 //! the fuzz targets, the test suites and the benches are written against
-//! [`Game`] only, and reach every game through the registry.
+//! [`Game`] only, and reach every game through the registry. Beside the
+//! traits: the knobs' vocabulary ([`knobs`]), the rule-coverage counters
+//! and their tally ([`coverage`]), and what the harness finds of a game
+//! (a verdict, a violation, a difference).
+//!
+//! May use: `kit`, `process`.
+
+pub mod coverage;
+mod findings;
+pub mod knobs;
+
+use std::fmt;
 
 use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
 
 use crate::process::input::Bound;
-
-pub mod coverage;
-mod findings;
-mod generator;
-pub mod knobs;
-mod parts;
+use coverage::{RuleCounter, Tally};
 
 pub use findings::{invariant, Beyond, Difference, Verdict, Violation};
-pub use generator::{Benchmark, EdgeGame, Generator, MaxTest};
 pub use knobs::{AtMost, Count, Percent, PercentOr, Sides, Size, Spread, Statement};
-pub use parts::{Checks, Counts, Renders};
 
 /// A game as the harness sees it, all from its line in the registry
 /// ([`crate::games`]): its names, the two implementations compared, the
@@ -167,6 +171,135 @@ pub trait Rulebook: Rules + Sized + 'static {
         let _ = instance;
         None
     }
+}
+
+/// A game's generator, written in its own `generate` module and implemented
+/// by its knobs (`Game::Knobs`), which are also the options of `m3diff gen`:
+/// a field left open is drawn for each game, and how is for the `Size` the
+/// harness asks (`--size`, the same for every game) to say.
+pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync {
+    /// A game of `size` drawn from `u`. A generator that writes operations
+    /// on the board as the game goes follows it with `S`.
+    fn generate<S: Stepper<G>>(&self, size: Size, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
+    /// Fixed instances to time, smallest first, for the benches.
+    fn benchmarks() -> Vec<Benchmark<G>>;
+
+    /// The max tests a judge writes for the game, each inside the
+    /// statement: every side at its bound, the most colours, the longest
+    /// game, the largest sums, the highest scores a strong player reaches,
+    /// and the games a slow solution cannot finish in the contest's time.
+    /// `m3diff tests` adds them to the tests it chooses for coverage.
+    fn max_tests() -> Vec<MaxTest<G>>;
+
+    /// The generator's edges, each as knobs that draw every game at it:
+    /// the largest board, the longest game, the most colours. The
+    /// generator draws each now and then on its own; a fuzz input selects
+    /// one by its first byte ([`crate::runs::fuzzing`]), so that a coverage-guided
+    /// night reaches them on purpose too. At most
+    /// [`crate::runs::fuzzing::MOST_EDGE_GAMES`].
+    fn edge_games() -> Vec<EdgeGame<G>>;
+
+    /// Knobs that keep to the contest's statement, drawn for one case of
+    /// `--against`: at every size they draw only games that
+    /// [`Rulebook::beyond_statement`] lets through, by construction (the
+    /// campaign draws a game again only as a last resort, and counts it),
+    /// and `m3diff gen --within-statement` draws with them too.
+    fn within_statement(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
+        let _ = u;
+        Ok(Self::default())
+    }
+}
+
+/// A fixed instance to time: what the generator draws from `seed` with
+/// `shape`, at the default size (`Size::Mixed`). It is built only when
+/// timed, as a bench under valgrind lists every case but runs one.
+pub struct Benchmark<G: Game> {
+    /// The case's name in reports and in the instruction baseline.
+    pub name: &'static str,
+    pub seed: u64,
+    pub shape: G::Knobs,
+}
+
+impl<G: Game> Benchmark<G> {
+    pub fn instance(&self) -> G::Instance {
+        crate::process::seed::with_seed(self.seed, |u| G::generate(u, Size::default(), &self.shape))
+            .expect("seeded bytes suffice")
+    }
+}
+
+/// One of a judge's max tests ([`Generator::max_tests`]): what the
+/// generator draws with `shape` at `size`, from the seed of the test set.
+pub struct MaxTest<G: Game> {
+    /// What the test is, for the test set's list: "50x50, 100 colours, q =
+    /// 1000".
+    pub name: &'static str,
+    pub size: Size,
+    pub shape: G::Knobs,
+}
+
+impl<G: Game> MaxTest<G> {
+    pub fn instance(&self, seed: u64) -> arbitrary::Result<G::Instance> {
+        crate::process::seed::with_seed(seed, |u| G::generate(u, self.size, &self.shape))
+    }
+}
+
+/// Games at one of the generator's edges ([`Generator::edge_games`]).
+pub struct EdgeGame<G: Game> {
+    /// What the edge is, for the README's night section and the tests:
+    /// "50x50, k = 100, dense specials".
+    pub name: &'static str,
+    /// The knobs that draw every game at the edge; a fuzz input that
+    /// selects it draws the rest at the small size
+    /// ([`crate::runs::fuzzing::instance_from_input`]).
+    pub shape: G::Knobs,
+    /// The rule-coverage counter that names the edge: games drawn with
+    /// `shape` reach it (most of them, not each: an edge of several values,
+    /// 1, 49 or 50, has one counted).
+    pub counter: G::Counter,
+}
+
+/// A game rendered for people to read, written in its own `render` module:
+/// `--trace` and the snapshots show an instance's size and start, then every
+/// operation from the state before it, then the outcome.
+pub trait Renders<G: Game> {
+    /// An instance in a few words, "4x5 board, 2 operations": a trace's
+    /// first line after the game's title, and its size in reports.
+    fn dimensions(instance: &G::Instance) -> String;
+    /// What follows the first line: the legend, the starting board, and
+    /// whatever else of the instance the operations use.
+    fn start(instance: &G::Instance) -> String;
+    /// Operation `number` (1-based), from the state `before` it.
+    fn operation(number: usize, before: &G::State, record: &G::Record) -> String;
+    /// The last lines.
+    fn outcome(outcome: &G::Outcome) -> String;
+}
+
+/// What a game's rule-coverage counters count, written in its own `count`
+/// module: the oracle calls it on what both sides agreed.
+pub trait Counts<G: Game>: RuleCounter {
+    /// Counts what one record exercised.
+    fn record(tally: &mut Tally<Self>, before: &G::State, record: &G::Record);
+    /// The counters only games beyond the statement reach
+    /// (`Rulebook::beyond_statement`): a campaign `--against` a program
+    /// never draws them.
+    fn beyond_statement() -> &'static [Self] {
+        &[]
+    }
+    /// Counts what a finished game exercised; nothing for a game whose end
+    /// adds nothing to its records.
+    fn outcome(tally: &mut Tally<Self>, last: &G::State, outcome: &G::Outcome) {
+        let _ = (tally, last, outcome);
+    }
+}
+
+/// The invariants of docs/RULES.md, checked on one implementation's records as
+/// they come.
+pub trait Checks<G: Game> {
+    fn new(instance: &G::Instance) -> Self;
+    /// Checks one operation's record, which started from `before`.
+    fn record(&mut self, before: &G::State, record: &G::Record) -> Result<(), Violation>;
+    /// Checks the finished game's books; `last` is the state it ended in.
+    fn outcome(&self, last: &G::State, outcome: &G::Outcome) -> Result<(), Violation>;
 }
 
 impl Bound {

@@ -1,6 +1,11 @@
-//! The registry: the one list of games. The CLI's game names, `fuzz --game`,
-//! `corpus export`, the test suites and the benches all come from it; adding a
-//! game is one line here plus the game's own modules.
+//! The games, a folder each, and the registry: the one list of games. The
+//! CLI's game names, `fuzz --game`, `corpus export`, the test suites and the
+//! benches all come from it; adding a game is one line here plus the game's
+//! own folder. A game's folder holds its rules as the harness needs them
+//! (generator, checker, counters, trace, diff, shrink candidates) and
+//! nothing else: it uses no other game's.
+//!
+//! May use: `check`, `game`, `kit`, `process`.
 
 use crate::game::{Difference, Game};
 use crate::process::input::Bound;
