@@ -2,8 +2,9 @@
 //! program under test runs in a process group of its own, so a signal that
 //! reaches m3diff does not reach it: the handler ends every such program
 //! itself, through the hook that what starts them registers
-//! ([`end_on_signal`]; `against::program` keeps the registry of programs
-//! under way, so that this module stays a leaf that knows none of them).
+//! ([`end_on_signal`]; `against::program::containment` keeps the registry
+//! of programs under way, so that this module stays a leaf that knows none
+//! of them).
 //!
 //! A command that stops by itself when asked (a campaign, which then writes
 //! its summary and keeps what it found) says so with [`honour`]: the first
@@ -31,7 +32,8 @@ fn ends_running() -> std::sync::MutexGuard<'static, Option<fn()>> {
 
 /// Has the handler call `end` at each signal, before it stops or quits.
 /// The first registration is kept and later ones do nothing: the one
-/// caller, `against::program`, registers the same function at every run.
+/// caller, `against::program::containment`, registers the same function
+/// at every run.
 pub fn end_on_signal(end: fn()) {
     ends_running().get_or_insert(end);
 }

@@ -8,6 +8,7 @@
 mod failed;
 mod judging;
 mod keep;
+mod kinds;
 mod program;
 mod target;
 

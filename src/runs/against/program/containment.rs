@@ -1,0 +1,276 @@
+//! What a run's program may leave behind, and how it is ended: the one place
+//! for it, so that a new way to hold a program in (or a new thing it may
+//! leave) changes this file and not the run.
+//!
+//! Nothing a run starts outlives it, and no run waits past its deadline,
+//! whatever the program's children do. The program leads a process group of
+//! its own, killed when the program exits and when the time runs out. A
+//! child that left the group (`setsid`) is found by a token in its
+//! environment ([`RUN_VARIABLE`]), but only when it still holds the output
+//! after the program exited, or on a timeout: the common run scans nothing.
+
+use std::io;
+use std::process::{Child, Command};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// The environment variable that marks every process a run starts, and
+/// what those start in turn: a comma-separated list of run tokens, one per
+/// m3diff the process descends from.
+pub const RUN_VARIABLE: &str = "M3DIFF_RUN";
+
+/// Runs started by this process, for their tokens.
+static RUNS: AtomicU64 = AtomicU64::new(0);
+
+/// The programs under way, for a signal's handler to end.
+static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
+
+/// A run under way: the group its program leads and the token its
+/// processes carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Running {
+    group: u32,
+    token: String,
+}
+
+/// A run in [`RUNNING`] until its program is reaped.
+pub(super) struct Registered(Running);
+
+impl Registered {
+    /// The process group the run's program leads.
+    pub(super) fn group(&self) -> u32 {
+        self.0.group
+    }
+
+    /// The token the run's processes carry.
+    pub(super) fn token(&self) -> &str {
+        &self.0.token
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        running().retain(|run| *run != self.0);
+    }
+}
+
+fn running() -> MutexGuard<'static, Vec<Running>> {
+    RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Starts `command` as a run's program, marked with a token of its own and
+/// leading a process group of its own, and registers it for a signal's
+/// handler to end; nothing (`None`) when m3diff was asked to stop first.
+/// An error is the program failing to start.
+pub(super) fn start(command: &mut Command) -> io::Result<Option<(Child, Registered)>> {
+    let token = format!("{}-{}", std::process::id(), RUNS.fetch_add(1, Ordering::Relaxed));
+    command.env(RUN_VARIABLE, marks(&token));
+    // A group of its own, so that what it starts (a script's programs)
+    // ends with it.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(command, 0);
+    // Before the run is started: a signal's handler then finds it.
+    crate::process::interrupt::end_on_signal(kill_running);
+    // Started and registered under the lock that a signal's handler
+    // takes after it sets the stop flag: either the handler sees this
+    // run, or this run sees the flag.
+    let mut running = running();
+    if crate::process::interrupt::requested() {
+        return Ok(None);
+    }
+    let child = command.spawn()?;
+    let run = Running { group: child.id(), token };
+    running.push(run.clone());
+    Ok(Some((child, Registered(run))))
+}
+
+/// Ends every program under way and everything it started: what a signal
+/// asking m3diff to stop does, since a program's own group does not get the
+/// signal.
+pub fn kill_running() {
+    let running = running().clone();
+    for run in &running {
+        kill_group(run.group);
+    }
+    let tokens: Vec<&str> = running.iter().map(|run| run.token.as_str()).collect();
+    if !tokens.is_empty() {
+        kill_carriers(&tokens);
+    }
+}
+
+/// The value of [`RUN_VARIABLE`] for a run: this run's token after those of
+/// the runs this m3diff itself descends from, so that they find it too.
+fn marks(token: &str) -> String {
+    match std::env::var(RUN_VARIABLE) {
+        Ok(outer) if !outer.is_empty() => format!("{outer},{token}"),
+        _ => token.to_string(),
+    }
+}
+
+/// Whether an environment (`/proc/PID/environ`: `NAME=value` each ended by
+/// a NUL) carries one of `tokens`.
+fn carries(environ: &[u8], tokens: &[&str]) -> bool {
+    let prefix = format!("{RUN_VARIABLE}=");
+    environ
+        .split(|&byte| byte == 0)
+        .filter_map(|variable| variable.strip_prefix(prefix.as_bytes()))
+        .flat_map(|value| value.split(|&byte| byte == b','))
+        .any(|mark| tokens.iter().any(|token| token.as_bytes() == mark))
+}
+
+/// Kills every process that carries one of `tokens`, wherever it went
+/// (`setsid`, a daemon). Linux only: elsewhere a run's group is all it ends.
+pub(super) fn kill_carriers(tokens: &[&str]) {
+    #[cfg(target_os = "linux")]
+    {
+        let me = std::process::id();
+        // Again while any is found: one may have started another between
+        // the look and the kill. A killed one no longer shows its
+        // environment (a zombie's is empty), so the looks end.
+        for _ in 0..4 {
+            let Ok(entries) = std::fs::read_dir("/proc") else { return };
+            let mut found = false;
+            for entry in entries.flatten() {
+                let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse::<u32>().ok()) else {
+                    continue;
+                };
+                if pid == me {
+                    continue;
+                }
+                match std::fs::read(entry.path().join("environ")) {
+                    Ok(environ) if carries(&environ, tokens) => {
+                        found = true;
+                        if let Ok(pid) = libc::pid_t::try_from(pid) {
+                            // SAFETY: kill(2) takes plain integers; pid is
+                            // a process, positive, not this one.
+                            unsafe { libc::kill(pid, libc::SIGKILL) };
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !found {
+                return;
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = tokens;
+}
+
+/// Ends everything in the process group `group` leads.
+pub(super) fn kill_group(group: u32) {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(group) {
+        // 0 and 1 would name this process's own group and every process.
+        if group > 1 {
+            // SAFETY: kill(2) takes plain integers; a negative pid names
+            // the group the program leads, made for it at spawn.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = group;
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(target_os = "linux")]
+    use std::thread;
+    #[cfg(target_os = "linux")]
+    use std::time::{Duration, Instant};
+
+    #[cfg(target_os = "linux")]
+    use super::super::executable::find;
+    use super::super::tests::sh;
+    #[cfg(target_os = "linux")]
+    use super::super::tests::sh_within;
+    use super::super::Ran;
+    use super::*;
+
+    /// Whether process `pid` is still there; a zombie (dead, not yet
+    /// reaped by whoever adopted it) is not.
+    #[cfg(target_os = "linux")]
+    fn alive(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+    }
+
+    /// Whether process `pid` is gone within a few seconds: a kill is not
+    /// instant, and the test machine is loaded.
+    #[cfg(target_os = "linux")]
+    fn gone(pid: &str) -> bool {
+        let started = Instant::now();
+        while alive(pid) && started.elapsed() < Duration::from_secs(5) {
+            thread::sleep(Duration::from_millis(20));
+        }
+        !alive(pid)
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_timeout_ends_what_the_program_started_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let script = format!("sleep 30 & echo $! > {}; wait", pid_file.display());
+        assert!(matches!(sh(&script).run("").unwrap(), Ran::TimedOut { .. }));
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        assert!(gone(&pid), "the script's sleep {} outlived the timeout", pid.trim());
+    }
+
+    /// A script's background child keeps its standard output open: the run
+    /// ends when the script does, judged by what it printed, and the child
+    /// goes with it, whether it stayed in the script's group or left it.
+    #[cfg(target_os = "linux")]
+    fn a_child_holding_the_output(start_child: &str) {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let script = format!("{start_child} sleep 1000 & echo $! > {}; echo answer", pid_file.display());
+        let timeout = Duration::from_secs(3);
+        let started = Instant::now();
+        let ran = sh_within(&script, timeout).run("").unwrap();
+        let took = started.elapsed();
+        assert_eq!(ran, Ran::Printed("answer\n".to_string()));
+        assert!(took < timeout + Duration::from_secs(1), "took {took:?}");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        assert!(gone(&pid), "the script's sleep {} outlived the run", pid.trim());
+
+        // And when the script itself hangs, the run is a timeout on time.
+        let script = format!("{start_child} sleep 1000 & echo $! > {}; echo answer; sleep 1000", pid_file.display());
+        let started = Instant::now();
+        let ran = sh_within(&script, timeout).run("").unwrap();
+        let took = started.elapsed();
+        assert!(matches!(ran, Ran::TimedOut { .. }), "{ran:?}");
+        assert!(took < timeout + Duration::from_secs(1), "took {took:?}");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        assert!(gone(&pid), "the script's sleep {} outlived the timeout", pid.trim());
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_child_in_the_background_holding_the_output_holds_nothing_up() {
+        a_child_holding_the_output("");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_child_that_left_the_group_holding_the_output_holds_nothing_up() {
+        if find("setsid").is_none() {
+            eprintln!("setsid is not on PATH: not tried");
+            return;
+        }
+        a_child_holding_the_output("setsid");
+    }
+
+    #[test]
+    fn a_run_carries_its_token_after_those_it_descends_from() {
+        let ran = sh(&format!("echo ${RUN_VARIABLE}")).run("").unwrap();
+        let Ran::Printed(marks) = ran else { panic!("{ran:?}") };
+        let token = marks.trim().rsplit(',').next().unwrap();
+        assert!(token.starts_with(&format!("{}-", std::process::id())), "{marks}");
+        let environ = format!("PATH=/bin\0{RUN_VARIABLE}=1-2,{token}\0HOME=/");
+        assert!(carries(environ.as_bytes(), &["9-9", token]));
+        assert!(!carries(environ.as_bytes(), &["1-"]), "a token whole, not a part of one");
+        assert!(!carries(format!("OTHER={token}\0").as_bytes(), &[token]));
+    }
+}
