@@ -27,6 +27,36 @@ pub trait Rules {
     fn operations(instance: &Self::Instance) -> Vec<Self::Operation>;
 }
 
+/// Implements [`Rules`] for a game's unit struct, called in the game's
+/// module: `impl_rules!(Game: Operation = …, Record = …, operations =
+/// |instance| …)`. The instance, the outcome and the format's reader are
+/// the module's own `Instance`, `Outcome` and `parse`, which every game
+/// names alike; what is left to say is what differs between games.
+///
+/// Shared because the four impls were one shape but for those names: a
+/// default method cannot carry it, as stable Rust has no defaults for
+/// associated types, and the four `type` lines around it would stay
+/// written four times.
+macro_rules! impl_rules {
+    ($game:ident: Operation = $operation:ty, Record = $record:ty, operations = |$instance:ident| $operations:expr) => {
+        impl $crate::Rules for $game {
+            type Instance = Instance;
+            type Operation = $operation;
+            type Record = $record;
+            type Outcome = Outcome;
+
+            fn parse(input: &str) -> Result<Instance, $crate::ParseError> {
+                parse(input)
+            }
+
+            fn operations($instance: &Instance) -> Vec<$operation> {
+                $operations
+            }
+        }
+    };
+}
+pub(crate) use impl_rules;
+
 /// An implementation of rule set `R`, stepped one operation at a time.
 pub trait Stepper<R: Rules> {
     /// The game as the instance starts it, before any operation.

@@ -1,5 +1,6 @@
 //! Line-aware reading of the problem text formats, so that every error names
-//! the line and column where the input stopped making sense.
+//! the line and column where the input stopped making sense, and the writing
+//! of their lines that the reading and the largest files' counts expect.
 
 use std::fmt;
 
@@ -52,6 +53,32 @@ pub const fn word_bytes(value: u64) -> usize {
         rest /= 10;
     }
     count
+}
+
+/// Writes `words` on one line as every format writes one: a space between
+/// words, `\n` after the last. Shared because [`word_bytes`] counts each
+/// format's largest file on this spacing and [`LineReader`] reads it back;
+/// a format that spaced its words its own way would count its own.
+pub fn write_words<W: fmt::Display>(f: &mut fmt::Formatter<'_>, words: impl IntoIterator<Item = W>) -> fmt::Result {
+    for (index, word) in words.into_iter().enumerate() {
+        if index > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{word}")?;
+    }
+    writeln!(f)
+}
+
+/// Writes each of `operations` on a line of its own: the line each format's
+/// reader takes one operation from.
+pub fn write_lines<L: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    operations: impl IntoIterator<Item = L>,
+) -> fmt::Result {
+    for operation in operations {
+        writeln!(f, "{operation}")?;
+    }
+    Ok(())
 }
 
 /// A malformed input: 1-based line and column, and what was expected there.

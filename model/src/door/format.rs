@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{Board, Cell, Instance, Pos, Swap, MAX_SIDE, MAX_SWAPS, MIN_SIDE};
-use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError, Token};
+use crate::text::{most_bytes, word_bytes as word, write_lines, write_words, LineReader, ParseError, Token};
 
 /// The bytes of the largest instance the format reads, as `Display` writes
 /// it: `m n` at their most (6), m rows of n cells of up to 2 characters,
@@ -111,14 +111,9 @@ impl fmt::Display for Instance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} {}", self.board.rows(), self.board.cols())?;
         for row in 0..self.board.rows() {
-            let numbers: Vec<String> =
-                self.board.row(row).iter().map(|cell| cell.number().map_or("?".into(), |n| n.to_string())).collect();
-            writeln!(f, "{}", numbers.join(" "))?;
+            write_words(f, self.board.row(row).iter().map(|cell| cell.number().map_or("?".into(), |n| n.to_string())))?;
         }
-        for swap in &self.swaps {
-            writeln!(f, "{swap}")?;
-        }
-        Ok(())
+        write_lines(f, &self.swaps)
     }
 }
 

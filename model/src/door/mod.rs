@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::grid::Grid;
 pub use crate::grid::Pos;
+use crate::stepper::impl_rules;
 
 /// Rows and columns the problem format allows (both 3..=80).
 pub const MIN_SIDE: usize = 3;
@@ -110,21 +111,10 @@ pub struct Instance {
     pub swaps: Vec<Swap>,
 }
 
-/// The rule set's vocabulary for the harness.
+/// The rule set's vocabulary for the harness: an [`Instance`] read by
+/// [`parse`] is played one [`Swap`] at a time, in the order it lists them,
+/// each leaving a [`SwapRecord`], and ends in an [`Outcome`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MagicDoor;
 
-impl crate::Rules for MagicDoor {
-    type Instance = Instance;
-    type Operation = Swap;
-    type Record = SwapRecord;
-    type Outcome = Outcome;
-
-    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
-        parse(input)
-    }
-
-    fn operations(instance: &Instance) -> Vec<Self::Operation> {
-        instance.swaps.clone()
-    }
-}
+impl_rules!(MagicDoor: Operation = Swap, Record = SwapRecord, operations = |instance| instance.swaps.clone());

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{Board, Instance, Move, MAX_COLOURS, MAX_MOVES, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
-use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError};
+use crate::text::{most_bytes, word_bytes as word, write_lines, LineReader, ParseError};
 
 /// The bytes of the largest instance the format reads, as `Display` writes
 /// it: `colors N startSeed` at their most (17), N rows of N digits (4,160),
@@ -60,10 +60,7 @@ impl fmt::Display for Instance {
             writeln!(f, "{digits}")?;
         }
         writeln!(f, "{}", self.moves.len())?;
-        for m in &self.moves {
-            writeln!(f, "{m}")?;
-        }
-        Ok(())
+        write_lines(f, &self.moves)
     }
 }
 

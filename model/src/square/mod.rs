@@ -10,6 +10,7 @@ pub use record::{Invalid, Outcome, Square, Status, TurnRecord};
 use std::fmt;
 
 use crate::grid::Grid;
+use crate::stepper::impl_rules;
 
 /// Bounds the problem format enforces (wider than the contest's 4..=6
 /// colours and 8..=16 rows, for testing). One colour is refused: every
@@ -98,21 +99,10 @@ impl Instance {
     }
 }
 
-/// The rule set's vocabulary for the harness.
+/// The rule set's vocabulary for the harness: an [`Instance`] read by
+/// [`parse`] is played one [`Turn`] at a time, the opening adjust and then
+/// the moves, each leaving a [`TurnRecord`], and ends in an [`Outcome`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SquareRemover;
 
-impl crate::Rules for SquareRemover {
-    type Instance = Instance;
-    type Operation = Turn;
-    type Record = TurnRecord;
-    type Outcome = Outcome;
-
-    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
-        parse(input)
-    }
-
-    fn operations(instance: &Instance) -> Vec<Self::Operation> {
-        instance.turns()
-    }
-}
+impl_rules!(SquareRemover: Operation = Turn, Record = TurnRecord, operations = |instance| instance.turns());

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::{At, Board, Instance, Piece, Pos, Special, Swap};
 use super::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE, RUN_LENGTH};
-use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError};
+use crate::text::{most_bytes, word_bytes as word, write_lines, write_words, LineReader, ParseError};
 
 /// The bytes of the largest instance the format reads, as `Display` writes
 /// it (a word and a space or `\n` after it): `n m k q` at their most (15),
@@ -122,17 +122,13 @@ impl fmt::Display for Instance {
         writeln!(f, "{} {} {} {}", board.rows(), board.cols(), self.colours, self.swaps.len())?;
         let write_rows = |f: &mut fmt::Formatter<'_>, value: &dyn Fn(Piece) -> u8| -> fmt::Result {
             for row in board.cells().chunks(board.cols()) {
-                let words: Vec<String> = row.iter().map(|piece| piece.map_or(0, value).to_string()).collect();
-                writeln!(f, "{}", words.join(" "))?;
+                write_words(f, row.iter().map(|piece| piece.map_or(0, value)))?;
             }
             Ok(())
         };
         write_rows(f, &|piece| piece.colour)?;
         write_rows(f, &|piece| piece.special.code())?;
-        for swap in &self.swaps {
-            writeln!(f, "{swap}")?;
-        }
-        Ok(())
+        write_lines(f, &self.swaps)
     }
 }
 

@@ -8,6 +8,8 @@ pub use board::{At, Board, Piece, Pos, Special, Swap};
 pub use format::{first_run, parse, Run, LARGEST_FILE, MOST_BYTES};
 pub use record::{Invalid, OperationRecord, Outcome, Removal, Round, ScoreParts};
 
+use crate::stepper::impl_rules;
+
 /// Bounds the statement sets and the problem format enforces.
 pub const MAX_SIDE: usize = 50;
 pub const MAX_COLOURS: u8 = 100;
@@ -30,21 +32,10 @@ pub struct Instance {
     pub swaps: Vec<Swap>,
 }
 
-/// The rule set's vocabulary for the harness.
+/// The rule set's vocabulary for the harness: an [`Instance`] read by
+/// [`parse`] is played one [`Swap`] at a time, in the order it lists them,
+/// each leaving an [`OperationRecord`], and ends in an [`Outcome`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Texas;
 
-impl crate::Rules for Texas {
-    type Instance = Instance;
-    type Operation = Swap;
-    type Record = OperationRecord;
-    type Outcome = Outcome;
-
-    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
-        parse(input)
-    }
-
-    fn operations(instance: &Instance) -> Vec<Self::Operation> {
-        instance.swaps.clone()
-    }
-}
+impl_rules!(Texas: Operation = Swap, Record = OperationRecord, operations = |instance| instance.swaps.clone());

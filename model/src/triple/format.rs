@@ -12,7 +12,7 @@
 use std::fmt;
 
 use super::{Action, At, Command, Instance, Map, EMPTY, MAX_COMMANDS, MAX_LEVEL, MAX_SIDE, MAX_TILES, MIN_SIDE};
-use crate::text::{most_bytes, word_bytes as word, LineReader, ParseError, Token};
+use crate::text::{most_bytes, word_bytes as word, write_words, LineReader, ParseError, Token};
 
 /// The bytes of the largest instance the format reads, with its commands,
 /// as `Display` writes it: the test number, `n m` and `p q` at their most
@@ -175,8 +175,7 @@ impl fmt::Display for Instance {
         // command was read from that very line.
         let mut line = self.map.rows() + 5;
         if !self.sequence.is_empty() {
-            let levels: Vec<String> = self.sequence.iter().map(u8::to_string).collect();
-            writeln!(f, "{}", levels.join(" "))?;
+            write_words(f, &self.sequence)?;
             line += 1;
         }
         // Blank lines keep each command on the line it was read from, as

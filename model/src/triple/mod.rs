@@ -15,6 +15,7 @@ use std::fmt;
 
 use crate::grid::Grid;
 pub use crate::grid::Pos;
+use crate::stepper::impl_rules;
 
 /// Rows and columns the format reads (the statement sets no bound; the
 /// contest's maps are far smaller).
@@ -158,21 +159,10 @@ impl Instance {
     }
 }
 
-/// The rule set's vocabulary for the harness.
+/// The rule set's vocabulary for the harness: an [`Instance`] read by
+/// [`parse`] is played one [`Command`] at a time, up to the first END (TT5),
+/// each leaving a [`CommandRecord`], and ends in an [`Outcome`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TripleTown;
 
-impl crate::Rules for TripleTown {
-    type Instance = Instance;
-    type Operation = Command;
-    type Record = CommandRecord;
-    type Outcome = Outcome;
-
-    fn parse(input: &str) -> Result<Instance, crate::ParseError> {
-        parse(input)
-    }
-
-    fn operations(instance: &Instance) -> Vec<Self::Operation> {
-        instance.commands.clone()
-    }
-}
+impl_rules!(TripleTown: Operation = Command, Record = CommandRecord, operations = |instance| instance.commands.clone());
