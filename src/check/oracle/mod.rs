@@ -2,63 +2,20 @@
 //! side; after every operation their records must be equal and must keep the
 //! invariants. The first failure stops the game and is explained.
 
-use std::convert::Infallible;
-use std::fmt;
-use std::io::{self, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+mod alone;
+mod failure;
+mod panics;
 
 use m3_model::Stepper;
 
 use crate::game::coverage::Tally;
-use crate::game::{Checks, Counts, Difference, Game, Renders, Size, Violation};
+use crate::game::{Checks, Counts, Difference, Game, Size};
 use crate::process::spent::{Laps, Part};
 
-/// What went wrong, in a form that stays the same while a case shrinks.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FailureKind {
-    /// The implementations disagree on this field.
-    Divergence { field: &'static str },
-    /// Both agree, but break this invariant (or, for `side`, only one does).
-    Violation { invariant: &'static str, side: &'static str },
-    /// An implementation panicked, at `site` (file:line:column, when the
-    /// panic hook of [`quiet_panics`] saw it): one panic site, one bug.
-    Panic { side: &'static str, site: String },
-}
-
-impl fmt::Display for FailureKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FailureKind::Divergence { field } => write!(f, "divergence in `{field}`"),
-            FailureKind::Violation { invariant, side } => write!(f, "{invariant} invariant broken by the {side}"),
-            FailureKind::Panic { side, site } => write!(f, "the {side} panicked at {site}"),
-        }
-    }
-}
-
-/// A failed game: where, what, and the report a user reads.
-#[derive(Debug, Clone)]
-pub struct Failure {
-    pub kind: FailureKind,
-    /// 1-based operation, or `None` when the failure is in the outcome.
-    pub operation: Option<usize>,
-    /// 1-based step inside the operation (`Game::STEP`).
-    pub step: Option<usize>,
-    /// The full explanation, without the replay line.
-    pub report: String,
-}
-
-impl Failure {
-    /// The report followed by the command that replays the case.
-    pub fn report_with_replay(&self, replay: &str) -> String {
-        format!("{}\nreplay: {replay}\n", self.report.trim_end())
-    }
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.report)
-    }
-}
+pub use alone::{outcome, play, play_through, reference_trace_within, trace, write_trace};
+use failure::{divergence, panic_failure, violation};
+pub use failure::{Failure, FailureKind};
+pub use panics::{catch_panic, quiet_panics, Panicked};
 
 /// Runs `instance` through both implementations with every check, counting
 /// what the agreed records exercised in `tally`. Returns the agreed outcome.
@@ -181,187 +138,8 @@ fn count_agreed<G: Game>(tally: &mut Tally<G::Counter>, before: &G::State, engin
     tally.merge_common(&by_engine, &by_reference);
 }
 
-/// Runs one implementation alone, collecting its records: for tests of
-/// small games. A large game is played through [`play_through`], which
-/// keeps none.
-pub fn play<G: Game, S: Stepper<G>>(instance: &G::Instance) -> (Vec<G::Record>, G::Outcome) {
-    let mut records = Vec::new();
-    let outcome = play_through::<G, S, Infallible>(instance, |_, _, record| {
-        records.push(record.clone());
-        Ok(())
-    });
-    let Ok((outcome, _)) = outcome;
-    (records, outcome)
-}
-
-/// Runs one implementation alone, handing each operation's number
-/// (1-based), the state before it and its record to `each` as it comes,
-/// and returns the outcome and the state it ended in; an error from `each` ends the game there. No
-/// record is kept: on the largest maps a record per operation held to the
-/// end would take gigabytes.
-pub fn play_through<G: Game, S: Stepper<G>, E>(
-    instance: &G::Instance,
-    mut each: impl FnMut(usize, &G::State, &G::Record) -> Result<(), E>,
-) -> Result<(G::Outcome, G::State), E> {
-    let mut game = S::start(instance);
-    let mut state = G::start_state(instance);
-    for (index, operation) in G::operations(instance).iter().enumerate() {
-        let record = game.step(operation);
-        each(index + 1, &state, &record)?;
-        G::advance(&mut state, &record);
-    }
-    Ok((game.finish(), state))
-}
-
-/// The outcome of one implementation alone, with no state followed and no
-/// record kept.
-pub fn outcome<G: Game, S: Stepper<G>>(instance: &G::Instance) -> G::Outcome {
-    let mut game = S::start(instance);
-    for operation in &G::operations(instance) {
-        game.step(operation);
-    }
-    game.finish()
-}
-
-/// The readable account of a game: a line of the game's title and the
-/// instance's size, its start, every operation from the state before it,
-/// boards rendered as grids, then the outcome.
-pub fn trace<G: Game>(instance: &G::Instance, records: &[G::Record], outcome: &G::Outcome) -> String {
-    let mut text = trace_start::<G>(instance);
-    let mut state = G::start_state(instance);
-    for (index, record) in records.iter().enumerate() {
-        text.push_str(&G::Trace::operation(index + 1, &state, record));
-        G::advance(&mut state, record);
-    }
-    text.push_str(&G::Trace::outcome(outcome));
-    text
-}
-
-/// [`trace`] of implementation `S` playing `instance`, written to `out` one
-/// operation at a time as it is stepped, so that a trace of gigabytes
-/// takes no more memory than one operation's text. Returns the outcome.
-pub fn write_trace<G: Game, S: Stepper<G>>(instance: &G::Instance, out: &mut impl Write) -> io::Result<G::Outcome> {
-    out.write_all(trace_start::<G>(instance).as_bytes())?;
-    let (outcome, _) = play_through::<G, S, io::Error>(instance, |number, before, record| {
-        out.write_all(G::Trace::operation(number, before, record).as_bytes())
-    })?;
-    out.write_all(G::Trace::outcome(&outcome).as_bytes())?;
-    Ok(outcome)
-}
-
-/// The reference's [`trace`] of `instance` when it takes at most `most`
-/// bytes; `None` when it is longer. It stops writing there, so that a
-/// report of a large case never holds its whole trace.
-pub fn reference_trace_within<G: Game>(instance: &G::Instance, most: usize) -> Option<String> {
-    let mut within = Within { text: Vec::new(), most };
-    write_trace::<G, G::Reference>(instance, &mut within).ok()?;
-    String::from_utf8(within.text).ok()
-}
-
-/// A buffer that refuses to grow past `most` bytes.
-struct Within {
-    text: Vec<u8>,
-    most: usize,
-}
-
-impl Write for Within {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if self.text.len() + bytes.len() > self.most {
-            return Err(io::Error::other("longer than allowed"));
-        }
-        self.text.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// A trace's first lines: the game's title and the instance's size, then
-/// its start.
-fn trace_start<G: Game>(instance: &G::Instance) -> String {
-    format!("{}: {}\n{}", G::TITLE, G::Trace::dimensions(instance), G::Trace::start(instance))
-}
-
-thread_local! {
-    static PANIC_LOCATION: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Replaces the panic message on stderr by a note of where the panic was, for
-/// the failure report: a campaign that meets a panicking engine a thousand
-/// times should say so once, in its report.
-pub fn quiet_panics() {
-    std::panic::set_hook(Box::new(|info| {
-        let location = info.location().map(|l| l.to_string());
-        PANIC_LOCATION.with(|cell| *cell.borrow_mut() = location);
-    }));
-}
-
-/// A panic caught: its message and where it happened.
-pub struct Panicked {
-    pub message: String,
-    /// file:line:column when [`quiet_panics`] is in place.
-    pub site: Option<String>,
-}
-
-/// Runs `f`, catching a panic.
-pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, Panicked> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| Panicked {
-        message: payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic with no message".to_string()),
-        site: PANIC_LOCATION.with(|cell| cell.borrow_mut().take()),
-    })
-}
-
 fn guarded<G: Game, T>(side: &'static str, operation: Option<usize>, f: impl FnOnce() -> T) -> Result<T, Failure> {
     catch_panic(f).map_err(|panicked| panic_failure::<G>(side, operation, panicked))
-}
-
-/// The failure of `side` panicking at `operation` (`None`: outside any).
-fn panic_failure<G: Game>(side: &'static str, operation: Option<usize>, panicked: Panicked) -> Failure {
-    let Panicked { mut message, site } = panicked;
-    if let Some(location) = &site {
-        message = format!("{message} (at {location})");
-    }
-    let site = site.unwrap_or_else(|| "an unknown place".to_string());
-    let place =
-        operation.map_or_else(|| format!("outside any {}", G::OPERATION), |n| format!("at {} {n}", G::OPERATION));
-    Failure {
-        kind: FailureKind::Panic { side, site },
-        operation,
-        step: None,
-        report: format!("the {side} panicked {place}: {message}\n"),
-    }
-}
-
-fn divergence<G: Game>(operation: Option<usize>, place: &str, difference: Difference) -> Failure {
-    let step = difference.step.map_or(String::new(), |s| format!(", {} {s}", G::STEP));
-    let mut report = format!(
-        "divergence at {place}{step}, field `{}`\n  engine:    {}\n  reference: {}\n",
-        difference.field, difference.engine, difference.reference
-    );
-    if let Some(boards) = &difference.boards {
-        report.push_str(boards);
-    }
-    Failure { kind: FailureKind::Divergence { field: difference.field }, operation, step: difference.step, report }
-}
-
-fn violation<G: Game>(operation: Option<usize>, side: &'static str, violation: Violation) -> Failure {
-    let place = operation.map_or_else(|| "the outcome".to_string(), |n| format!("{} {n}", G::OPERATION));
-    let step = violation.step.map_or(String::new(), |s| format!(", {} {s}", G::STEP));
-    Failure {
-        kind: FailureKind::Violation { invariant: violation.invariant, side },
-        operation,
-        step: violation.step,
-        report: format!(
-            "{} invariant broken at {place}{step} (by {side}): {}\n",
-            violation.invariant, violation.detail
-        ),
-    }
 }
 
 /// The seed of every game's harness case: one of a typical size at
@@ -411,7 +189,7 @@ mod tests {
     }
 
     /// A game of 150 valid moves: three batches of operations.
-    fn long_game() -> m3_model::square::Instance {
+    pub(super) fn long_game() -> m3_model::square::Instance {
         let shape = crate::games::square::Knobs {
             moves: Some(Count::new(150)),
             invalid_percent: PercentOr::new(0),
@@ -422,18 +200,6 @@ mod tests {
 
     fn failure<const DIFFERS: usize, const PANICS: usize>() -> Failure {
         check_game_with::<SquareRemover, Faulty<DIFFERS, PANICS>>(&long_game(), &mut Tally::default()).unwrap_err()
-    }
-
-    #[test]
-    fn a_trace_written_as_it_goes_is_the_trace_of_the_kept_records_and_stops_at_its_bound() {
-        let game = long_game();
-        let (records, outcome) = play::<SquareRemover, <SquareRemover as Game>::Reference>(&game);
-        let whole = trace::<SquareRemover>(&game, &records, &outcome);
-        let mut written = Vec::new();
-        let streamed = write_trace::<SquareRemover, <SquareRemover as Game>::Reference>(&game, &mut written).unwrap();
-        assert_eq!((String::from_utf8(written).unwrap(), streamed), (whole.clone(), outcome));
-        assert_eq!(reference_trace_within::<SquareRemover>(&game, whole.len()), Some(whole.clone()));
-        assert_eq!(reference_trace_within::<SquareRemover>(&game, whole.len() - 1), None);
     }
 
     #[test]

@@ -1,0 +1,117 @@
+//! `--json`: the campaign's summary as data, for CI and dashboards. The
+//! file is tried before the first case and written whole after the last;
+//! `m3diff triage` writes its own summary through the same file.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::process::files::write_whole;
+use crate::process::spent::Part;
+use crate::runs::campaign::{Settings, Target};
+
+/// Writes the summary to the `--json` file, if any; false, with the error
+/// said, when it cannot.
+pub(super) fn write_json(
+    json: Option<JsonFile>,
+    targets: &[&dyn Target],
+    settings: &Settings,
+    duration: Duration,
+    replay: &str,
+) -> bool {
+    let Some(json) = json else { return true };
+    match json.write(&summary_json(targets, settings, duration, replay)) {
+        Ok(()) => true,
+        Err(error) => {
+            eprintln!("error: {error}");
+            false
+        }
+    }
+}
+
+/// The `--json` file, tried before the campaign so that a path that
+/// cannot be written is known before the night, not after it, and written
+/// whole at its end: until then there is no file, never an empty one.
+pub struct JsonFile {
+    path: PathBuf,
+}
+
+impl JsonFile {
+    pub fn create(path: &Path) -> Result<JsonFile, String> {
+        let cannot = |e: std::io::Error| format!("--json {}: cannot write: {e}", path.display());
+        if path.is_dir() {
+            return Err(cannot(std::io::Error::new(std::io::ErrorKind::IsADirectory, "a folder")));
+        }
+        let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        crate::process::files::try_writing(folder).map_err(cannot)?;
+        // An earlier run's summary must not pass for this one's, should this
+        // one end before it writes its own.
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(cannot(e)),
+            _ => {}
+        }
+        Ok(JsonFile { path: path.to_path_buf() })
+    }
+
+    pub fn write(self, value: &serde_json::Value) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(value).expect("JSON values print") + "\n";
+        // The error names the path (or the folder, should it be gone).
+        write_whole(&self.path, text).map_err(|e| format!("--json: cannot write the summary: {e}"))
+    }
+}
+
+/// The campaign for CI and dashboards: what `m3diff fuzz` printed, as data.
+fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration, replay: &str) -> serde_json::Value {
+    let games: Vec<serde_json::Value> = targets
+        .iter()
+        .map(|target| {
+            let kinds: Vec<serde_json::Value> = target
+                .kinds()
+                .into_iter()
+                .map(|found| {
+                    let (regression, replay) = found.regression.unzip();
+                    serde_json::json!({
+                        "kind": found.kind,
+                        "cases": found.cases,
+                        "regression": regression,
+                        "replay": replay,
+                        "note": found.note,
+                    })
+                })
+                .collect();
+            let coverage: Vec<serde_json::Value> = target
+                .coverage()
+                .into_iter()
+                .map(|(rule, variant, count)| serde_json::json!({ "rule": rule, "variant": variant, "count": count }))
+                .collect();
+            let spent = target.spent();
+            let time: serde_json::Map<String, serde_json::Value> = Part::ALL
+                .iter()
+                .map(|&part| {
+                    let seconds = spent.of(part).as_secs_f64();
+                    let name = spent.name_of(part).to_string();
+                    (name, serde_json::json!({ "seconds": seconds, "percent": spent.percent(part) }))
+                })
+                .collect();
+            serde_json::json!({
+                "game": target.name(),
+                "cases": target.cases(),
+                // Under --against: games generated, of which `cases` reached the program.
+                "drawn": target.drawn().unwrap_or_else(|| target.cases()),
+                "failures": target.failures(),
+                "failures_by_kind": kinds,
+                "time": time,
+                "coverage": coverage,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "seed": settings.seed,
+        "size": settings.size.name(),
+        "jobs": settings.jobs,
+        "duration_seconds": duration.as_secs_f64(),
+        "cases": targets.iter().map(|t| t.cases()).sum::<u64>(),
+        "failures": targets.iter().map(|t| t.failures()).sum::<u64>(),
+        "games": games,
+        "replay": replay,
+    })
+}
