@@ -75,7 +75,7 @@ fn md4_a_program_that_reads_vibranium_as_a_bomb_gives_a_wrong_answer_shrunk_smal
 }
 
 #[test]
-fn a_program_that_crashes_on_a_bomb_in_the_top_row_is_a_crash_with_its_stderr() {
+fn a_program_that_crashes_on_a_bomb_in_the_top_row_is_a_runtime_error_with_its_stderr() {
     // Not on any bomb: most grids hold one, and a program that crashes on
     // each of the first cases is refused as broken.
     let dir = tempfile::tempdir().unwrap();
@@ -83,19 +83,19 @@ fn a_program_that_crashes_on_a_bomb_in_the_top_row_is_a_crash_with_its_stderr() 
                 if printf '%s\\n' \"$input\" | sed -n 2p | grep -qE '(^| )0( |$)'; then echo 'bomb: not handled' >&2; kill -SEGV $$; fi\n\
                 printf '%s\\n' \"$input\" | exec \"$M\" solve door";
     let program = script(dir.path(), "no-bombs", body);
-    let report = found_and_shrunk(dir.path(), &program, "crash", 60, &[]);
+    let report = found_and_shrunk(dir.path(), &program, "runtime error", 60, &[]);
     assert!(report.contains("killed by signal 11\n    bomb: not handled"), "{report}");
 }
 
 #[test]
-fn a_program_that_hangs_on_six_rows_or_more_is_a_timeout() {
+fn a_program_that_hangs_on_six_rows_or_more_is_a_wall_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let body = "input=$(cat)\n\
                 if [ \"${input%% *}\" -ge 6 ]; then exec sleep 30; fi\n\
                 printf '%s\\n' \"$input\" | exec \"$M\" solve door";
     let program = script(dir.path(), "slow", body);
     // Every candidate that still hangs costs the whole timeout.
-    found_and_shrunk(dir.path(), &program, "timeout", 80, &["--timeout", "200ms"]);
+    found_and_shrunk(dir.path(), &program, "wall timeout", 80, &["--timeout", "200ms"]);
 }
 
 #[test]
@@ -106,18 +106,23 @@ fn a_program_that_is_not_there_is_one_line_and_exit_two() {
     assert_eq!(stderr.trim(), "error: --against: no program \"no-such-program-m3diff\" (not a file, nor on PATH)");
 }
 
-/// `--timeout` is the program's time limit, `--time` the campaign's: a
-/// limit of 0 is refused with the arguments, each in its own words.
+/// `--timeout`, `--time-limit` and `--memory-limit` are the program's
+/// limits, `--time` the campaign's: a limit too small to run anything is
+/// refused with the arguments, each in its own words.
 #[test]
-fn a_time_limit_of_zero_is_refused_before_any_run_in_one_line() {
+fn a_limit_too_small_to_run_anything_is_refused_before_any_run_in_one_line() {
     for args in [
         &["fuzz", "--game", "door", "--against", "cat", "--timeout", "0s"][..],
+        &["fuzz", "--game", "door", "--against", "cat", "--timeout", "1ns"],
+        &["fuzz", "--game", "door", "--against", "cat", "--time-limit", "1ns"],
+        &["fuzz", "--game", "door", "--against", "cat", "--memory-limit", "0"],
         &["check", "door", "corpus/door/md1-further-swaps.in", "--against", "cat", "--timeout", "0ms"],
+        &["check", "door", "corpus/door/md1-further-swaps.in", "--against", "cat", "--time-limit", "5ms"],
     ] {
         let out = m3diff(args, "");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains("a time limit of 0 lets no program answer"), "{args:?}: {stderr}");
+        assert!(stderr.contains("lets no program run"), "{args:?}: {stderr}");
         assert!(!stderr.contains("campaign"), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
@@ -176,12 +181,15 @@ fn seconds(time: &str) -> Option<f64> {
 }
 
 #[test]
-fn a_program_that_runs_past_its_time_twice_is_a_timeout_with_both_times() {
+fn a_program_that_waits_past_its_time_twice_is_a_wall_timeout_with_both_times() {
     let dir = tempfile::tempdir().unwrap();
     let program = script(dir.path(), "slow", "exec sleep 30");
     let (code, printed) = check_against(&program, &["--timeout", "300ms"]);
     assert_eq!(code, Some(1), "{printed}");
-    let killed = printed.strip_prefix("timeout: the program ended:\n    ran past 300ms twice: killed at ");
+    let killed = printed
+        .strip_prefix("wall timeout: the program ended:\n    ran past 300ms of wall time twice, using ")
+        .and_then(|rest| rest.split_once(" of CPU: killed at "))
+        .map(|(_, times)| times);
     let times: Vec<f64> = killed
         .and_then(|rest| rest.lines().next())
         .map(|times| times.split(" and ").filter_map(seconds).collect())

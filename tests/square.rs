@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use m3diff::game::{Count, Game, Generator, Rulebook, Size};
 use m3diff::games::square::{Counter, Knobs, Player, BOARD, BUFFER, LEFTOVER_SQUARE, ORDER};
-use m3diff::runs::against::{self, Program, Wrong};
+use m3diff::runs::against::{self, Limits, Program, Wrong};
 use m3diff::Tally;
 use suites::{m3diff, text};
 
@@ -263,7 +263,8 @@ fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
     let path = dir.path().join("wrong");
     std::fs::write(&path, "#!/bin/sh\ncat >/dev/null\necho -2\n").unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let program = Program::new(&path.display().to_string(), Duration::from_secs(5)).unwrap();
+    let limits = Limits::of::<SquareRemover>(None, None, Some(Duration::from_secs(5)));
+    let program = Program::new(&path.display().to_string(), limits).unwrap();
     let mut case = m3diff::process::seed::with_seed(5, |u| {
         let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
         let shape = Knobs { side: Some(Count::new(13)), colours: Some(6), player: Some(Player::Greedy), ..shape };

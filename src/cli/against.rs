@@ -2,25 +2,12 @@
 
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use super::exit::EXIT_FAILURE_FOUND;
 use super::io::{probe, read_instance_apart, write_stdout};
 use crate::check::shrink::Limits;
 use crate::game::Game;
 use crate::runs::against::{self, Placed, Program, Shrinking};
-
-/// `--timeout`: the time one run of the program has. None lets no program
-/// answer, so it is refused with the arguments, not judged as a timeout.
-pub(super) fn time_limit(text: &str) -> Result<Duration, String> {
-    match humantime::parse_duration(text) {
-        Ok(limit) if limit.is_zero() => {
-            Err("a time limit of 0 lets no program answer: give the time a run may take, such as 5s".into())
-        }
-        Ok(limit) => Ok(limit),
-        Err(_) => Err(format!("expected a time limit such as 500ms, 5s or 1m, found {text:?}")),
-    }
-}
 
 pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), commands)?;

@@ -221,11 +221,11 @@ impl Visitor for OneGame {
             Command::Solve { file, commands, reference, trace, extended, .. } => {
                 play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace, extended)
             }
-            Command::Check { file, commands, against, .. } => match against.program()? {
+            Command::Check { file, commands, against, .. } => match against.program::<G>()? {
                 None => play::check::<G>(&file, commands.as_deref()),
                 Some(program) => against::check::<G>(&file, commands.as_deref(), &program),
             },
-            Command::Shrink { file, corpus, against, keep, .. } => match against.program()? {
+            Command::Shrink { file, corpus, against, keep, .. } => match against.program::<G>()? {
                 None => corpus::shrink::<G>(&file, &corpus),
                 Some(program) => against::shrink::<G>(&file, &program, &keep),
             },

@@ -171,6 +171,20 @@ pub trait Rulebook: Rules + Sized + 'static {
         let _ = instance;
         None
     }
+
+    /// The time and memory a solution has per test, where the contest's
+    /// statement says; `None` where it does not (`--against` then uses its
+    /// own defaults).
+    const STATEMENT_LIMITS: Option<StatementLimits> = None;
+}
+
+/// The limits a contest's statement sets a solution, per test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatementLimits {
+    /// CPU time.
+    pub time: std::time::Duration,
+    /// Memory, in bytes.
+    pub memory: u64,
 }
 
 /// A game's generator, written in its own `generate` module and implemented

@@ -32,7 +32,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     // Every place the campaign writes is tried before the first case: a
     // night must not end in a path that cannot be written.
     let json = args.json.as_ref().map(|file| JsonFile::create(file)).transpose()?;
-    let program = args.against.program()?;
+    let program = program(args)?;
     let (option, folder) = keeping_folder(args, program.as_ref());
     probe(folder, option)?;
     let settings = settings(args);
@@ -89,6 +89,34 @@ fn settings(args: &FuzzArgs) -> Settings {
     }
 }
 
+/// The names of the games `--game` names, in the registry's order.
+fn chosen_names(args: &FuzzArgs) -> Vec<&'static str> {
+    let everything = args.game.iter().any(|name| name == ALL);
+    games::NAMES.iter().copied().filter(|name| everything || args.game.iter().any(|chosen| chosen == name)).collect()
+}
+
+/// The `--against` program, with the limits of the one game it is checked
+/// on.
+fn program(args: &FuzzArgs) -> Result<Option<Program>, String> {
+    #[derive(Clone)]
+    struct ProgramOf<'a>(&'a AgainstArgs);
+    impl Visitor for ProgramOf<'_> {
+        type Output = Result<Option<Program>, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            self.0.program::<G>()
+        }
+    }
+    if args.against.against.is_none() {
+        return Ok(None);
+    }
+    match chosen_names(args)[..] {
+        [name] => games::visit(name, ProgramOf(&args.against)).expect("a game of the registry"),
+        ref named => {
+            Err(format!("--against checks one game at a time, and --game names {}: give one of them", named.join(", ")))
+        }
+    }
+}
+
 /// A target for each game `--game` names, in the registry's order: engine
 /// against reference, or the `--against` program against the reference,
 /// which checks one game at a time.
@@ -104,19 +132,10 @@ fn chosen_targets(args: &FuzzArgs, size: Size, program: Option<&Program>) -> Res
             }
         }
     }
-    let everything = args.game.iter().any(|name| name == ALL);
-    let chosen: Vec<Box<dyn Target>> = games::NAMES
-        .iter()
-        .filter(|name| everything || args.game.iter().any(|chosen| chosen == *name))
+    let chosen: Vec<Box<dyn Target>> = chosen_names(args)
+        .into_iter()
         .filter_map(|name| games::visit(name, MakeTarget(size, program, &args.keep)))
         .collect();
-    if program.is_some() && chosen.len() != 1 {
-        let named: Vec<&str> = chosen.iter().map(|target| target.name()).collect();
-        return Err(format!(
-            "--against checks one game at a time, and --game names {}: give one of them",
-            named.join(", ")
-        ));
-    }
     Ok(chosen)
 }
 

@@ -8,9 +8,9 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 
-use crate::game::Size;
+use crate::game::{Game, Size};
 use crate::games;
-use crate::runs::against::Program;
+use crate::runs::against::{Limits, Program};
 
 /// What `--game` takes besides the games' names.
 pub(super) const ALL: &str = "all";
@@ -73,14 +73,29 @@ pub struct AgainstArgs {
     /// quote, no variables); the program is run directly, not by a shell.
     #[arg(long, value_name = "CMD")]
     pub against: Option<String>,
-    /// With --against: a run that takes longer is a timeout.
-    #[arg(long, value_parser = crate::cli::against::time_limit, default_value = crate::runs::against::DEFAULT_TIMEOUT, requires = "against")]
-    pub timeout: Duration,
+    /// With --against: the CPU time of one run, the program and all its
+    /// children; past it, "time limit exceeded". The statement's where it
+    /// gives one (Triple Town 4.5s, SquareRemover 30s), else 2s.
+    #[arg(long, value_name = "TIME", value_parser = crate::runs::against::parse_time, requires = "against")]
+    pub time_limit: Option<Duration>,
+    /// With --against: the peak memory of one run, the program and all its
+    /// children (256M, 1G: powers of 1024); past it, "memory limit
+    /// exceeded". The statement's where it gives one (Triple Town 512M,
+    /// SquareRemover 1024M), else 1G.
+    #[arg(long, value_name = "SIZE", value_parser = crate::runs::against::parse_memory, requires = "against")]
+    pub memory_limit: Option<u64>,
+    /// With --against: the wall-clock time of one run, for a program that
+    /// waits without using CPU; past it, "wall timeout". Twice the time
+    /// limit and a second unless given.
+    #[arg(long, value_name = "TIME", value_parser = crate::runs::against::parse_time, requires = "against")]
+    pub timeout: Option<Duration>,
 }
 
 impl AgainstArgs {
-    /// The program, when `--against` names one; an error is one line.
-    pub fn program(&self) -> Result<Option<Program>, String> {
-        self.against.as_deref().map(|command| Program::new(command, self.timeout)).transpose()
+    /// The program for game `G`, when `--against` names one, with its
+    /// limits; an error is one line.
+    pub fn program<G: Game>(&self) -> Result<Option<Program>, String> {
+        let limits = Limits::of::<G>(self.time_limit, self.memory_limit, self.timeout);
+        self.against.as_deref().map(|command| Program::new(command, limits)).transpose()
     }
 }

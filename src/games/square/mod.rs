@@ -13,6 +13,9 @@ mod rules;
 pub(crate) mod shrink;
 mod state;
 
+use std::time::Duration;
+
+use crate::game::StatementLimits;
 use m3_model::square::{Instance, Outcome, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES};
 
 use crate::game::{Beyond, Verdict};
@@ -24,6 +27,10 @@ pub use render::Trace;
 pub use state::Standing;
 
 impl crate::Rulebook for SquareRemover {
+    /// "The time limit is 30 seconds per test case [...]. The memory limit
+    /// is 1024 megabytes."
+    const STATEMENT_LIMITS: Option<StatementLimits> =
+        Some(StatementLimits { time: Duration::from_secs(30), memory: 1024 << 20 });
     const OPERATION: &'static str = "turn";
     const STEP: &'static str = "square";
     type State = Standing;

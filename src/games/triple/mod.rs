@@ -16,6 +16,9 @@ pub(crate) mod shrink;
 mod state;
 mod survey;
 
+use std::time::Duration;
+
+use crate::game::StatementLimits;
 use m3_model::triple::{self, Command, CommandRecord, Instance, Outcome, TripleTown};
 use m3_model::ParseError;
 
@@ -28,6 +31,10 @@ pub use render::Trace;
 pub use state::Town;
 
 impl crate::Rulebook for TripleTown {
+    /// "Time limit: 4.5s, Memory limit: 512M".
+    const STATEMENT_LIMITS: Option<StatementLimits> =
+        Some(StatementLimits { time: Duration::from_millis(4500), memory: 512 << 20 });
+
     fn parse_apart(instance: &str, commands: &str) -> Option<Result<Instance, ParseError>> {
         Some(triple::parse_apart(instance, commands))
     }

@@ -4,15 +4,23 @@
 
 use std::fmt;
 
-/// How a program fails a case; each is found, counted and shrunk apart.
+use super::program::{Limits, Usage};
+
+/// How a program fails a case, in a judge's words; each is found, counted
+/// and shrunk apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Wrong {
     /// It printed an answer other than the reference's.
     Answer,
     /// A non-zero exit or a signal.
-    Crash,
-    /// No exit within `--timeout`.
-    Timeout,
+    RuntimeError,
+    /// More CPU time than `--time-limit`, itself and its children.
+    TimeLimit,
+    /// More memory than `--memory-limit`, itself and its children.
+    MemoryLimit,
+    /// No exit within `--timeout`, the wall clock, without using its CPU
+    /// time: waiting.
+    WallTimeout,
     /// It printed nothing, or nothing that reads as an answer.
     Unreadable,
     /// It printed more than [`MAX_OUTPUT`](super::program::MAX_OUTPUT) bytes: no answer is that long.
@@ -23,8 +31,10 @@ impl Wrong {
     pub fn name(self) -> &'static str {
         match self {
             Wrong::Answer => "wrong answer",
-            Wrong::Crash => "crash",
-            Wrong::Timeout => "timeout",
+            Wrong::RuntimeError => "runtime error",
+            Wrong::TimeLimit => "time limit exceeded",
+            Wrong::MemoryLimit => "memory limit exceeded",
+            Wrong::WallTimeout => "wall timeout",
             Wrong::Unreadable => "unreadable output",
             Wrong::TooMuchOutput => "unreadable output: more than 1 MiB",
         }
@@ -52,15 +62,19 @@ pub struct Failed {
     pub got: String,
     /// The reference's answer.
     pub expected: String,
+    /// What the run used, and the limits it had.
+    pub usage: Usage,
+    pub limits: Limits,
 }
 
 impl fmt::Display for Failed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let got = match self.wrong {
-            Wrong::Crash | Wrong::Timeout => "the program ended",
+            Wrong::RuntimeError | Wrong::TimeLimit | Wrong::MemoryLimit | Wrong::WallTimeout => "the program ended",
             Wrong::Answer | Wrong::Unreadable | Wrong::TooMuchOutput => "the program printed",
         };
-        write!(f, "{}: {got}:\n{}\nthe reference answers:\n{}", self.wrong, indent(&self.got), indent(&self.expected))
+        write!(f, "{}: {got}:\n{}\nthe reference answers:\n{}", self.wrong, indent(&self.got), indent(&self.expected))?;
+        write!(f, "\nthe run used: {}\nwithin: {}", self.usage.line(), self.limits.line())
     }
 }
 
@@ -75,12 +89,28 @@ mod tests {
 
     #[test]
     fn a_kind_of_failure_is_a_file_name_word() {
-        let slugs: Vec<String> = [Wrong::Answer, Wrong::Crash, Wrong::Timeout, Wrong::Unreadable, Wrong::TooMuchOutput]
-            .map(Wrong::slug)
-            .into();
+        let slugs: Vec<String> = [
+            Wrong::Answer,
+            Wrong::RuntimeError,
+            Wrong::TimeLimit,
+            Wrong::MemoryLimit,
+            Wrong::WallTimeout,
+            Wrong::Unreadable,
+            Wrong::TooMuchOutput,
+        ]
+        .map(Wrong::slug)
+        .into();
         assert_eq!(
             slugs,
-            ["wrong-answer", "crash", "timeout", "unreadable-output", "unreadable-output-more-than-1-MiB"],
+            [
+                "wrong-answer",
+                "runtime-error",
+                "time-limit-exceeded",
+                "memory-limit-exceeded",
+                "wall-timeout",
+                "unreadable-output",
+                "unreadable-output-more-than-1-MiB"
+            ],
             "the words of each name, the same as before for the names without punctuation"
         );
     }

@@ -6,7 +6,7 @@
 use std::convert::Infallible;
 
 use super::failed::{Failed, Wrong};
-use super::program::{Program, Ran, MAX_OUTPUT};
+use super::program::{mebibytes, Program, Ran, Run, MAX_OUTPUT};
 use crate::check::oracle::catch_panic;
 use crate::game::coverage::Tally;
 use crate::game::{Counts, Game, Verdict};
@@ -60,20 +60,33 @@ fn judge_with<G: Game>(
     timeouts: Timeouts,
 ) -> Result<Option<Failed>, String> {
     let expected = expected.to_string();
-    let failed = |wrong, got: String| Some(Failed { wrong, got, expected: expected.clone() });
     let input = instance.to_string();
-    let (ran, timed_out_before) = match program.run(&input)? {
-        Ran::TimedOut { killed_at } if timeouts == Timeouts::Confirmed => (program.run(&input)?, Some(killed_at)),
-        ran => (ran, None),
+    let (run, timed_out_before) = match program.run(&input)? {
+        run @ Run { ran: Ran::TimedOut { .. }, .. } if timeouts == Timeouts::Confirmed => {
+            (program.run(&input)?, Some(run.usage.wall))
+        }
+        run => (run, None),
     };
-    let printed = match ran {
+    let failed = |wrong, got: String| {
+        Some(Failed { wrong, got, expected: expected.clone(), usage: run.usage, limits: program.limits() })
+    };
+    let prose = crate::process::prose::duration;
+    let printed = match &run.ran {
         Ran::Interrupted => return Err(INTERRUPTED.to_string()),
+        Ran::TimeLimit => {
+            let limit = prose(program.limits().time);
+            return Ok(failed(Wrong::TimeLimit, format!("used {} of CPU time, past {limit}", prose(run.usage.cpu))));
+        }
+        Ran::MemoryLimit => {
+            let (peak, limit) = (mebibytes(run.usage.peak), mebibytes(program.limits().memory));
+            return Ok(failed(Wrong::MemoryLimit, format!("held {peak} of memory, past {limit}")));
+        }
         Ran::TimedOut { killed_at } => {
-            let limit = crate::process::prose::duration(program.timeout());
-            let times: Vec<String> =
-                timed_out_before.iter().chain([&killed_at]).map(|at| crate::process::prose::duration(*at)).collect();
+            let limit = prose(program.limits().wall);
+            let times: Vec<String> = timed_out_before.iter().chain([killed_at]).map(|at| prose(*at)).collect();
             let runs = if times.len() == 2 { "twice" } else { "once" };
-            return Ok(failed(Wrong::Timeout, format!("ran past {limit} {runs}: killed at {}", times.join(" and "))));
+            let waited = format!("ran past {limit} of wall time {runs}, using {} of CPU", prose(run.usage.cpu));
+            return Ok(failed(Wrong::WallTimeout, format!("{waited}: killed at {}", times.join(" and "))));
         }
         Ran::TooMuchOutput { printed } => {
             let lines = printed.lines().take(OVERFLOW_LINES).collect::<Vec<_>>().join("\n");
@@ -81,14 +94,14 @@ fn judge_with<G: Game>(
             return Ok(failed(Wrong::TooMuchOutput, format!("{start}... (and more, past {MAX_OUTPUT} bytes)")));
         }
         // A checker commonly says "refused" by its exit code as well.
-        Ran::Crashed { printed, .. } if G::read_answer(&printed).is_some_and(|answer| answer.is_refused()) => printed,
-        Ran::Crashed { status, stderr, .. } => return Ok(failed(Wrong::Crash, format!("{status}\n{stderr}"))),
+        Ran::Crashed { printed, .. } if G::read_answer(printed).is_some_and(|answer| answer.is_refused()) => printed,
+        Ran::Crashed { status, stderr, .. } => return Ok(failed(Wrong::RuntimeError, format!("{status}\n{stderr}"))),
         Ran::Printed(printed) => printed,
     };
-    Ok(match G::read_answer(&printed) {
-        None => failed(Wrong::Unreadable, shown(&printed)),
+    Ok(match G::read_answer(printed) {
+        None => failed(Wrong::Unreadable, shown(printed)),
         Some(answer) if Some(&answer) == G::read_answer(&expected).as_ref() => None,
-        Some(_) => failed(Wrong::Answer, shown(&printed)),
+        Some(_) => failed(Wrong::Answer, shown(printed)),
     })
 }
 
@@ -142,7 +155,7 @@ pub fn shrink<G: Game>(
     let shrunk = crate::check::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
         fails_alike(candidate, Timeouts::AtOnce)
     });
-    if wrong != Wrong::Timeout || shrunk.steps == 0 {
+    if wrong != Wrong::WallTimeout || shrunk.steps == 0 {
         return shrunk;
     }
     // A timeout is kept only when it times out again: else the case found

@@ -15,5 +15,10 @@ mod target;
 pub use failed::{Failed, Wrong};
 pub use judging::{check, judge, reference_answer, shrink, INTERRUPTED};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
-pub use program::{kill_running, Program, Ran, DEFAULT_TIMEOUT, MAX_OUTPUT, RUN_VARIABLE};
+#[cfg(target_os = "linux")]
+pub use program::CONTAINMENT_VARIABLE;
+pub use program::{
+    kill_running, mebibytes, parse_memory, parse_time, Limits, Program, Ran, Run, Usage, DEFAULT_MEMORY, DEFAULT_TIME,
+    LEAST_MEMORY, LEAST_TIME, MAX_OUTPUT, RUN_VARIABLE,
+};
 pub use target::AgainstTarget;

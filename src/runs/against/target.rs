@@ -65,7 +65,7 @@ impl<G: Game> AgainstTarget<G> {
     /// Notes how a case ended, to tell a program that crashes on
     /// everything.
     fn note_crash(&self, failed: Option<&Failed>) {
-        let Some(crash) = failed.filter(|failed| failed.wrong == Wrong::Crash) else {
+        let Some(crash) = failed.filter(|failed| failed.wrong == Wrong::RuntimeError) else {
             return self.answered.store(true, Ordering::Relaxed);
         };
         if self.answered.load(Ordering::Relaxed) {
@@ -230,9 +230,11 @@ mod tests {
     use m3_model::door::MagicDoor;
 
     use super::*;
+    use crate::runs::against::Limits;
 
     fn target(reached: u64, beyond: u64) -> AgainstTarget<MagicDoor> {
-        let program = Program::new("true", Duration::from_secs(1)).unwrap();
+        let program =
+            Program::new("true", Limits::new(Duration::from_secs(1), 1 << 30, Duration::from_secs(1))).unwrap();
         let target = AgainstTarget::new(program, PathBuf::from("unused"), Size::Mixed);
         for _ in 0..reached {
             target.books.ran(&Tally::default());

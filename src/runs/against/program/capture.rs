@@ -146,14 +146,14 @@ mod tests {
     #[test]
     fn a_program_that_prints_without_end_is_too_much_output_not_a_crash() {
         let started = Instant::now();
-        let ran = sh_within("yes", Duration::from_secs(30)).run("").unwrap();
+        let ran = sh_within("yes", Duration::from_secs(30)).run("").unwrap().ran;
         let Ran::TooMuchOutput { printed } = ran else { panic!("{ran:?}") };
         assert_eq!(printed.len(), MAX_OUTPUT);
         assert!(printed.starts_with("y\ny\n"));
         assert!(started.elapsed() < Duration::from_secs(20), "killed on passing the cap, not at the timeout");
         // Up to the cap is an answer, and standard error has no cap.
         let script = format!("head -c {MAX_OUTPUT} /dev/zero; yes | head -c 3000000 >&2; echo end >&2; exit 1");
-        let ran = sh_within(&script, Duration::from_secs(30)).run("").unwrap();
+        let ran = sh_within(&script, Duration::from_secs(30)).run("").unwrap().ran;
         let Ran::Crashed { status, printed, stderr } = ran else { panic!("{ran:?}") };
         let quoted: Vec<&str> = stderr.lines().collect();
         assert_eq!((status.as_str(), printed.len()), ("exit code 1", MAX_OUTPUT));
@@ -169,7 +169,7 @@ mod tests {
     #[test]
     fn a_program_that_floods_its_standard_error_is_quoted_in_a_few_lines() {
         let script = "head -c 104857600 /dev/zero | tr '\\0' x >&2; exit 1";
-        let ran = sh_within(script, Duration::from_secs(60)).run("").unwrap();
+        let ran = sh_within(script, Duration::from_secs(60)).run("").unwrap().ran;
         let Ran::Crashed { stderr, .. } = ran else { panic!("{ran:?}") };
         assert!(stderr.len() < 1000, "{} bytes quoted", stderr.len());
         assert!(stderr.starts_with(&format!("{}...\n", "x".repeat(STDERR_LINE_CHARS))), "{stderr}");

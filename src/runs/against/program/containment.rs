@@ -10,9 +10,11 @@
 //! after the program exited, or on a timeout: the common run scans nothing.
 
 use std::io;
-use std::process::{Child, Command};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
+
+use super::launch::Launched;
 
 /// The environment variable that marks every process a run starts, and
 /// what those start in turn: a comma-separated list of run tokens, one per
@@ -58,17 +60,14 @@ fn running() -> MutexGuard<'static, Vec<Running>> {
     RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Starts `command` as a run's program, marked with a token of its own and
-/// leading a process group of its own, and registers it for a signal's
-/// handler to end; nothing (`None`) when m3diff was asked to stop first.
-/// An error is the program failing to start.
-pub(super) fn start(command: &mut Command) -> io::Result<Option<(Child, Registered)>> {
+/// Starts the program at `path` with `argv` (its name first) as a run's,
+/// marked with a token of its own and leading a process group of its own
+/// ([`Launched::start`]), and registers it for a signal's handler to end;
+/// nothing (`None`) when m3diff was asked to stop first. An error is the
+/// program failing to start.
+pub(super) fn start(path: &Path, argv: &[String]) -> io::Result<Option<(Launched, Registered)>> {
     let token = format!("{}-{}", std::process::id(), RUNS.fetch_add(1, Ordering::Relaxed));
-    command.env(RUN_VARIABLE, marks(&token));
-    // A group of its own, so that what it starts (a script's programs)
-    // ends with it.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(command, 0);
+    let environment = [(RUN_VARIABLE.to_string(), marks(&token))];
     // Before the run is started: a signal's handler then finds it.
     crate::process::interrupt::end_on_signal(kill_running);
     // Started and registered under the lock that a signal's handler
@@ -78,10 +77,10 @@ pub(super) fn start(command: &mut Command) -> io::Result<Option<(Child, Register
     if crate::process::interrupt::requested() {
         return Ok(None);
     }
-    let child = command.spawn()?;
-    let run = Running { group: child.id(), token };
+    let launched = Launched::start(path, argv, &environment)?;
+    let run = Running { group: launched.root, token };
     running.push(run.clone());
-    Ok(Some((child, Registered(run))))
+    Ok(Some((launched, Registered(run))))
 }
 
 /// Ends every program under way and everything it started: what a signal
@@ -160,7 +159,6 @@ pub(super) fn kill_carriers(tokens: &[&str]) {
 
 /// Ends everything in the process group `group` leads.
 pub(super) fn kill_group(group: u32) {
-    #[cfg(unix)]
     if let Ok(group) = libc::pid_t::try_from(group) {
         // 0 and 1 would name this process's own group and every process.
         if group > 1 {
@@ -169,8 +167,20 @@ pub(super) fn kill_group(group: u32) {
             unsafe { libc::kill(-group, libc::SIGKILL) };
         }
     }
-    #[cfg(not(unix))]
-    let _ = group;
+}
+
+/// Ends a run whose root is not reaped yet: its group, and its root even
+/// where the root left the group. In a namespace, the root's end is the
+/// end of every process in it.
+pub(super) fn end_run(root: u32) {
+    kill_group(root);
+    if let Ok(root) = libc::pid_t::try_from(root) {
+        if root > 1 {
+            // SAFETY: kill(2) takes plain integers; the root is our child,
+            // not reaped, so its pid names it and no other.
+            unsafe { libc::kill(root, libc::SIGKILL) };
+        }
+    }
 }
 
 #[cfg(test)]
@@ -188,34 +198,47 @@ mod tests {
     use super::super::Ran;
     use super::*;
 
-    /// Whether process `pid` is still there; a zombie (dead, not yet
-    /// reaped by whoever adopted it) is not.
+    /// A `sleep` no other process runs: its duration, seconds with a
+    /// fraction of this test's own. A run's processes are found by it, not
+    /// by a PID, since in a namespace a PID the script prints names another
+    /// process outside it.
     #[cfg(target_os = "linux")]
-    fn alive(pid: &str) -> bool {
-        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
-            .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+    fn unique_sleep() -> String {
+        use std::sync::atomic::AtomicU32;
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        format!("1000.{}{:04}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed))
     }
 
-    /// Whether process `pid` is gone within a few seconds: a kill is not
+    /// Whether a live process (not a zombie) runs `sleep DURATION`.
+    #[cfg(target_os = "linux")]
+    fn sleeping(duration: &str) -> bool {
+        let wanted = format!("sleep\0{duration}\0");
+        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+            let path = entry.path();
+            std::fs::read(path.join("cmdline")).is_ok_and(|cmdline| cmdline.ends_with(wanted.as_bytes()))
+                && std::fs::read_to_string(path.join("stat"))
+                    .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+        })
+    }
+
+    /// Whether `sleep DURATION` is gone within a few seconds: a kill is not
     /// instant, and the test machine is loaded.
     #[cfg(target_os = "linux")]
-    fn gone(pid: &str) -> bool {
+    fn gone(duration: &str) -> bool {
         let started = Instant::now();
-        while alive(pid) && started.elapsed() < Duration::from_secs(5) {
+        while sleeping(duration) && started.elapsed() < Duration::from_secs(5) {
             thread::sleep(Duration::from_millis(20));
         }
-        !alive(pid)
+        !sleeping(duration)
     }
 
     #[test]
     #[cfg(target_os = "linux")]
     fn a_timeout_ends_what_the_program_started_too() {
-        let dir = tempfile::tempdir().unwrap();
-        let pid_file = dir.path().join("pid");
-        let script = format!("sleep 30 & echo $! > {}; wait", pid_file.display());
-        assert!(matches!(sh(&script).run("").unwrap(), Ran::TimedOut { .. }));
-        let pid = std::fs::read_to_string(&pid_file).unwrap();
-        assert!(gone(&pid), "the script's sleep {} outlived the timeout", pid.trim());
+        let duration = unique_sleep();
+        let script = format!("sleep {duration} & wait");
+        assert!(matches!(sh(&script).run("").unwrap().ran, Ran::TimedOut { .. }));
+        assert!(gone(&duration), "the script's sleep {duration} outlived the timeout");
     }
 
     /// A script's background child keeps its standard output open: the run
@@ -223,27 +246,25 @@ mod tests {
     /// goes with it, whether it stayed in the script's group or left it.
     #[cfg(target_os = "linux")]
     fn a_child_holding_the_output(start_child: &str) {
-        let dir = tempfile::tempdir().unwrap();
-        let pid_file = dir.path().join("pid");
-        let script = format!("{start_child} sleep 1000 & echo $! > {}; echo answer", pid_file.display());
+        let duration = unique_sleep();
+        let script = format!("{start_child} sleep {duration} & echo answer");
         let timeout = Duration::from_secs(3);
         let started = Instant::now();
-        let ran = sh_within(&script, timeout).run("").unwrap();
+        let ran = sh_within(&script, timeout).run("").unwrap().ran;
         let took = started.elapsed();
         assert_eq!(ran, Ran::Printed("answer\n".to_string()));
         assert!(took < timeout + Duration::from_secs(1), "took {took:?}");
-        let pid = std::fs::read_to_string(&pid_file).unwrap();
-        assert!(gone(&pid), "the script's sleep {} outlived the run", pid.trim());
+        assert!(gone(&duration), "the script's sleep {duration} outlived the run");
 
         // And when the script itself hangs, the run is a timeout on time.
-        let script = format!("{start_child} sleep 1000 & echo $! > {}; echo answer; sleep 1000", pid_file.display());
+        let duration = unique_sleep();
+        let script = format!("{start_child} sleep {duration} & echo answer; sleep 1000");
         let started = Instant::now();
-        let ran = sh_within(&script, timeout).run("").unwrap();
+        let ran = sh_within(&script, timeout).run("").unwrap().ran;
         let took = started.elapsed();
         assert!(matches!(ran, Ran::TimedOut { .. }), "{ran:?}");
         assert!(took < timeout + Duration::from_secs(1), "took {took:?}");
-        let pid = std::fs::read_to_string(&pid_file).unwrap();
-        assert!(gone(&pid), "the script's sleep {} outlived the timeout", pid.trim());
+        assert!(gone(&duration), "the script's sleep {duration} outlived the timeout");
     }
 
     #[test]
@@ -264,7 +285,7 @@ mod tests {
 
     #[test]
     fn a_run_carries_its_token_after_those_it_descends_from() {
-        let ran = sh(&format!("echo ${RUN_VARIABLE}")).run("").unwrap();
+        let ran = sh(&format!("echo ${RUN_VARIABLE}")).run("").unwrap().ran;
         let Ran::Printed(marks) = ran else { panic!("{ran:?}") };
         let token = marks.trim().rsplit(',').next().unwrap();
         assert!(token.starts_with(&format!("{}-", std::process::id())), "{marks}");
