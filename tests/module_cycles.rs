@@ -593,7 +593,11 @@ fn the_reader_sees_the_imports_it_must() {
         let made = krate.allowed_made.contains(&(from.to_string(), to.to_string()));
         assert!(made, "ALLOWED lists {from} → {to}, an import the crate no longer makes: remove it");
     }
-    assert!(imports("games::door::check").iter().any(|m| m.starts_with("games::door::")), "{:?}", imports("games::door::check"));
+    assert!(
+        imports("games::door::check").iter().any(|m| m.starts_with("games::door::")),
+        "{:?}",
+        imports("games::door::check")
+    );
 }
 
 #[test]
