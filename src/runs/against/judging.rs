@@ -60,7 +60,11 @@ fn judge_with<G: Game>(
     timeouts: Timeouts,
 ) -> Result<Option<Failed>, String> {
     let expected = expected.to_string();
-    let failed = |wrong, got: String| Some(Failed { wrong, got, expected: expected.clone() });
+    // Escaped once, here, where what the program printed becomes what a
+    // report shows: every printer of a `Failed` then shows it safely.
+    let failed = |wrong, got: String| {
+        Some(Failed { wrong, got: crate::process::visible::escaped(&got), expected: expected.clone() })
+    };
     let input = instance.to_string();
     let (ran, timed_out_before) = match program.run(&input)? {
         Ran::TimedOut { killed_at } if timeouts == Timeouts::Confirmed => (program.run(&input)?, Some(killed_at)),
