@@ -334,3 +334,13 @@ fn a_program_that_writes_escape_sequences_to_its_standard_error_and_crashes_is_q
     );
     assert!(no_raw_control(printed.as_bytes()), "{printed:?}");
 }
+
+#[test]
+fn a_number_too_large_for_64_bits_is_a_wrong_answer_quoted_as_printed() {
+    let printed = check_failing("cat >/dev/null; echo 99999999999999999999999");
+    assert!(
+        printed
+            .starts_with("wrong answer: the program printed:\n    99999999999999999999999\nthe reference answers:\n"),
+        "{printed}"
+    );
+}
