@@ -198,12 +198,19 @@ fn a_program_that_waits_past_its_time_twice_is_a_wall_timeout_with_both_times() 
     assert!(times.iter().all(|&time| (0.3..10.0).contains(&time)), "{printed}");
 }
 
+/// What `check --against` prints of a program of `body`, which must fail
+/// the case.
+fn check_failing(body: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let program = script(dir.path(), "program", body);
+    let (code, printed) = check_against(&program, &[]);
+    assert_eq!(code, Some(1), "{printed:?}");
+    printed
+}
+
 #[test]
 fn a_program_that_prints_without_end_is_unreadable_output_not_a_crash() {
-    let dir = tempfile::tempdir().unwrap();
-    let program = script(dir.path(), "endless", "exec yes 7");
-    let (code, printed) = check_against(&program, &[]);
-    assert_eq!(code, Some(1), "{printed}");
+    let printed = check_failing("exec yes 7");
     assert!(printed.starts_with("unreadable output: more than 1 MiB: the program printed:\n    7\n"), "{printed}");
     assert!(printed.contains("(and more, past 1048576 bytes)"), "{printed}");
 }
@@ -297,4 +304,51 @@ fn shrink_against_keeps_one_case_of_a_kind_the_smallest_as_a_campaign_does() {
     let cases = cases_in(&keep.join("door"));
     assert_eq!(cases.len(), 1, "one case of the kind: {cases:?}");
     assert!(!earlier.exists() && !earlier.with_extension("txt").exists(), "the larger case goes, report and all");
+}
+
+/// Whether `bytes` hold no control character but the newline, raw.
+fn no_raw_control(bytes: &[u8]) -> bool {
+    text(bytes).chars().all(|c| c == '\n' || !c.is_control())
+}
+
+#[test]
+fn a_program_that_prints_escape_sequences_and_a_bell_is_quoted_escaped_on_the_terminal_and_in_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    // A clear screen, a bell, a C1 CSI, a backspace, a NUL and a DEL, then
+    // an answer on a line of its own ended as on Windows.
+    let program =
+        script(dir.path(), "noisy", "cat >/dev/null; printf '\\033[2J\\007\\302\\2331m\\010\\000\\177\\n42\\r\\n'");
+    let keep = dir.path().join("found");
+    let (program, keep) = (program.display().to_string(), keep.display().to_string());
+    let out = m3diff(&["shrink", "door", "corpus/door/sample2.in", "--against", &program, "--keep", &keep], "");
+    assert_eq!(out.status.code(), Some(1), "{}{}", text(&out.stdout), text(&out.stderr));
+    let quoted = "unreadable output: the program printed:\n    \\e[2J\\a\\u{9b}1m\\b\\x00\\x7f\n    42\\r\n";
+    assert!(text(&out.stdout).contains(quoted), "{}", text(&out.stdout));
+    assert!(no_raw_control(&out.stdout) && no_raw_control(&out.stderr), "{:?}", text(&out.stdout));
+    let kept = cases_in(&dir.path().join("found/door"));
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let report = std::fs::read(kept[0].with_extension("txt")).unwrap();
+    assert!(text(&report).contains(quoted), "{}", text(&report));
+    assert!(no_raw_control(&report), "{:?}", text(&report));
+}
+
+#[test]
+fn a_program_that_writes_escape_sequences_to_its_standard_error_and_crashes_is_quoted_escaped() {
+    // A window title set, a colour and a bell, as a prank or a logger's.
+    let printed = check_failing("cat >/dev/null; printf '\\033]0;pwned\\007oops\\033[0m\\n' >&2; exit 3");
+    assert!(
+        printed.starts_with("crash: the program ended:\n    exit code 3\n    \\e]0;pwned\\aoops\\e[0m\n"),
+        "{printed:?}"
+    );
+    assert!(no_raw_control(printed.as_bytes()), "{printed:?}");
+}
+
+#[test]
+fn a_number_too_large_for_64_bits_is_a_wrong_answer_quoted_as_printed() {
+    let printed = check_failing("cat >/dev/null; echo 99999999999999999999999");
+    assert!(
+        printed
+            .starts_with("wrong answer: the program printed:\n    99999999999999999999999\nthe reference answers:\n"),
+        "{printed}"
+    );
 }

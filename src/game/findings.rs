@@ -18,10 +18,24 @@ impl Verdict {
         Verdict::Answer(value.to_string())
     }
 
-    /// `text` trimmed of whitespace as an answer, when it is one integer.
+    /// `text` trimmed of whitespace as an answer, when it is one integer:
+    /// a sign or none, then digits, however many. The one rule by which
+    /// `--against` reads a number a program printed.
+    ///
+    /// Of any length, since a checker that compares words (testlib's
+    /// `wcmp`, the ICPC default validator) has no width: a number too
+    /// large for 64 bits is a wrong answer, not unreadable output. Kept
+    /// as printed and compared as text, with no `+`, leading zero or `-0`
+    /// taken away: the reference prints the one spelling every checker
+    /// takes, while a checker that compares words refuses any other, and
+    /// one that reads an integer strictly (testlib's `readLong`) refuses a
+    /// `+`, a leading zero and `-0`. So `007` for 7 fails on a judge, and
+    /// is a wrong answer here, quoted as the program printed it.
     pub fn integer(text: &str) -> Option<Verdict> {
         let text = text.trim();
-        text.parse::<i64>().is_ok().then(|| Verdict::answer(text))
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        let reads = !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit());
+        reads.then(|| Verdict::answer(text))
     }
 
     pub fn is_refused(&self) -> bool {
@@ -127,5 +141,35 @@ impl Beyond {
 impl fmt::Display for Beyond {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.what)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Verdict;
+
+    #[test]
+    fn an_integer_of_any_length_is_an_answer_as_printed() {
+        let read = |text: &str| Verdict::integer(text).map(|verdict| verdict.to_string());
+        assert_eq!(read(" 42\n"), Some("42".to_string()));
+        assert_eq!(read("-7"), Some("-7".to_string()));
+        assert_eq!(read("99999999999999999999999"), Some("99999999999999999999999".to_string()));
+        assert_eq!(read("-99999999999999999999999"), Some("-99999999999999999999999".to_string()));
+    }
+
+    #[test]
+    fn another_spelling_of_a_number_is_an_answer_other_than_the_number() {
+        for (spelling, number) in [("007", "7"), ("+7", "7"), ("-0", "0")] {
+            let read = Verdict::integer(spelling).expect("an answer");
+            assert_eq!(read.to_string(), spelling, "kept as printed");
+            assert_ne!(Some(read), Verdict::integer(number), "the reference's {number} is another answer");
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_sign_and_digits_is_no_answer() {
+        for text in ["", "-", "+", "--5", "1 2", "1e9", "0x10", "12a", "\u{661}", "+-3"] {
+            assert_eq!(Verdict::integer(text), None, "{text:?}");
+        }
     }
 }

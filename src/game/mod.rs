@@ -139,7 +139,8 @@ pub trait Rulebook: Rules + Sized + 'static {
     /// An answer's text read as `--against` compares it, the same way for
     /// a program's output and for the reference's verdict; `None` when the
     /// text is no answer of this game. By default the text trimmed of
-    /// whitespace, which must be one integer.
+    /// whitespace, which must be one integer of any length, compared as
+    /// printed ([`Verdict::integer`]).
     fn read_answer(text: &str) -> Option<Verdict> {
         Verdict::integer(text)
     }

@@ -1,6 +1,7 @@
 //! The machinery of any command-line tool, knowing nothing of games:
 //! files written whole, input read within bounds, signals, seeds, hashes,
-//! the clock and numbers in sentences.
+//! the clock, numbers in sentences and another program's text made safe
+//! to show.
 //!
 //! May use: nothing of the crate.
 
@@ -11,3 +12,4 @@ pub mod interrupt;
 pub mod prose;
 pub mod seed;
 pub mod spent;
+pub mod visible;

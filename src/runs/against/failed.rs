@@ -58,7 +58,8 @@ impl fmt::Display for Wrong {
 pub struct Failed {
     pub wrong: Wrong,
     /// What the program did: its output, or how it ended and its last
-    /// lines of standard error.
+    /// lines of standard error; its control characters escaped
+    /// ([`escaped`](crate::process::visible::escaped)).
     pub got: String,
     /// The reference's answer.
     pub expected: String,

@@ -67,7 +67,10 @@ fn judge_with<G: Game>(
         }
         run => (run, None),
     };
+    // Escaped once, here, where what the program printed becomes what a
+    // report shows: every printer of a `Failed` then shows it safely.
     let failed = |wrong, got: String| {
+        let got = crate::process::visible::escaped(&got);
         Some(Failed { wrong, got, expected: expected.clone(), usage: run.usage, limits: program.limits() })
     };
     let prose = crate::process::prose::duration;
