@@ -7,15 +7,18 @@ use super::exit::EXIT_FAILURE_FOUND;
 use super::io::{probe, read_instance_apart, write_stdout};
 use crate::check::shrink::Limits;
 use crate::game::Game;
-use crate::runs::against::{self, Placed, Program, Shrinking};
+use crate::runs::against::{self, Judged, Placed, Program, Shrinking};
 
 pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), commands)?;
     match against::check::<G>(program, &instance)
         .map_err(|error| format!("{}: {error}", crate::process::input::path_name(file)))?
     {
-        (answer, None) => write_stdout(&format!("agree: the program answers {answer}, as the reference does\n")),
-        (_, Some(failed)) => {
+        (answer, Judged { failed: None, usage }) => write_stdout(&format!(
+            "agree: the program answers {answer}, as the reference does\nthe run used: {}\n",
+            usage.line()
+        )),
+        (_, Judged { failed: Some(failed), .. }) => {
             let shrink =
                 format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options());
             write_stdout(&format!("{failed}\nshrink it: {shrink}\n"))?;
@@ -26,7 +29,7 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
 
 pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(Some(file), None)?;
-    let (_, failed) = against::check::<G>(program, &instance)
+    let (_, Judged { failed, .. }) = against::check::<G>(program, &instance)
         .map_err(|error| format!("{}: {error}", crate::process::input::path_name(file)))?;
     let Some(failed) = failed else {
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");

@@ -101,6 +101,13 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 "failures_by_kind": kinds,
                 "time": time,
                 "coverage": coverage,
+                // Under --against: the most one run of the program used.
+                "program": target.program_use().map(|most| serde_json::json!({
+                    "most_cpu_seconds": most.cpu.as_secs_f64(),
+                    "most_wall_seconds": most.wall.as_secs_f64(),
+                    "peak_memory_bytes": most.peak,
+                    "slowest": most.slowest,
+                })),
             })
         })
         .collect();

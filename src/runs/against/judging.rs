@@ -6,7 +6,7 @@
 use std::convert::Infallible;
 
 use super::failed::{Failed, Wrong};
-use super::program::{mebibytes, Program, Ran, Run, MAX_OUTPUT};
+use super::program::{mebibytes, Program, Ran, Run, Usage, MAX_OUTPUT};
 use crate::check::oracle::catch_panic;
 use crate::game::coverage::Tally;
 use crate::game::{Counts, Game, Verdict};
@@ -39,7 +39,7 @@ pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Co
 /// run is judged. An error is the program failing to start, or a run that
 /// m3diff ended because it was asked to stop: neither says anything about
 /// the case.
-pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Option<Failed>, String> {
+pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Judged, String> {
     judge_with::<G>(program, instance, expected, Timeouts::Confirmed)
 }
 
@@ -53,12 +53,20 @@ enum Timeouts {
     AtOnce,
 }
 
+/// A run judged: how the program failed the case, if it did, and what the
+/// run used, which a campaign keeps the most of whether it failed or not.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub failed: Option<Failed>,
+    pub usage: Usage,
+}
+
 fn judge_with<G: Game>(
     program: &Program,
     instance: &G::Instance,
     expected: &Verdict,
     timeouts: Timeouts,
-) -> Result<Option<Failed>, String> {
+) -> Result<Judged, String> {
     let expected = expected.to_string();
     let input = instance.to_string();
     let (run, timed_out_before) = match program.run(&input)? {
@@ -69,9 +77,11 @@ fn judge_with<G: Game>(
     };
     // Escaped once, here, where what the program printed becomes what a
     // report shows: every printer of a `Failed` then shows it safely.
+    let usage = run.usage;
     let failed = |wrong, got: String| {
         let got = crate::process::visible::escaped(&got);
-        Some(Failed { wrong, got, expected: expected.clone(), usage: run.usage, limits: program.limits() })
+        let failed = Failed { wrong, got, expected: expected.clone(), usage, limits: program.limits() };
+        Judged { failed: Some(failed), usage }
     };
     let prose = crate::process::prose::duration;
     let printed = match &run.ran {
@@ -103,7 +113,7 @@ fn judge_with<G: Game>(
     };
     Ok(match G::read_answer(printed) {
         None => failed(Wrong::Unreadable, shown(printed)),
-        Some(answer) if Some(&answer) == G::read_answer(&expected).as_ref() => None,
+        Some(answer) if Some(&answer) == G::read_answer(&expected).as_ref() => Judged { failed: None, usage },
         Some(_) => failed(Wrong::Answer, shown(printed)),
     })
 }
@@ -121,7 +131,7 @@ fn shown(text: &str) -> String {
 
 /// The reference's answer and the program's judgement on one instance the
 /// statement allows; an error says why it cannot be judged.
-pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<(Verdict, Option<Failed>), String> {
+pub fn check<G: Game>(program: &Program, instance: &G::Instance) -> Result<(Verdict, Judged), String> {
     check_with::<G>(program, instance, Timeouts::Confirmed)
 }
 
@@ -129,13 +139,13 @@ fn check_with<G: Game>(
     program: &Program,
     instance: &G::Instance,
     timeouts: Timeouts,
-) -> Result<(Verdict, Option<Failed>), String> {
+) -> Result<(Verdict, Judged), String> {
     if let Some(beyond) = G::beyond_statement(instance) {
         return Err(format!("beyond the statement ({beyond}): --against gives a program only what it allows"));
     }
     let expected = reference_answer::<G>(instance, &mut Tally::default())?;
-    let failed = judge_with::<G>(program, instance, &expected, timeouts)?;
-    Ok((expected, failed))
+    let judged = judge_with::<G>(program, instance, &expected, timeouts)?;
+    Ok((expected, judged))
 }
 
 /// Shrinks `instance`, which `program` fails with `failed`, to a smaller
@@ -152,7 +162,10 @@ pub fn shrink<G: Game>(
     let wrong = failed.wrong;
     let beyond = |candidate: &G::Instance| G::beyond_statement(candidate).is_some();
     let fails_alike = |candidate: &G::Instance, timeouts| {
-        check_with::<G>(program, candidate, timeouts).ok().and_then(|(_, failed)| failed).filter(|f| f.wrong == wrong)
+        check_with::<G>(program, candidate, timeouts)
+            .ok()
+            .and_then(|(_, judged)| judged.failed)
+            .filter(|f| f.wrong == wrong)
     };
     let first = failed.clone();
     let shrunk = crate::check::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {

@@ -10,10 +10,11 @@ mod judging;
 mod keep;
 mod kinds;
 mod program;
+mod slowest;
 mod target;
 
 pub use failed::{Failed, Wrong};
-pub use judging::{check, judge, reference_answer, shrink, INTERRUPTED};
+pub use judging::{check, judge, reference_answer, shrink, Judged, INTERRUPTED};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;

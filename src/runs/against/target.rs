@@ -10,12 +10,13 @@ use std::sync::OnceLock;
 use super::failed::{Failed, Wrong};
 use super::judging::{judge, reference_answer};
 use super::kinds::Kinds;
-use super::program::Program;
+use super::program::{Program, Usage};
+use super::slowest::Most;
 use crate::game::coverage::Tally;
 use crate::game::{Counts, Game, Generator, Size};
 use crate::process::prose::counted;
 use crate::process::spent::{Laps, Part, Spent};
-use crate::runs::campaign::{lock, Books, Campaign, KindFound, Tallied, Target};
+use crate::runs::campaign::{lock, Books, Campaign, KindFound, ProgramUse, Tallied, Target};
 
 /// Renders of a case before it gives up on one within the statement.
 const REDRAWS: usize = 16;
@@ -42,6 +43,8 @@ pub struct AgainstTarget<G: Game> {
     /// Whether the program has done anything but crash: it is not hopeless.
     answered: AtomicBool,
     kinds: Kinds,
+    /// The most the program used, and its slowest case.
+    most: Most,
     /// Why the campaign cannot go on: set once.
     hopeless: OnceLock<String>,
 }
@@ -58,6 +61,7 @@ impl<G: Game> AgainstTarget<G> {
             crashes: AtomicU64::new(0),
             answered: AtomicBool::new(false),
             kinds: Kinds::default(),
+            most: Most::default(),
             hopeless: OnceLock::new(),
         }
     }
@@ -142,8 +146,8 @@ impl<G: Game> Target for AgainstTarget<G> {
         let judged = judge::<G>(&self.program, &instance, &expected);
         laps.lap(Part::Engine);
         self.books.spent.add(&laps);
-        let failed = match judged {
-            Ok(failed) => failed,
+        let judged = match judged {
+            Ok(judged) => judged,
             // A run ended by a stop says nothing of the program: the case
             // is not counted.
             Err(_) if crate::process::interrupt::requested() => return,
@@ -153,8 +157,9 @@ impl<G: Game> Target for AgainstTarget<G> {
             }
         };
         self.books.ran(&tally);
-        self.note_crash(failed.as_ref());
-        let Some(failed) = failed else { return };
+        self.most.note::<G>(&self.keep, &self.program, &instance, judged.usage, &origin);
+        self.note_crash(judged.failed.as_ref());
+        let Some(failed) = judged.failed else { return };
         self.books.failed();
         if self.hopeless.get().is_none() {
             self.kinds.keep_smallest::<G>(&self.keep, &self.program, &instance, failed, &origin(), campaign);
@@ -168,8 +173,12 @@ impl<G: Game> Target for AgainstTarget<G> {
     fn summary(&self) -> String {
         let (reached, drawn) = (self.books.cases(), self.drawn.load(Ordering::Relaxed));
         let beyond = self.beyond.load(Ordering::Relaxed);
+        let most = self.most.of();
+        let slowest = most.slowest.map_or(String::new(), |path| format!(", the slowest kept as {}", path.display()));
+        let used = Usage { cpu: most.cpu, wall: most.wall, peak: most.peak };
         format!(
-            "{}: against {}: {} reached the program ({}), {}; {} drawn, {} beyond the statement drawn again\n{}\n{}",
+            "{}: against {}: {} reached the program ({}), {}; {} drawn, {} beyond the statement drawn again\n\
+             the program used at most: {} a case, within {}{slowest}\n{}\n{}",
             G::NAME,
             self.program.command(),
             counted(reached, "case"),
@@ -177,6 +186,8 @@ impl<G: Game> Target for AgainstTarget<G> {
             counted(self.books.failures(), "failure"),
             counted(drawn, "case"),
             beyond,
+            used.line(),
+            self.program.limits().line(),
             self.books.spent,
             lock(&self.books.tally).apart_from(
                 <G::Counter as Counts<G>>::beyond_statement(),
@@ -215,6 +226,10 @@ impl<G: Game> Target for AgainstTarget<G> {
 
     fn hopeless(&self) -> Option<String> {
         self.hopeless.get().cloned()
+    }
+
+    fn program_use(&self) -> Option<ProgramUse> {
+        Some(self.most.of())
     }
 }
 

@@ -17,7 +17,7 @@ pub use game_target::GameTarget;
 pub(crate) use lock::lock;
 pub use seeds::{case_seed, next_seed};
 pub use state::{Budget, Campaign, Reporter, Settings, SHRINK_GRACE, SHRINK_LIMIT};
-pub use target::{Books, KindFound, Tallied, Target};
+pub use target::{Books, KindFound, ProgramUse, Tallied, Target};
 
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
 /// Cases are dealt out in turn: case c is case c / n of game c mod n.

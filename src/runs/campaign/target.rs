@@ -22,6 +22,20 @@ pub struct KindFound {
     pub note: Option<String>,
 }
 
+/// The most a program under test used in a campaign, each over all its
+/// runs, and where its slowest case is kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProgramUse {
+    /// The most CPU time of one run.
+    pub cpu: std::time::Duration,
+    /// The most wall time of one run.
+    pub wall: std::time::Duration,
+    /// The most memory one run held, in bytes.
+    pub peak: u64,
+    /// The case of the most CPU time, as kept.
+    pub slowest: Option<std::path::PathBuf>,
+}
+
 /// One game in a campaign, with its types erased so that games of different
 /// kinds run side by side.
 pub trait Target: Sync {
@@ -62,6 +76,11 @@ pub trait Target: Sync {
     }
     /// Why the cases run checked too little to report success, in one
     /// line: a campaign that checked nothing never says all is well.
+    /// What a program under test used at the most over the cases run:
+    /// `None` for a target that runs no program.
+    fn program_use(&self) -> Option<ProgramUse> {
+        None
+    }
     fn shortfall(&self) -> Option<String> {
         (self.cases() == 0).then(|| format!("{}: no case ran: nothing was checked", self.name()))
     }

@@ -1,9 +1,10 @@
 //! Starting a run's program and waiting for it: in a PID namespace of its
-//! own where the kernel grants one ([`super::namespace`]), else as the
-//! leader of a process group, which is what m3diff falls back to (not
-//! root and no user namespaces, or [`CONTAINMENT_VARIABLE`] set to
-//! `group`). Either way the run has one root process, whose exit ends the
-//! run and whose `wait4` gives the run's resource usage.
+//! own where the kernel grants one ([`super::namespace`]), under an init
+//! that reports how the run ended and what it used; else as the leader of
+//! a process group, which is what m3diff falls back to (not root and no
+//! user namespaces, or [`CONTAINMENT_VARIABLE`] set to `group`), reaped and
+//! measured by `wait4`. Either way the run has one root process, which
+//! leads its group.
 
 use std::fs::File;
 use std::io;
@@ -24,15 +25,18 @@ pub(super) struct Launched {
     pub root: u32,
     /// Readable once the root has exited, where the kernel gives one.
     pidfd: Option<OwnedFd>,
-    /// The init's report, where the run is in a namespace.
-    report: Option<File>,
+    /// The run's init, where the run is in a namespace: the root.
+    #[cfg(target_os = "linux")]
+    init: Option<namespace::Init>,
+    /// Whether the init reported the run's end, and may start the next.
+    reported: bool,
     pub stdin: Option<File>,
     pub stdout: Option<File>,
     pub stderr: Option<File>,
 }
 
-/// The root, reaped: the program's wait status (`None` when the run was
-/// ended before it could say), and what the run's reaped processes used.
+/// A run ended: the program's wait status (`None` when its init was ended
+/// before it could say), and what the run's reaped processes used.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Reaped {
     pub status: Option<libc::c_int>,
@@ -52,14 +56,15 @@ impl Launched {
                 std::env::vars_os().filter_map(|(n, v)| Some((n.into_string().ok()?, v.into_string().ok()?))).collect();
             whole.retain(|(name, _)| environment.iter().all(|(added, _)| added != name));
             whole.extend(environment.iter().cloned());
-            let spawned = namespace::spawn(path, args, &whole)?;
+            let (init, [stdin, stdout, stderr]) = namespace::Init::start(path, args, whole)?;
             return Ok(Launched {
-                root: spawned.init as u32,
-                pidfd: Some(spawned.pidfd),
-                report: Some(spawned.report),
-                stdin: Some(spawned.stdin),
-                stdout: Some(spawned.stdout),
-                stderr: Some(spawned.stderr),
+                root: init.pid as u32,
+                pidfd: None,
+                init: Some(init),
+                reported: false,
+                stdin: Some(stdin),
+                stdout: Some(stdout),
+                stderr: Some(stderr),
             });
         }
         let mut command = Command::new(path);
@@ -76,7 +81,9 @@ impl Launched {
         Ok(Launched {
             root,
             pidfd: pidfd_open(root),
-            report: None,
+            #[cfg(target_os = "linux")]
+            init: None,
+            reported: false,
             stdin: child.stdin.take().map(|s| File::from(OwnedFd::from(s))),
             stdout: child.stdout.take().map(|s| File::from(OwnedFd::from(s))),
             stderr: child.stderr.take().map(|s| File::from(OwnedFd::from(s))),
@@ -85,11 +92,34 @@ impl Launched {
 
     /// Whether the run is held in a namespace, whose init ends all of it.
     pub fn namespaced(&self) -> bool {
-        self.report.is_some()
+        #[cfg(target_os = "linux")]
+        return self.init.is_some();
+        #[cfg(not(target_os = "linux"))]
+        false
     }
 
-    /// Waits at most `wait` for the root to exit, and reaps it.
+    /// Waits at most `wait` for the run to end: its init's report, or its
+    /// root to exit, reaped.
     pub fn wait(&mut self, wait: Duration) -> io::Result<Option<Reaped>> {
+        #[cfg(target_os = "linux")]
+        if let Some(init) = &self.init {
+            let reaped = match init.report(wait)? {
+                None => return Ok(None),
+                Some(Some(report)) => {
+                    self.reported = true;
+                    Reaped {
+                        status: Some(report.status),
+                        start_error: (report.start_error != 0).then_some(report.start_error),
+                        cpu: report.cpu(),
+                        max_rss: report.max_rss(),
+                    }
+                }
+                // Killed: what it reaped is lost with it, and the looks at
+                // the run while it lived say what the run used.
+                Some(None) => Reaped { status: None, start_error: None, cpu: Duration::ZERO, max_rss: 0 },
+            };
+            return Ok(Some(reaped));
+        }
         match &self.pidfd {
             Some(pidfd) => {
                 let mut poll = libc::pollfd { fd: pidfd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
@@ -135,30 +165,25 @@ impl Launched {
         }
         let micros =
             |time: libc::timeval| Duration::from_micros((time.tv_sec * 1_000_000 + time.tv_usec).max(0) as u64);
-        let (status, start_error) = match &mut self.report {
-            Some(report) => match program_status(report) {
-                Ok(status) => (status, None),
-                Err(error) => (None, Some(error.raw_os_error().unwrap_or(libc::EIO))),
-            },
-            None => (Some(status), None),
-        };
         Ok(Some(Reaped {
-            status,
-            start_error,
+            status: Some(status),
+            start_error: None,
             cpu: micros(usage.ru_utime) + micros(usage.ru_stime),
             max_rss: (usage.ru_maxrss.max(0) as u64) * 1024,
         }))
     }
 }
 
-/// The program's status by its namespace's init.
-fn program_status(report: &mut File) -> io::Result<Option<libc::c_int>> {
-    #[cfg(target_os = "linux")]
-    return namespace::status(report);
-    #[cfg(not(target_os = "linux"))]
-    {
-        let _ = report;
-        Ok(None)
+impl Drop for Launched {
+    /// An init that reported its run is kept for the thread's next run;
+    /// one that did not is ended with its namespace.
+    fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(init) = self.init.take() {
+            if self.reported {
+                init.keep();
+            }
+        }
     }
 }
 

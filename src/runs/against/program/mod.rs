@@ -154,7 +154,9 @@ impl Program {
         let stderr = capture(launched.stderr.take().expect("piped"), Keep::Last(STDERR_KEPT), group, done);
 
         // The run is looked at each tick, and ended as it passes a limit.
-        let sampler = Sampler::new(launched.root);
+        // A namespace's init is no part of the run: it outlives it, and
+        // what it reaped of earlier runs is in its own times.
+        let sampler = Sampler::new(launched.root, !launched.namespaced());
         let mut peak = 0;
         let mut cpu = Duration::ZERO;
         let (ended, reaped) = loop {
@@ -185,10 +187,14 @@ impl Program {
             return Err(cannot_start(std::io::Error::from_raw_os_error(errno)));
         }
         if ended == Ended::Exited {
-            kill_group(group);
+            // In a namespace the init has ended every process of the run.
+            if !launched.namespaced() {
+                kill_group(group);
+            }
             // The pipes close at once unless something outside the group
             // holds them (in a namespace nothing can); a moment for what was
-            // killed to die, then what holds them is looked for.
+            // killed to die and for the readers to take what is left, then
+            // what holds them is looked for.
             let mut open = 2;
             if !wait_closed(&closed, &mut open, Instant::now() + GRACE) {
                 kill_carriers(&[run.token()]);

@@ -1,76 +1,243 @@
 //! A run held in by the kernel (Linux): the program starts in a PID
 //! namespace of its own, under a small init that m3diff forks for it.
 //!
-//! Why a namespace: when its init dies, the kernel kills every process in
-//! it, however it got there (a new session, a double fork, a closed
-//! output, a cleared environment), and nothing in it can leave. The init
-//! dies with m3diff (`PR_SET_PDEATHSIG`), by any signal, SIGKILL and the
-//! OOM killer included, so nothing a run started outlives m3diff either.
-//! And the init reaps every process of the run, orphans included, so its
-//! children's resource usage is the CPU time of the whole run.
+//! Why a namespace: when its init kills every process in it, or dies, the
+//! kernel ends them all, however they got there (a new session, a double
+//! fork, a closed output, a cleared environment), and nothing in it can
+//! leave. The init dies with m3diff (`PR_SET_PDEATHSIG`), by any signal,
+//! SIGKILL and the OOM killer included, so nothing a run started outlives
+//! m3diff either. And the init reaps every process of a run, orphans
+//! included, so their resource usage is the whole run's.
 //!
-//! Why a raw `clone` and not `Command::pre_exec`: a closure there runs
-//! after a full `fork`, and would need two more forks to make an init of
-//! the namespace and then the program (three copies of m3diff's page
-//! tables a case, measured at 0.45 ms); `clone(CLONE_NEWPID)` makes the
-//! init at once, which starts the program with `posix_spawn` (no copy).
+//! Why one init a thread, kept from run to run: an init is a forked copy of
+//! m3diff, and while it lives every page m3diff writes is copied once (a
+//! fork's copy on write). An init a run made each run pay for its pages
+//! again (0.7 ms a case, measured); an init kept pays once. It is kept
+//! while its thread runs the same program, starts it for each run
+//! (`posix_spawn`, which copies nothing), and ends every process of the
+//! run when the program exits. An init killed (a limit, a timeout, a stop)
+//! takes its namespace with it, and the next run makes another.
 //!
-//! Between the `clone` and `exec` only async-signal-safe calls are made:
-//! m3diff has other threads, whose locks the child's copy may hold, so
-//! everything the child touches is made before the `clone`.
+//! Between the `clone` and the end of the init only async-signal-safe
+//! calls are made: m3diff has other threads, whose locks the child's copy
+//! may hold, so everything the init uses is made before the `clone`.
 
+use std::cell::RefCell;
 use std::ffi::{CString, OsStr};
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// Set to `group` to run programs without a namespace, as where the
-/// kernel refuses one (README.md, "Checking your own program").
+/// kernel refuses one (README.md, "How a program is run").
 pub const CONTAINMENT_VARIABLE: &str = "M3DIFF_CONTAINMENT";
 
-/// A program started in a namespace of its own.
-pub(super) struct Spawned {
-    /// The init's process ID, in m3diff's namespace: the run's root.
-    pub init: libc::pid_t,
-    /// Readable once the init has exited.
-    pub pidfd: OwnedFd,
-    pub stdin: File,
-    pub stdout: File,
-    pub stderr: File,
-    /// The init's last word, read by [`status`] once it has exited.
-    pub report: File,
-}
-
-/// What the init says when its run has ended, in one `write` (atomic on
-/// a pipe): how the program ended. The run's resource usage is the init's
-/// own, as `wait4` gives it: it reaped every process of the run.
+/// What the init says when a run has ended, in one message: how the
+/// program ended, and what the run's processes used.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
-struct Report {
+pub(super) struct Report {
     /// The program's wait status, as `waitpid` gives it.
-    status: libc::c_int,
+    pub status: libc::c_int,
     /// An `errno` when the program could not be started, else 0.
-    start_error: libc::c_int,
+    pub start_error: libc::c_int,
+    /// User and system CPU time of every process of the run.
+    pub cpu_micros: i64,
+    /// The largest resident set of any one process of the run.
+    pub max_rss_kib: i64,
 }
 
-/// The program's wait status, by the init's `report` once the init has
-/// exited: `None` when it was killed before it could write one (a timeout,
-/// a limit, a stop). An error is the program failing to start.
-pub(super) fn status(report: &mut File) -> io::Result<Option<libc::c_int>> {
-    let mut bytes = [0u8; std::mem::size_of::<Report>()];
-    if report.read_exact(&mut bytes).is_err() {
-        return Ok(None);
+impl Report {
+    pub fn cpu(&self) -> Duration {
+        Duration::from_micros(self.cpu_micros.max(0) as u64)
     }
-    // SAFETY: a `Report` is plain integers, every bit pattern valid; the
-    // init wrote it whole in one write.
-    let report: Report = unsafe { std::ptr::read_unaligned(bytes.as_ptr().cast()) };
-    if report.start_error != 0 {
-        return Err(io::Error::from_raw_os_error(report.start_error));
+
+    pub fn max_rss(&self) -> u64 {
+        self.max_rss_kib.max(0) as u64 * 1024
     }
-    Ok(Some(report.status))
+}
+
+/// What an init starts: the program's path, its arguments and its
+/// environment. An init is kept for the runs of the same path and
+/// arguments: the environment is the first run's, whose run token the
+/// later runs' programs carry too (the token finds the processes of a run
+/// that left its group, which no process in a namespace can).
+#[derive(Debug, Clone)]
+struct Starts {
+    path: PathBuf,
+    args: Vec<String>,
+    environment: Vec<(String, String)>,
+}
+
+impl Starts {
+    fn same_program(&self, other: &Starts) -> bool {
+        self.path == other.path && self.args == other.args
+    }
+}
+
+/// An init, in a namespace of its own, that starts one program.
+pub(super) struct Init {
+    /// Its process ID, in m3diff's namespace: it leads the run's group.
+    pub pid: libc::pid_t,
+    /// m3diff's end of the socket a run is asked for and reported on.
+    socket: OwnedFd,
+    starts: Starts,
+}
+
+thread_local! {
+    /// This thread's init, between runs.
+    static KEPT: RefCell<Option<Init>> = const { RefCell::new(None) };
+}
+
+impl Init {
+    /// Starts a run of the program at `path` with `args` (its name first)
+    /// and `environment` (m3diff's own, with its additions), on this
+    /// thread's init, or a new one; the run's standard streams.
+    pub fn start(path: &Path, args: &[String], environment: Vec<(String, String)>) -> io::Result<(Init, [File; 3])> {
+        let starts = Starts { path: path.to_path_buf(), args: args.to_vec(), environment };
+        let kept = KEPT.with(|kept| kept.borrow_mut().take()).filter(|init| init.starts.same_program(&starts));
+        let init = match kept {
+            Some(init) => init,
+            None => Init::new(starts)?,
+        };
+        let (stdin_read, stdin_write) = pipe()?;
+        let (stdout_read, stdout_write) = pipe()?;
+        let (stderr_read, stderr_write) = pipe()?;
+        send_streams(&init.socket, [stdin_read, stdout_write, stderr_write])?;
+        Ok((init, [File::from(stdin_write), File::from(stdout_read), File::from(stderr_read)]))
+    }
+
+    /// The run's report, when it comes within `wait`: `Some(None)` when
+    /// the init is gone (killed) and will report nothing.
+    pub fn report(&self, wait: Duration) -> io::Result<Option<Option<Report>>> {
+        let mut poll = libc::pollfd { fd: self.socket.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        let millis = wait.as_millis().min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: one pollfd, ours.
+        if unsafe { libc::poll(&mut poll, 1, millis) } <= 0 {
+            return Ok(None);
+        }
+        let mut report = Report::default();
+        // SAFETY: a `Report` is plain integers, every bit pattern valid;
+        // the init sends it whole in one message of a seqpacket socket.
+        let read = unsafe {
+            libc::recv(
+                self.socket.as_raw_fd(),
+                (&mut report as *mut Report).cast(),
+                std::mem::size_of::<Report>(),
+                libc::MSG_DONTWAIT,
+            )
+        };
+        match read {
+            n if n as usize == std::mem::size_of::<Report>() => Ok(Some(Some(report))),
+            n if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::WouldBlock => Ok(None),
+            _ => Ok(Some(None)),
+        }
+    }
+
+    /// Keeps the init for the thread's next run.
+    pub fn keep(self) {
+        KEPT.with(|kept| *kept.borrow_mut() = Some(self));
+    }
+
+    fn new(starts: Starts) -> io::Result<Init> {
+        // Everything the init uses is made here: it may not allocate.
+        let path = c_string(starts.path.as_os_str().as_bytes())?;
+        let args: Vec<CString> = starts.args.iter().map(|arg| c_string(arg.as_bytes())).collect::<io::Result<_>>()?;
+        let environment: Vec<CString> = starts
+            .environment
+            .iter()
+            .map(|(name, value)| c_string(&[OsStr::new(name).as_bytes(), b"=", value.as_bytes()].concat()))
+            .collect::<io::Result<_>>()?;
+        let shell = c_string(b"/bin/sh")?;
+        // A file that is not an executable format (a script with no `#!`)
+        // is run by the shell, as execvp(3), and so `Command`, runs it.
+        let shell_args: Vec<CString> =
+            [shell.clone(), path.clone()].into_iter().chain(args.iter().skip(1).cloned()).collect();
+        let (argv, shell_argv, envp) = (pointers(&args), pointers(&shell_args), pointers(&environment));
+        let mut ends = [0; 2];
+        // SAFETY: socketpair fills two fds, which become ours.
+        if unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0, ends.as_mut_ptr()) }
+            != 0
+        {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: both fds were just made and are owned by nothing else.
+        let (ours, its) = unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        let child = Child {
+            socket: its.as_raw_fd(),
+            path: path.as_ptr(),
+            shell: shell.as_ptr(),
+            argv: argv.as_ptr(),
+            shell_argv: shell_argv.as_ptr(),
+            envp: envp.as_ptr(),
+        };
+        // SAFETY: the child runs `init`, which never returns and makes only
+        // async-signal-safe calls on what was made above.
+        let pid = unsafe { clone_init() };
+        if pid == 0 {
+            // SAFETY: as above.
+            unsafe { init(&child) }
+        }
+        if pid < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // The group is made on both sides, as a shell does: whichever comes
+        // first, a signal's handler that ends the group finds it.
+        // SAFETY: setpgid takes plain integers; the child is ours.
+        unsafe { libc::setpgid(pid as libc::pid_t, pid as libc::pid_t) };
+        Ok(Init { pid: pid as libc::pid_t, socket: ours, starts })
+    }
+}
+
+impl Drop for Init {
+    /// Ends the init, its namespace with it, and reaps it.
+    fn drop(&mut self) {
+        // SAFETY: kill and waitpid take plain integers; the init is our
+        // child, reaped only here, so its pid names it and no other.
+        unsafe {
+            libc::kill(self.pid, libc::SIGKILL);
+            let mut status = 0;
+            while libc::waitpid(self.pid, &mut status, libc::__WALL) < 0
+                && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+            {}
+        }
+    }
+}
+
+/// Sends a run's three standard streams to its init, which starts the
+/// program on them; m3diff's copies of the program's ends close here.
+fn send_streams(socket: &OwnedFd, streams: [OwnedFd; 3]) -> io::Result<()> {
+    let streams_raw = streams.each_ref().map(|fd| fd.as_raw_fd());
+    let fds_len = std::mem::size_of::<[RawFd; 3]>();
+    // SAFETY: CMSG_SPACE computes a size from a length.
+    let space = unsafe { libc::CMSG_SPACE(fds_len as u32) } as usize;
+    let mut control = vec![0u8; space];
+    let mut byte = [b'r'];
+    let mut iov = libc::iovec { iov_base: byte.as_mut_ptr().cast(), iov_len: 1 };
+    // SAFETY: a msghdr is plain data; the pointers set below outlive the
+    // call; CMSG_FIRSTHDR and CMSG_DATA point into `control`, which holds
+    // one header and three fds.
+    unsafe {
+        let mut message: libc::msghdr = std::mem::zeroed();
+        message.msg_iov = &mut iov;
+        message.msg_iovlen = 1;
+        message.msg_control = control.as_mut_ptr().cast();
+        message.msg_controllen = space as _;
+        let header = libc::CMSG_FIRSTHDR(&message);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(fds_len as u32) as _;
+        std::ptr::copy_nonoverlapping(streams_raw.as_ptr().cast::<u8>(), libc::CMSG_DATA(header), fds_len);
+        if libc::sendmsg(socket.as_raw_fd(), &message, libc::MSG_NOSIGNAL) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    drop(streams);
+    Ok(())
 }
 
 /// Whether runs get a namespace here: the kernel grants one (to root, or
@@ -82,9 +249,8 @@ pub(super) fn available() -> bool {
         if std::env::var_os(CONTAINMENT_VARIABLE).is_some_and(|value| value == "group") {
             return false;
         }
-        let mut pidfd: libc::c_int = -1;
         // SAFETY: the child makes one async-signal-safe call and exits.
-        let pid = unsafe { clone_init(&mut pidfd) };
+        let pid = unsafe { clone_init() };
         if pid == 0 {
             // SAFETY: _exit is async-signal-safe.
             unsafe { libc::_exit(0) };
@@ -92,9 +258,8 @@ pub(super) fn available() -> bool {
         if pid < 0 {
             return false;
         }
-        // SAFETY: the pidfd is ours, and the child ours to reap.
+        // SAFETY: the child is ours to reap.
         unsafe {
-            libc::close(pidfd);
             let mut status = 0;
             while libc::waitpid(pid as libc::pid_t, &mut status, 0) < 0
                 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
@@ -105,28 +270,17 @@ pub(super) fn available() -> bool {
 }
 
 /// `clone` as a `fork` into a new PID namespace (and a user namespace where
-/// m3diff is not root), with a pidfd for the child.
-unsafe fn clone_init(pidfd: &mut libc::c_int) -> libc::c_long {
-    let mut flags = libc::CLONE_NEWPID | libc::CLONE_PIDFD;
+/// m3diff is not root).
+unsafe fn clone_init() -> libc::c_long {
+    let mut flags = libc::CLONE_NEWPID;
     if libc::geteuid() != 0 {
         flags |= libc::CLONE_NEWUSER;
     }
     // No new stack: the child goes on from here on a copy of this one, as
-    // after a fork. The arguments after the stack are the parent's and the
-    // child's thread-ID pointers and the TLS, in an order that differs by
-    // architecture; CLONE_PIDFD writes the pidfd to the parent's pointer,
-    // the second in every order, and the others are unused.
-    libc::syscall(
-        libc::SYS_clone,
-        (flags | libc::SIGCHLD) as libc::c_ulong,
-        0usize,
-        pidfd as *mut libc::c_int,
-        0usize,
-        0usize,
-    )
+    // after a fork.
+    libc::syscall(libc::SYS_clone, (flags | libc::SIGCHLD) as libc::c_ulong, 0usize, 0usize, 0usize, 0usize)
 }
 
-/// A pipe whose ends close on `exec`.
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut ends = [0; 2];
     // SAFETY: pipe2 fills two fds, which become ours.
@@ -141,109 +295,39 @@ fn c_string(bytes: &[u8]) -> io::Result<CString> {
     CString::new(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL byte in an argument"))
 }
 
-/// Starts `path` with `args` (its name first) and `environment` under an
-/// init of a new PID namespace, with piped standard streams.
-pub(super) fn spawn(path: &Path, args: &[String], environment: &[(String, String)]) -> io::Result<Spawned> {
-    // Everything the child uses is made here: it may not allocate.
-    let path = c_string(path.as_os_str().as_bytes())?;
-    let args: Vec<CString> = args.iter().map(|arg| c_string(arg.as_bytes())).collect::<io::Result<_>>()?;
-    let environment: Vec<CString> = environment
-        .iter()
-        .map(|(name, value)| c_string(&[OsStr::new(name).as_bytes(), b"=", value.as_bytes()].concat()))
-        .collect::<io::Result<_>>()?;
-    let shell = c_string(b"/bin/sh")?;
-    let argv = pointers(&args);
-    // A file that is not an executable format (a script with no `#!`) is
-    // run by the shell, as execvp(3), and so `Command`, runs it.
-    let shell_args: Vec<&CString> = [&shell, &path].into_iter().chain(args.iter().skip(1)).collect();
-    let shell_argv: Vec<*const libc::c_char> =
-        shell_args.iter().map(|arg| arg.as_ptr()).chain([std::ptr::null()]).collect();
-    let envp = pointers(&environment);
-    let (stdin_read, stdin_write) = pipe()?;
-    let (stdout_read, stdout_write) = pipe()?;
-    let (stderr_read, stderr_write) = pipe()?;
-    let (report_read, report_write) = pipe()?;
-    let child = Child {
-        stdin: stdin_read.as_raw_fd(),
-        stdout: stdout_write.as_raw_fd(),
-        stderr: stderr_write.as_raw_fd(),
-        report: report_write.as_raw_fd(),
-        path: path.as_ptr(),
-        argv: argv.as_ptr(),
-        shell_argv: shell_argv.as_ptr(),
-        envp: envp.as_ptr(),
-    };
-    let mut pidfd: libc::c_int = -1;
-    // SAFETY: the child runs `init`, which never returns and makes only
-    // async-signal-safe calls on what was made above.
-    let pid = unsafe { clone_init(&mut pidfd) };
-    if pid == 0 {
-        // SAFETY: as above.
-        unsafe { init(&child) }
-    }
-    if pid < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // The init's group is made on both sides, as a shell does: whichever
-    // comes first, a signal's handler that ends the group finds it.
-    // SAFETY: setpgid takes plain integers; the child is ours.
-    unsafe { libc::setpgid(pid as libc::pid_t, pid as libc::pid_t) };
-    // The child's ends close here, in m3diff: the streams end when the
-    // run's processes have all gone.
-    drop((stdin_read, stdout_write, stderr_write, report_write));
-    Ok(Spawned {
-        init: pid as libc::pid_t,
-        // SAFETY: clone made the pidfd for us.
-        pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) },
-        stdin: File::from(stdin_write),
-        stdout: File::from(stdout_read),
-        stderr: File::from(stderr_read),
-        report: File::from(report_read),
-    })
-}
-
 fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
     strings.iter().map(|string| string.as_ptr()).chain([std::ptr::null()]).collect()
 }
 
 /// What the init works with, all made before the `clone`.
 struct Child {
-    stdin: RawFd,
-    stdout: RawFd,
-    stderr: RawFd,
-    report: RawFd,
+    socket: RawFd,
     path: *const libc::c_char,
+    shell: *const libc::c_char,
     argv: *const *const libc::c_char,
     shell_argv: *const *const libc::c_char,
     envp: *const *const libc::c_char,
 }
 
-/// The namespace's init, process 1: starts the program, reaps every
-/// process of the run, ends them all when the program exits, and reports.
+/// The namespace's init, process 1: for each run asked on the socket,
+/// starts the program on the streams sent, reaps every process of the run,
+/// ends them all when the program exits, and reports.
 ///
 /// # Safety
 /// Only in the child of [`clone_init`], on a `Child` made before it.
 unsafe fn init(child: &Child) -> ! {
-    // Dies with the thread of m3diff that started it, which waits for the
-    // run: with m3diff, whatever kills it.
+    // Dies with the thread of m3diff that made it, which runs its runs:
+    // with m3diff, whatever kills it.
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-    // A group of its own, which the program joins: a signal's handler in
-    // m3diff ends the run by it, as it ends a run without a namespace.
+    // A group of its own, which each program joins: a signal's handler in
+    // m3diff ends a run by it, as it ends a run without a namespace.
     libc::setpgid(0, 0);
-    // Moved above the standard streams first: where m3diff runs with one
-    // of them closed, a pipe may have been given its number.
-    let [stdin, stdout, stderr, report] =
-        [child.stdin, child.stdout, child.stderr, child.report].map(|fd| libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3));
-    libc::dup2(stdin, 0);
-    libc::dup2(stdout, 1);
-    libc::dup2(stderr, 2);
-    // Every other descriptor but the report's: this copy of m3diff holds
-    // those of runs started on other threads, whose streams would not end
-    // while it lives.
-    if report > 3 {
-        libc::syscall(libc::SYS_close_range, 3u32, (report - 1) as u32, 0u32);
-    }
-    libc::syscall(libc::SYS_close_range, (report + 1) as u32, u32::MAX, 0u32);
+    // Every descriptor but the socket: this copy of m3diff holds those of
+    // runs started on other threads, whose streams would not end while it
+    // lives.
+    let socket = libc::fcntl(child.socket, libc::F_DUPFD_CLOEXEC, 3);
+    libc::syscall(libc::SYS_close_range, 0u32, (socket - 1) as u32, 0u32);
+    libc::syscall(libc::SYS_close_range, (socket + 1) as u32, u32::MAX, 0u32);
 
     let mut attributes: libc::posix_spawnattr_t = std::mem::zeroed();
     libc::posix_spawnattr_init(&mut attributes);
@@ -257,47 +341,101 @@ unsafe fn init(child: &Child) -> ! {
     libc::posix_spawnattr_setsigmask(&mut attributes, &none);
     libc::posix_spawnattr_setsigdefault(&mut attributes, &pipe_signal);
     libc::posix_spawnattr_setflags(&mut attributes, (libc::POSIX_SPAWN_SETSIGMASK | libc::POSIX_SPAWN_SETSIGDEF) as _);
-    let mut program: libc::pid_t = 0;
-    let mut error = libc::posix_spawn(
-        &mut program,
-        child.path,
-        std::ptr::null(),
-        &attributes,
-        child.argv.cast(),
-        child.envp.cast(),
-    );
-    if error == libc::ENOEXEC {
-        error = libc::posix_spawn(
+
+    loop {
+        let Some(streams) = receive_streams(socket) else { libc::_exit(0) };
+        // Moved above the standard streams first, whatever numbers they
+        // came in, then set as the program's 0, 1 and 2.
+        let high = streams.map(|fd| libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3));
+        for fd in streams {
+            libc::close(fd);
+        }
+        for (standard, fd) in high.into_iter().enumerate() {
+            libc::dup2(fd, standard as libc::c_int);
+            libc::close(fd);
+        }
+        let mut program: libc::pid_t = 0;
+        let mut error = libc::posix_spawn(
             &mut program,
-            c"/bin/sh".as_ptr(),
+            child.path,
             std::ptr::null(),
             &attributes,
-            child.shell_argv.cast(),
+            child.argv.cast(),
             child.envp.cast(),
         );
+        if error == libc::ENOEXEC {
+            error = libc::posix_spawn(
+                &mut program,
+                child.shell,
+                std::ptr::null(),
+                &attributes,
+                child.shell_argv.cast(),
+                child.envp.cast(),
+            );
+        }
+        for standard in 0..3 {
+            libc::close(standard);
+        }
+        let mut report = Report { start_error: error, ..Report::default() };
+        if error == 0 {
+            reap_run(program, &mut report);
+        }
+        libc::send(socket, (&report as *const Report).cast(), std::mem::size_of::<Report>(), libc::MSG_NOSIGNAL);
     }
-    libc::close(0);
-    libc::close(1);
-    libc::close(2);
-    let mut ended = Report { start_error: error, ..Report::default() };
-    if error == 0 {
-        loop {
-            let mut status = 0;
-            let reaped = libc::waitpid(-1, &mut status, libc::__WALL);
-            if reaped < 0 {
-                if *libc::__errno_location() == libc::EINTR {
-                    continue;
-                }
-                break;
+}
+
+/// Reaps every process of a run, ending them all when `program` exits,
+/// and counts what they used.
+unsafe fn reap_run(program: libc::pid_t, report: &mut Report) {
+    loop {
+        let mut status = 0;
+        let mut usage: libc::rusage = std::mem::zeroed();
+        let reaped = libc::wait4(-1, &mut status, libc::__WALL, &mut usage);
+        if reaped < 0 {
+            if *libc::__errno_location() == libc::EINTR {
+                continue;
             }
-            // Process 1 of a namespace of its own, checked again: kill(-1)
-            // anywhere else would end every process m3diff may signal.
-            if reaped == program && libc::getpid() == 1 {
-                ended.status = status;
-                libc::kill(-1, libc::SIGKILL);
-            }
+            return;
+        }
+        let micros = |time: libc::timeval| time.tv_sec * 1_000_000 + time.tv_usec;
+        report.cpu_micros += micros(usage.ru_utime) + micros(usage.ru_stime);
+        report.max_rss_kib = report.max_rss_kib.max(usage.ru_maxrss);
+        // Process 1 of a namespace of its own, checked again: kill(-1)
+        // anywhere else would end every process m3diff may signal.
+        if reaped == program && libc::getpid() == 1 {
+            report.status = status;
+            libc::kill(-1, libc::SIGKILL);
         }
     }
-    libc::write(report, (&ended as *const Report).cast(), std::mem::size_of::<Report>());
-    libc::_exit(0)
+}
+
+/// The three streams of the next run; `None` when m3diff closed the socket.
+unsafe fn receive_streams(socket: RawFd) -> Option<[RawFd; 3]> {
+    let fds_len = std::mem::size_of::<[RawFd; 3]>();
+    // Room for one header and three fds, on the stack: no allocation here.
+    let mut control = [0u64; 8];
+    let mut byte = [0u8; 1];
+    let mut iov = libc::iovec { iov_base: byte.as_mut_ptr().cast(), iov_len: 1 };
+    let mut message: libc::msghdr = std::mem::zeroed();
+    message.msg_iov = &mut iov;
+    message.msg_iovlen = 1;
+    message.msg_control = control.as_mut_ptr().cast();
+    message.msg_controllen = std::mem::size_of_val(&control) as _;
+    loop {
+        let received = libc::recvmsg(socket, &mut message, libc::MSG_CMSG_CLOEXEC);
+        if received < 0 && *libc::__errno_location() == libc::EINTR {
+            continue;
+        }
+        if received <= 0 {
+            return None;
+        }
+        break;
+    }
+    let header = libc::CMSG_FIRSTHDR(&message);
+    if header.is_null() || (*header).cmsg_type != libc::SCM_RIGHTS {
+        return None;
+    }
+    let mut streams = [0 as RawFd; 3];
+    std::ptr::copy_nonoverlapping(libc::CMSG_DATA(header), streams.as_mut_ptr().cast::<u8>(), fds_len);
+    Some(streams)
 }

@@ -59,15 +59,17 @@ pub(super) struct Sample {
 /// Looks at the processes under a run's root.
 pub(super) struct Sampler {
     root: u32,
+    /// Whether the root is one of the run's processes, or only holds them.
+    with_root: bool,
     ticks_per_second: u64,
     page_bytes: u64,
 }
 
 impl Sampler {
-    pub fn new(root: u32) -> Sampler {
+    pub fn new(root: u32, with_root: bool) -> Sampler {
         // SAFETY: sysconf reads a constant of the system.
         let (ticks, page) = unsafe { (libc::sysconf(libc::_SC_CLK_TCK), libc::sysconf(libc::_SC_PAGESIZE)) };
-        Sampler { root, ticks_per_second: ticks.max(1) as u64, page_bytes: page.max(1) as u64 }
+        Sampler { root, with_root, ticks_per_second: ticks.max(1) as u64, page_bytes: page.max(1) as u64 }
     }
 
     /// The CPU time of the root and every live process under it, with
@@ -77,7 +79,11 @@ impl Sampler {
     pub fn sample(&self) -> Sample {
         let mut ticks = 0;
         let mut pages = 0;
-        let mut pending = vec![self.root];
+        let mut pending = Vec::new();
+        match self.with_root {
+            true => pending.push(self.root),
+            false => children(self.root, &mut pending),
+        }
         // A tree of a bounded size: a fork bomb is not walked without end.
         let mut seen = 0;
         while let Some(pid) = pending.pop() {
@@ -150,7 +156,7 @@ mod tests {
         while busy.elapsed() < Duration::from_millis(50) {
             std::hint::black_box(busy.elapsed());
         }
-        let sample = Sampler::new(std::process::id()).sample();
+        let sample = Sampler::new(std::process::id(), true).sample();
         assert!(sample.cpu > Duration::ZERO, "{sample:?}");
         assert!(sample.memory > 1 << 20, "{sample:?}");
     }

@@ -1,0 +1,77 @@
+//! The most a program used over a campaign, and its slowest case kept: the
+//! case a setter times a solution on, kept whether the program answered it
+//! right or not, as `DIR/<game>/slowest.in` beside a report `slowest.txt`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::program::{Program, Usage};
+use crate::game::Game;
+use crate::process::files::{write_together, FolderLock};
+use crate::runs::campaign::ProgramUse;
+
+/// The name of the slowest case's files, before `.in` and `.txt`.
+pub const SLOWEST: &str = "slowest";
+
+/// The most of each over the runs so far, and the slowest case kept.
+#[derive(Default)]
+pub struct Most(Mutex<ProgramUse>);
+
+impl Most {
+    pub fn of(&self) -> ProgramUse {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// Counts a run of `instance` that used `usage`; a run of more CPU time
+    /// than any before has its case kept under `dir` in place of the last
+    /// one. A case that cannot be written is left unkept: the campaign is
+    /// about the program's answers, and a full disk shows in the cases the
+    /// campaign keeps.
+    pub fn note<G: Game>(
+        &self,
+        dir: &Path,
+        program: &Program,
+        instance: &G::Instance,
+        usage: Usage,
+        origin: &dyn Fn() -> String,
+    ) {
+        let mut most = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        most.wall = most.wall.max(usage.wall);
+        most.peak = most.peak.max(usage.peak);
+        if usage.cpu <= most.cpu && most.slowest.is_some() {
+            return;
+        }
+        most.cpu = usage.cpu;
+        // Kept under the lock: two runs never write the files at once.
+        most.slowest = keep::<G>(dir, program, instance, usage, &origin()).ok();
+    }
+}
+
+fn keep<G: Game>(
+    dir: &Path,
+    program: &Program,
+    instance: &G::Instance,
+    usage: Usage,
+    origin: &str,
+) -> std::io::Result<PathBuf> {
+    let dir = dir.join(G::NAME);
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(format!("{SLOWEST}.in"));
+    let report = format!(
+        "# {}: the case of the most CPU time\n\n\
+         the run used: {}\n\
+         within: {}\n\
+         found by: {origin}\n\
+         time it: m3diff check {} {} {}\n",
+        G::TITLE,
+        usage.line(),
+        program.limits().line(),
+        G::NAME,
+        path.display(),
+        program.options(),
+    );
+    let _held = FolderLock::take(&dir)?;
+    let text = instance.to_string();
+    write_together(&[(&path.with_extension("txt"), report.as_bytes()), (&path, text.as_bytes())])?;
+    Ok(path)
+}
