@@ -15,11 +15,13 @@ mod findings;
 mod generator;
 pub mod knobs;
 mod parts;
+pub mod sides;
 
 pub use findings::{invariant, Beyond, Difference, Verdict, Violation};
-pub use generator::{Benchmark, EdgeGame, Generator, MaxTest};
-pub use knobs::{AtMost, Count, Percent, PercentOr, Sides, Size, Spread, Statement};
+pub use generator::{Benchmark, EdgeGame, Generator, MaxTest, NamedExtreme};
+pub use knobs::{Count, Percent, PercentOr, Size, Spread, Statement};
 pub use parts::{Checks, Counts, Renders};
+pub use sides::{AtMost, Sides};
 
 /// A game as the harness sees it, all from its line in the registry
 /// ([`crate::games`]): its names, the two implementations compared, the
