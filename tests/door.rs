@@ -10,7 +10,7 @@ use m3diff::check::planted::Corruption;
 use m3diff::game::{Percent, PercentOr};
 use m3diff::games::door::{Counter, ARMING, BEAMS, GROUPS, LEFTOVER, VIBRANIUM};
 use m3diff::invariant::{CONSERVATION, GRAVITY, RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::{Game, Generator, Rulebook, Size};
+use m3diff::{Game, Rulebook, Size};
 use suites::{m3diff, text};
 
 // The two official samples and the hand-made cases that pin one rule each.
@@ -311,17 +311,6 @@ fn md6_reading_a_starting_armed_bomb_waits_for_a_group_in_both_implementations()
     assert_eq!(outcome.vanished, records[1].vanished);
 }
 
-/// The game the `--against` path draws from `seed`: the knobs
-/// `Generator::within_statement` sets, with `adjust` applied.
-fn within_statement(seed: u64, size: Size, adjust: impl Fn(&mut m3diff::games::door::Knobs)) -> door::Instance {
-    m3diff::process::seed::with_seed(seed, |u| {
-        let mut shape = <m3diff::games::door::Knobs as Generator<MagicDoor>>::within_statement(u)?;
-        adjust(&mut shape);
-        MagicDoor::generate(u, size, &shape)
-    })
-    .unwrap()
-}
-
 #[test]
 fn md1_within_the_statement_every_size_draws_one_swap_of_two_distinct_regular_gems() {
     // Grids mostly of bombs and vibranium, two colours (a corner a gem
@@ -339,7 +328,7 @@ fn md1_within_the_statement_every_size_draws_one_swap_of_two_distinct_regular_ge
         {
             let mut beyond = Vec::new();
             for seed in 0..seeds {
-                let instance = within_statement(seed, size, adjust);
+                let instance = suites::against::within_statement::<MagicDoor>(seed, size, adjust);
                 if let Some(why) = MagicDoor::beyond_statement(&instance) {
                     beyond.push(format!("seed {seed}: {why}"));
                 }
@@ -357,19 +346,11 @@ fn md1_within_the_statement_every_size_draws_one_swap_of_two_distinct_regular_ge
 fn md1_within_the_statement_the_extremes_are_drawn_often_at_max_and_now_and_then_at_mixed() {
     use Counter::*;
     let extremes = [MostRows, MostCols, Largest, AllColours, LastColour, Corner, MostVanished];
-    for (size, games) in [(Size::Max, 120), (Size::Mixed, 600)] {
-        let mut tally = m3diff::Tally::default();
-        for seed in 0..games {
-            let instance = within_statement(seed, size, |_| {});
-            m3diff::check_game::<MagicDoor>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
-        }
-        let missing: Vec<_> = extremes.iter().filter(|&&counter| tally.count(counter) == 0).collect();
-        assert!(missing.is_empty(), "{size:?}: never reached {missing:?}\n{tally}");
-        // `mixed` stays mostly small: an extreme now and then.
-        if size == Size::Mixed {
-            assert!(tally.count(Largest) + tally.count(MostRows) + tally.count(MostCols) < games / 10, "{tally}");
-        }
-    }
+    suites::against::extremes_are_drawn_within_the_statement::<MagicDoor>(
+        &extremes,
+        &[Largest, MostRows, MostCols],
+        10,
+    );
 }
 
 #[test]

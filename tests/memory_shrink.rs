@@ -7,30 +7,19 @@
 
 #![cfg(unix)]
 
+mod bugs;
+
 use std::process::Command;
 use std::time::Duration;
 
-use m3_model::triple::{self, CommandRecord, TripleTown};
+use bugs::HundredWideShort;
+use m3_model::triple::{self, TripleTown};
 use m3diff::check::oracle::check_game_with;
-use m3diff::check::planted::{Corruption, Planted};
+use m3diff::check::planted::Planted;
 use m3diff::check::shrink::{shrink, Limits};
 
 /// The bound of issue 41, in the kilobytes `ru_maxrss` counts on Linux.
 const MOST_KB: i64 = 200 * 1024;
-
-/// TT2 on a map of 100 rows or columns, a merge scores a point short: the
-/// shrink must keep the map at the format's most while it cuts the rest.
-struct HundredWideShort;
-
-impl Corruption<TripleTown> for HundredWideShort {
-    const BUG: &'static str = "TT2 on a map of 100 rows or columns a merge scores a point short";
-    fn corrupt(record: &mut CommandRecord) {
-        if record.map.rows().max(record.map.cols()) == triple::MAX_SIDE && !record.merges.is_empty() {
-            record.points -= 1;
-            record.score -= 1;
-        }
-    }
-}
 
 #[test]
 fn shrinking_the_largest_triple_town_game_stays_under_200_mb() {

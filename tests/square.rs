@@ -203,16 +203,6 @@ fn gen_honours_the_shape_and_its_bounds() {
     }
 }
 
-/// A game of the statement's drawn with `--within-statement` at `size`,
-/// played by `player`.
-fn within_statement(seed: u64, size: Size, player: Player) -> square::Instance {
-    m3diff::process::seed::with_seed(seed, |u| {
-        let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
-        SquareRemover::generate(u, size, &Knobs { player: Some(player), ..shape })
-    })
-    .unwrap()
-}
-
 #[test]
 fn within_the_statement_every_size_draws_only_the_statements_games() {
     // By construction: none is drawn again, where the share allowed is 1%.
@@ -221,7 +211,9 @@ fn within_the_statement_every_size_draws_only_the_statements_games() {
         let games = 24;
         let beyond: Vec<String> = (1..=games)
             .filter_map(|seed| {
-                SquareRemover::beyond_statement(&within_statement(seed, size, Player::Greedy)).map(|b| b.what)
+                let greedy = |shape: &mut Knobs| shape.player = Some(Player::Greedy);
+                SquareRemover::beyond_statement(&suites::against::within_statement::<SquareRemover>(seed, size, greedy))
+                    .map(|b| b.what)
             })
             .collect();
         assert!(beyond.len() * 100 < games as usize, "{size:?}: {} of {games} beyond: {beyond:?}", beyond.len());
@@ -265,12 +257,11 @@ fn under_against_a_case_shrinks_inside_the_statements_shape_to_its_least() {
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let limits = Limits::of::<SquareRemover>(None, None, Some(Duration::from_secs(5)));
     let program = Program::new(&path.display().to_string(), limits).unwrap();
-    let mut case = m3diff::process::seed::with_seed(5, |u| {
-        let shape = <Knobs as Generator<SquareRemover>>::within_statement(u)?;
-        let shape = Knobs { side: Some(Count::new(13)), colours: Some(6), player: Some(Player::Greedy), ..shape };
-        SquareRemover::generate(u, Size::Mixed, &shape)
-    })
-    .unwrap();
+    let mut case = suites::against::within_statement::<SquareRemover>(5, Size::Mixed, |shape| {
+        shape.side = Some(Count::new(13));
+        shape.colours = Some(6);
+        shape.player = Some(Player::Greedy);
+    });
     let fails = |candidate: &square::Instance| {
         let judged = against::check::<SquareRemover>(&program, candidate).map(|(_, judged)| judged.failed);
         matches!(judged, Ok(Some(failed)) if failed.wrong == Wrong::Answer)

@@ -1,11 +1,14 @@
 //! `m3diff triage`: a night of fuzzing simulated with a planted engine, and
 //! the command line on artifact folders and campaign logs.
 
+mod bugs;
+
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
-use m3_model::texas::{OperationRecord, Special, Texas};
+use bugs::SquareSpecialPoint;
+use m3_model::texas::{OperationRecord, Texas};
 use m3diff::check::planted::{Corruption, Planted};
 use m3diff::runs::campaign::{self, Budget, GameTarget, Reporter, Settings, Target};
 use m3diff::runs::fuzzing::input_from_instance;
@@ -19,11 +22,7 @@ struct TwoBugs;
 impl Corruption<Texas> for TwoBugs {
     const BUG: &'static str = "TX7 a point too many for a 3x3 special; TX10 hands a point short";
     fn corrupt(record: &mut OperationRecord) {
-        for round in &mut record.rounds {
-            if round.removed.iter().any(|r| r.piece.special == Special::Square3) {
-                round.elimination_points += 1;
-            }
-        }
+        SquareSpecialPoint::corrupt(record);
         record.hand_points = record.hand_points.map(|points| points - 1);
     }
 }

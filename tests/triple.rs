@@ -3,13 +3,14 @@
 //! floors, the bench table, the commands in a file of their own, malformed
 //! inputs.
 
+mod bugs;
 mod suites;
 
 use m3_model::triple::{self, Action, At, CommandRecord, Invalid, Merge, Pos, Status, TripleTown};
 use m3diff::check::planted::Corruption;
 use m3diff::games::triple::{Counter, LEFTOVER, MERGES, STAR_LEVEL};
 use m3diff::invariant::{CONSERVATION, RECORD, SCORE_BOOK, VALIDITY};
-use m3diff::{Game, Generator, Rulebook, Size};
+use m3diff::{Game, Rulebook, Size};
 use suites::{m3diff, text};
 
 // The official sample and the hand-made cases that pin one rule each.
@@ -110,16 +111,10 @@ impl Corruption<TripleTown> for SequenceInAByte {
 }
 
 // TT2: a map 100 wide or high, the format's most, where each merge scores
-// a point short, as from a table of 99 rows.
-suites::planted_bug!(tt2_a_merge_short_on_a_map_100_wide_is_caught_and_shrunk: HundredWideShort => "points", at_most = 240, cases = 2000);
-impl Corruption<TripleTown> for HundredWideShort {
-    const BUG: &'static str = "TT2 on a map of 100 rows or columns a merge scores a point short";
-    fn corrupt(record: &mut CommandRecord) {
-        if record.map.rows().max(record.map.cols()) == triple::MAX_SIDE && !record.merges.is_empty() {
-            record.points -= 1;
-            record.score -= 1;
-        }
-    }
+// a point short: a bug of `bugs`, whose shrink `memory_shrink` measures.
+#[test]
+fn tt2_a_merge_short_on_a_map_100_wide_is_caught_and_shrunk() {
+    suites::planted_bug_is_found_at_the_default_size::<TripleTown, bugs::HundredWideShort>(2000, "points", 240);
 }
 
 /// What `record`'s command does when refused for `reason`: nothing.
@@ -297,23 +292,13 @@ fn reading_levels_outside_the_table_are_worth_0_in_both_implementations() {
     assert_eq!(outcome.score, 8);
 }
 
-/// The game the `--against` path draws from `seed`: the knobs
-/// `Generator::within_statement` sets.
-fn within_statement(seed: u64, size: Size) -> triple::Instance {
-    m3diff::process::seed::with_seed(seed, |u| {
-        let shape = <m3diff::games::triple::Knobs as Generator<TripleTown>>::within_statement(u)?;
-        TripleTown::generate(u, size, &shape)
-    })
-    .unwrap()
-}
-
 #[test]
 fn tt1_within_the_statement_every_size_draws_what_the_format_reads_back() {
     for (size, seeds) in [(Size::Small, 300), (Size::Mixed, 300), (Size::Max, 100)] {
         // Everything the format reads is within the statement: a game is
         // within it when it reads back as itself.
         for seed in 0..seeds {
-            let instance = within_statement(seed, size);
+            let instance = suites::against::within_statement::<TripleTown>(seed, size, |_| {});
             let again = triple::parse(&instance.to_string());
             assert!(again.is_ok_and(|again| again == instance), "{size:?} seed {seed} reads back");
         }
@@ -324,17 +309,9 @@ fn tt1_within_the_statement_every_size_draws_what_the_format_reads_back() {
 fn tt1_within_the_statement_the_extremes_are_drawn_often_at_max_and_now_and_then_at_mixed() {
     use Counter::*;
     let extremes = [MostRows, MostCols, Largest, LongestBuilt, MostTools, ScorePastI32, ScorePastU32];
-    for (size, games) in [(Size::Max, 120), (Size::Mixed, 600)] {
-        let mut tally = m3diff::Tally::default();
-        for seed in 0..games {
-            let instance = within_statement(seed, size);
-            m3diff::check_game::<TripleTown>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
-        }
-        let missing: Vec<_> = extremes.iter().filter(|&&counter| tally.count(counter) == 0).collect();
-        assert!(missing.is_empty(), "{size:?}: never reached {missing:?}\n{tally}");
-        // `mixed` stays mostly small: an extreme now and then.
-        if size == Size::Mixed {
-            assert!(tally.count(LongestBuilt) + tally.count(ScorePastI32) < games / 20, "{tally}");
-        }
-    }
+    suites::against::extremes_are_drawn_within_the_statement::<TripleTown>(
+        &extremes,
+        &[LongestBuilt, ScorePastI32],
+        20,
+    );
 }

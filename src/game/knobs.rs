@@ -3,6 +3,7 @@
 //! it is drawn is for the `Size` of the campaign to say; a `PercentOr` left
 //! out is its default.
 
+use std::convert::Infallible;
 use std::ops::RangeInclusive;
 
 use arbitrary::unstructured::Int;
@@ -20,126 +21,6 @@ pub enum Size {
     /// The statement's largest instances.
     Max,
 }
-
-/// The rows and the columns of a generated grid, each in `MIN..=MAX`: the
-/// knobs `--rows` and `--cols` of every game played on a rectangular grid.
-/// One left out is drawn for each game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
-pub struct Sides<const MIN: usize, const MAX: usize> {
-    /// Rows of the grid.
-    #[arg(long)]
-    pub rows: Option<Count<MIN, MAX>>,
-    /// Columns of the grid.
-    #[arg(long)]
-    pub cols: Option<Count<MIN, MAX>>,
-}
-
-impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
-    /// Both sides given.
-    pub fn new(rows: usize, cols: usize) -> Self {
-        Sides { rows: Some(Count::new(rows)), cols: Some(Count::new(cols)) }
-    }
-
-    /// The rows and the columns of one game: each as given, or else drawn
-    /// with `draw`, rows first, and kept within the bounds.
-    pub fn draw(
-        &self,
-        u: &mut Unstructured<'_>,
-        draw: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<usize>,
-    ) -> arbitrary::Result<(usize, usize)> {
-        let rows = Count::or_draw(self.rows, u, &draw)?;
-        let cols = Count::or_draw(self.cols, u, &draw)?;
-        Ok((rows, cols))
-    }
-
-    /// `sides` with one side, of those not given, at an edge of `MIN..=MAX`
-    /// (`crate::kit::edges`). Past half of `MAX`, the other side, unless given,
-    /// becomes at most [`NARROW`], or one time in [`EXTREMES_ONE_IN`] `MIN`
-    /// or `MAX`: a game on the largest grid costs a hundred of the mix.
-    pub fn one_at_an_edge(
-        &self,
-        u: &mut Unstructured<'_>,
-        (rows, cols): (usize, usize),
-    ) -> arbitrary::Result<(usize, usize)> {
-        let given = [self.rows.is_some(), self.cols.is_some()];
-        let open: Vec<usize> = (0..2).filter(|&side| !given[side]).collect();
-        let Ok(&first) = u.choose(&open) else { return Ok((rows, cols)) };
-        let mut sides = [rows, cols];
-        let bounds = MIN as i64..=MAX as i64;
-        sides[first] = crate::kit::edges::draw_within(u, bounds.clone(), bounds)? as usize;
-        let other = 1 - first;
-        if !given[other] && sides[first] > MAX / 2 {
-            sides[other] = if u.int_in_range(1..=EXTREMES_ONE_IN)? == 1 {
-                *u.choose(&[MIN, MAX])?
-            } else {
-                sides[other].min(NARROW)
-            };
-        }
-        Ok((sides[0], sides[1]))
-    }
-}
-
-/// The sides a game puts at their most: one alone, the other below it, or
-/// both, where a contest program keeps its grid in an array sized one short.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AtMost {
-    Rows,
-    Cols,
-    Both,
-}
-
-impl AtMost {
-    /// Which sides of a `rows` by `cols` grid are at `most`, if any: what a
-    /// game's counters name.
-    pub fn of(rows: usize, cols: usize, most: usize) -> Option<AtMost> {
-        match (rows == most, cols == most) {
-            (true, false) => Some(AtMost::Rows),
-            (false, true) => Some(AtMost::Cols),
-            (true, true) => Some(AtMost::Both),
-            (false, false) => None,
-        }
-    }
-}
-
-impl<const MIN: usize, const MAX: usize> Sides<MIN, MAX> {
-    /// [`Sides::at_most`] with the other side drawn anywhere below `MAX`.
-    pub fn at_most_or_fewer(
-        &self,
-        u: &mut Unstructured<'_>,
-        sides: (usize, usize),
-        at: AtMost,
-    ) -> arbitrary::Result<(usize, usize)> {
-        self.at_most(u, sides, at, |u, _| u.int_in_range(MIN..=MAX - 1))
-    }
-
-    /// `(rows, cols)` with the sides `at` names at `MAX` and the other, when
-    /// one is left, below it as `fewer` draws it from the side drawn before;
-    /// a side given stays as given.
-    pub fn at_most(
-        &self,
-        u: &mut Unstructured<'_>,
-        (rows, cols): (usize, usize),
-        at: AtMost,
-        mut fewer: impl FnMut(&mut Unstructured<'_>, usize) -> arbitrary::Result<usize>,
-    ) -> arbitrary::Result<(usize, usize)> {
-        let given = [self.rows.is_some(), self.cols.is_some()];
-        let most = [at != AtMost::Cols, at != AtMost::Rows];
-        let mut sides = [rows, cols];
-        for side in 0..2 {
-            if !given[side] {
-                sides[side] = if most[side] { MAX } else { fewer(u, sides[side])?.clamp(MIN, MAX - 1) };
-            }
-        }
-        Ok((sides[0], sides[1]))
-    }
-}
-
-/// How seldom a generator that puts a side at an edge draws the largest
-/// grid, or the narrowest beside the longest side.
-pub const EXTREMES_ONE_IN: u32 = 100;
-/// The most the other side of a grid with a side at its largest edge
-/// mostly is.
-pub const NARROW: usize = 4;
 
 /// How often a generator does something, in percent (0 to 100): a knob of
 /// `m3diff gen`, where it takes a whole number in that range.
@@ -336,13 +217,16 @@ pub const EXTREME_ONE_IN_MIXED: u32 = 10;
 /// Games of `--size max` in this many.
 pub const EXTREME_ONE_IN_MAX: u32 = 2;
 
-/// The knob `--edge-percent` of a generator that draws one field of a game
-/// at an edge in `SHARE` percent of the games unless told otherwise.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+/// A generator's edges: the knob `--edge-percent` of one that draws one
+/// field of a game at an edge in `SHARE` percent of the games unless told
+/// otherwise, and the extreme `E` (of the statement or of the format)
+/// every game is drawn at, which only an edge game names. A generator with
+/// no extremes leaves `E` out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
 // Its own heading also ends the one a game's knobs before it may have set
 // (triple's player's commands), which would otherwise take it in.
 #[command(next_help_heading = "Edges")]
-pub struct EdgeKnob<const SHARE: u8> {
+pub struct EdgeKnob<const SHARE: u8, E = Infallible> {
     /// Percentage of games with one field (a side, a count, a value the
     /// format reads) at an edge; the game's own share when left out, none
     /// at the largest size.
@@ -350,19 +234,60 @@ pub struct EdgeKnob<const SHARE: u8> {
     // keeps that default in one static for every `SHARE` (clap-rs/clap#5127).
     #[arg(long)]
     pub edge_percent: Option<Percent>,
+    /// The extreme every game is drawn at (a fuzz input's edge game,
+    /// [`crate::game::Generator::edge_games`]; not an option of `m3diff
+    /// gen`). Left out, one is drawn now and then within the statement
+    /// only ([`EdgeKnob::extreme_or_drawn`]).
+    #[arg(skip)]
+    pub extreme: Option<E>,
 }
 
-impl<const SHARE: u8> EdgeKnob<SHARE> {
+// Not derived: the derive would ask `E` for a default it has no need of.
+impl<const SHARE: u8, E> Default for EdgeKnob<SHARE, E> {
+    fn default() -> Self {
+        EdgeKnob { edge_percent: None, extreme: None }
+    }
+}
+
+impl<const SHARE: u8, E> EdgeKnob<SHARE, E> {
     /// No field at an edge, and no draw for it: the bench table's games
     /// stay the games its counts were taken of.
-    pub const NONE: Self = EdgeKnob { edge_percent: Some(Percent::ZERO) };
+    pub const NONE: Self = EdgeKnob { edge_percent: Some(Percent::ZERO), extreme: None };
+
+    /// One field at an edge in every game: the edge game of a generator
+    /// that draws one now and then ([`crate::game::Generator::edge_games`]).
+    pub const ALWAYS: Self = EdgeKnob { edge_percent: Some(Percent::new(100)), extreme: None };
+
+    /// Every game drawn at `extreme`: an edge game's.
+    pub const fn at(extreme: E) -> Self {
+        EdgeKnob { edge_percent: None, extreme: Some(extreme) }
+    }
 
     /// Whether a game draws one of its fields at an edge: the knob's
     /// percentage of the games, else `SHARE`, none at the largest size,
     /// whose games are at their edges already. At 0, nothing is drawn.
-    pub fn happens(self, u: &mut Unstructured<'_>, size: Size) -> arbitrary::Result<bool> {
+    pub fn happens(&self, u: &mut Unstructured<'_>, size: Size) -> arbitrary::Result<bool> {
         let percent = self.edge_percent.unwrap_or(Percent::new(SHARE));
         Ok(size != Size::Max && percent.get() > 0 && percent.happens(u)?)
+    }
+}
+
+impl<const SHARE: u8, E: Copy> EdgeKnob<SHARE, E> {
+    /// The extreme a game is drawn at: the one the knob names, or else,
+    /// `within` the statement only, the one `draw` draws now and then. A
+    /// generator draws it before anything else, so that the games drawn
+    /// without the statement stay the ones their seeds always gave.
+    pub fn extreme_or_drawn(
+        &self,
+        u: &mut Unstructured<'_>,
+        within: bool,
+        draw: impl FnOnce(&mut Unstructured<'_>) -> arbitrary::Result<Option<E>>,
+    ) -> arbitrary::Result<Option<E>> {
+        match self.extreme {
+            Some(extreme) => Ok(Some(extreme)),
+            None if within => draw(u),
+            None => Ok(None),
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 pub mod coverage;
 mod findings;
 pub mod knobs;
+pub mod sides;
 
 use std::fmt;
 
@@ -21,9 +22,11 @@ use m3_model::{ParseError, Rules, Stepper};
 
 use crate::process::input::Bound;
 use coverage::{RuleCounter, Tally};
+use knobs::EdgeKnob;
 
 pub use findings::{invariant, Beyond, Difference, Verdict, Violation};
-pub use knobs::{AtMost, Count, Percent, PercentOr, Sides, Size, Spread, Statement};
+pub use knobs::{Count, Percent, PercentOr, Size, Spread, Statement};
+pub use sides::{AtMost, Sides};
 
 /// A game as the harness sees it, all from its line in the registry
 /// ([`crate::games`]): its names, the two implementations compared, the
@@ -191,8 +194,11 @@ pub struct StatementLimits {
 /// A game's generator, written in its own `generate` module and implemented
 /// by its knobs (`Game::Knobs`), which are also the options of `m3diff gen`:
 /// a field left open is drawn for each game, and how is for the `Size` the
-/// harness asks (`--size`, the same for every game) to say.
-pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync {
+/// harness asks (`--size`, the same for every game) to say. The knobs made
+/// from a `Statement` are that knob with every other left to draw.
+pub trait Generator<G: Game>:
+    clap::Args + clap::FromArgMatches + Default + Clone + fmt::Debug + Send + Sync + From<Statement>
+{
     /// A game of `size` drawn from `u`. A generator that writes operations
     /// on the board as the game goes follows it with `S`.
     fn generate<S: Stepper<G>>(&self, size: Size, u: &mut Unstructured<'_>) -> arbitrary::Result<G::Instance>;
@@ -218,10 +224,11 @@ pub trait Generator<G: Game>: clap::Args + clap::FromArgMatches + Default + Clon
     /// `--against`: at every size they draw only games that
     /// [`Rulebook::beyond_statement`] lets through, by construction (the
     /// campaign draws a game again only as a last resort, and counts it),
-    /// and `m3diff gen --within-statement` draws with them too.
+    /// and `m3diff gen --within-statement` draws with them too: by default,
+    /// `--within-statement` alone, every other knob left to draw.
     fn within_statement(u: &mut Unstructured<'_>) -> arbitrary::Result<Self> {
         let _ = u;
-        Ok(Self::default())
+        Ok(Self::from(Statement::WITHIN))
     }
 }
 
@@ -271,6 +278,49 @@ pub struct EdgeGame<G: Game> {
     /// `shape` reach it (most of them, not each: an edge of several values,
     /// 1, 49 or 50, has one counted).
     pub counter: G::Counter,
+}
+
+impl<G: Game> EdgeGame<G> {
+    /// The edge game whose games are all drawn at `extreme`, with the
+    /// knobs made of it.
+    pub fn at<E: NamedExtreme<G>>(extreme: E) -> Self
+    where
+        G::Knobs: From<E>,
+    {
+        EdgeGame { name: extreme.name(), counter: extreme.counter(), shape: extreme.into() }
+    }
+
+    /// The edge games of a generator whose `EdgeKnob` names its extremes:
+    /// one at each of `extremes`, in order, and last the one whose every
+    /// game has one field at an edge ([`EdgeKnob::ALWAYS`]), named `name`
+    /// and reaching `counter`.
+    pub fn at_extremes_then_any_field<const SHARE: u8, E: NamedExtreme<G>>(
+        extremes: impl IntoIterator<Item = E>,
+        name: &'static str,
+        counter: G::Counter,
+    ) -> Vec<Self>
+    where
+        G::Knobs: From<EdgeKnob<SHARE, E>>,
+    {
+        let at = |extreme: E| EdgeGame {
+            name: extreme.name(),
+            counter: extreme.counter(),
+            shape: EdgeKnob::at(extreme).into(),
+        };
+        let any_field = EdgeGame { name, counter, shape: EdgeKnob::ALWAYS.into() };
+        extremes.into_iter().map(at).chain([any_field]).collect()
+    }
+}
+
+/// One of the extremes a generator draws every game at when its knobs name
+/// it (door's and triple's `Extreme`, texas's `EdgeField`): each is an
+/// edge game ([`EdgeGame::at`], [`EdgeGame::at_extremes_then_any_field`]).
+pub trait NamedExtreme<G: Game>: Copy {
+    /// What the extreme is, for the README's night section and the tests.
+    fn name(self) -> &'static str;
+    /// The rule-coverage counter that names the extreme, which the games
+    /// drawn at it reach.
+    fn counter(self) -> G::Counter;
 }
 
 /// A game rendered for people to read, written in its own `render` module:

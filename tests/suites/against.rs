@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use m3diff::{Counts, Game, RuleCounter};
+use m3diff::{Counts, Game, RuleCounter, Size, Tally};
 
 use super::{m3diff, text};
 
@@ -76,5 +76,38 @@ pub fn only_the_statement_reaches_the_program<G: Game>() {
     for file in files {
         let instance = G::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
         assert_eq!(G::beyond_statement(&instance), None, "given to the program:\n{instance}");
+    }
+}
+
+/// The game the `--against` path draws from `seed` at `size`: the knobs
+/// `Generator::within_statement` sets, with `adjust` applied.
+pub fn within_statement<G: Game>(seed: u64, size: Size, adjust: impl Fn(&mut G::Knobs)) -> G::Instance {
+    m3diff::process::seed::with_seed(seed, |u| {
+        let mut shape = <G::Knobs as m3diff::Generator<G>>::within_statement(u)?;
+        adjust(&mut shape);
+        G::generate(u, size, &shape)
+    })
+    .unwrap()
+}
+
+/// Within the statement, games at `max` reach every one of `extremes`, and
+/// so do games at `mixed`, which stay mostly small: fewer than one in
+/// `one_in` reaches one of `costly`.
+pub fn extremes_are_drawn_within_the_statement<G: Game>(extremes: &[G::Counter], costly: &[G::Counter], one_in: u64)
+where
+    G::Counter: std::fmt::Debug,
+{
+    for (size, games) in [(Size::Max, 120), (Size::Mixed, 600)] {
+        let mut tally = Tally::default();
+        for seed in 0..games {
+            let instance = within_statement::<G>(seed, size, |_| {});
+            m3diff::check_game::<G>(&instance, &mut tally).unwrap_or_else(|f| panic!("{f}"));
+        }
+        let missing: Vec<_> = extremes.iter().filter(|&&counter| tally.count(counter) == 0).collect();
+        assert!(missing.is_empty(), "{size:?}: never reached {missing:?}\n{tally}");
+        if size == Size::Mixed {
+            let reached: u64 = costly.iter().map(|&counter| tally.count(counter)).sum();
+            assert!(reached < games / one_in, "{tally}");
+        }
     }
 }

@@ -2,13 +2,15 @@
 //! (the games `--against` gives a program): where a contest program keeps
 //! a grid in a fixed array, a colour in a table or a count in a narrow type,
 //! it breaks at the largest value, which a uniform draw almost never makes.
-//! Each is named by a counter of `count`, so that a campaign shows it met it.
+//! Each is named by a counter of `count`, so that a campaign shows it met it,
+//! and is an edge game a fuzz input selects (`edge_games`).
 
 use arbitrary::{Result, Unstructured};
-use m3_model::door::{Board, Cell, Pos, MAX_COLOUR};
+use m3_model::door::{Board, Cell, MagicDoor, Pos, MAX_COLOUR};
 
+use super::count::Counter;
 use super::groups::group_through;
-use crate::game::{AtMost, Percent, Size};
+use crate::game::{AtMost, EdgeGame, NamedExtreme, Percent, Size};
 
 /// An extreme of the statement a game is drawn at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +29,44 @@ pub enum Extreme {
     /// no vibranium to stop a beam: armed bombs chain until most of the
     /// grid's 6,400 gems vanish, the most the answer can be.
     MostVanished,
+}
+
+/// What a fuzz input's edge game at each extreme is called, and the
+/// counter that names it.
+impl NamedExtreme<MagicDoor> for Extreme {
+    fn name(self) -> &'static str {
+        match self {
+            Extreme::MostRows => "80 rows, fewer columns",
+            Extreme::MostCols => "80 columns, fewer rows",
+            Extreme::Largest => "80x80, the statement's largest grid",
+            Extreme::AllColours => "colours 1 to 9 all on the grid",
+            Extreme::Corner => "the swap's first gem in a corner",
+            Extreme::MostVanished => "80x80 dense with bombs stacked over the swap's groups",
+        }
+    }
+
+    fn counter(self) -> Counter {
+        match self {
+            Extreme::MostRows => Counter::MostRows,
+            Extreme::MostCols => Counter::MostCols,
+            Extreme::Largest => Counter::Largest,
+            Extreme::AllColours => Counter::AllColours,
+            Extreme::Corner => Counter::Corner,
+            Extreme::MostVanished => Counter::MostVanished,
+        }
+    }
+}
+
+/// Every extreme of the statement, each an edge game, and last a side, the
+/// colours or the swap's corner at an edge in every game: each selectable
+/// by a fuzz input.
+pub(super) fn edge_games() -> Vec<EdgeGame<MagicDoor>> {
+    use Extreme::*;
+    EdgeGame::at_extremes_then_any_field(
+        [Largest, MostRows, MostCols, MostVanished, AllColours, Corner],
+        "a side, the colours or the swap's corner at an edge",
+        Counter::MostRowsOrCols,
+    )
 }
 
 impl Extreme {

@@ -29,27 +29,23 @@ use crate::kit::edges::draw_within;
 use crate::kit::following::Following;
 use crate::kit::one_colour::colour_ending_no_run;
 
+/// `--within-statement` alone: the statement's one swap of two distinct
+/// regular gems, which every first swap is; now and then at an extreme.
+impl From<Statement> for Knobs {
+    fn from(statement: Statement) -> Knobs {
+        Knobs { statement, ..Knobs::default() }
+    }
+}
+
 /// Tries at a swap that makes a group before looking only side by side.
 const LOOKS: usize = 24;
 
 impl Generator<MagicDoor> for Knobs {
-    /// The statement's one swap of two distinct regular gems, which every
-    /// first swap is; now and then at an extreme.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
-        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
-    }
-
     /// Renders a game. Further swaps are chosen on the grid as `S` (the engine,
     /// for speed) leaves it.
     fn generate<S: Stepper<MagicDoor>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let within = self.statement.within_statement;
-        // Rendered first, and only within the statement: the games drawn
-        // without it stay the ones their seeds always gave.
-        let extreme = match self.extreme {
-            Some(extreme) => Some(extreme),
-            None if within => Extreme::draw(u, size)?,
-            None => None,
-        };
+        let extreme = self.edges.extreme_or_drawn(u, within, |u| Extreme::draw(u, size))?;
         let (mut rows, mut cols) = self.sides.draw(u, |u| side(u, size))?;
         let mut colours = match self.colours {
             Some(colours) => colours.clamp(2, MAX_COLOUR),
@@ -143,7 +139,6 @@ impl Generator<MagicDoor> for Knobs {
             further: FurtherSwaps { swaps: Some(Count::new(1)), refused_percent: PercentOr::new(0) },
             edges: EdgeKnob::NONE,
             statement: Statement::default(),
-            extreme: None,
         };
         vec![
             Benchmark { name: "8x8", seed: 4, shape: shape(8, 8) },
@@ -157,7 +152,7 @@ impl Generator<MagicDoor> for Knobs {
     }
 
     fn edge_games() -> Vec<EdgeGame<MagicDoor>> {
-        super::knobs::edge_games()
+        super::extremes::edge_games()
     }
 }
 

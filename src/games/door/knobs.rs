@@ -1,12 +1,11 @@
 //! Magic Door's generator knobs, `m3diff gen door`'s options: what the
 //! generator (`generate`) draws from and the max tests (`max_tests`) fix.
 
-use m3_model::door::{MagicDoor, MAX_COLOUR, MAX_SIDE, MIN_SIDE};
+use m3_model::door::{MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
-use super::count::Counter;
 use super::extremes::Extreme;
 use crate::game::knobs::EdgeKnob;
-use crate::game::{Count, EdgeGame, Percent, PercentOr, Sides, Statement};
+use crate::game::{Count, Percent, PercentOr, Sides, Statement};
 
 /// The most swaps a generated game makes: the most the format reads.
 pub use m3_model::door::MAX_SWAPS;
@@ -38,15 +37,11 @@ pub struct Knobs {
     pub group_percent: PercentOr<90>,
     #[command(flatten)]
     pub further: FurtherSwaps,
+    /// `--edge-percent`, and the statement's extreme every game is drawn at.
     #[command(flatten)]
-    pub edges: EdgeKnob<8>,
+    pub edges: EdgeKnob<8, Extreme>,
     #[command(flatten)]
     pub statement: Statement,
-    /// The statement's extreme every game is drawn at (a fuzz input's edge
-    /// game, `Generator::edge_games`; not an option of `m3diff gen`). Left out, one
-    /// is drawn now and then within the statement only.
-    #[arg(skip)]
-    pub extreme: Option<Extreme>,
 }
 
 /// The swaps after the statement's one, each made on the grid the one
@@ -64,25 +59,9 @@ pub struct FurtherSwaps {
     pub refused_percent: PercentOr<5>,
 }
 
-/// Every extreme of the statement, and a side, the colours or the swap's
-/// corner at an edge in every game, each selectable by a fuzz input.
-pub(super) fn edge_games() -> Vec<EdgeGame<MagicDoor>> {
-    let extreme = |name, extreme, counter| EdgeGame {
-        name,
-        shape: Knobs { extreme: Some(extreme), ..Knobs::default() },
-        counter,
-    };
-    vec![
-        extreme("80x80, the statement's largest grid", Extreme::Largest, Counter::Largest),
-        extreme("80 rows, fewer columns", Extreme::MostRows, Counter::MostRows),
-        extreme("80 columns, fewer rows", Extreme::MostCols, Counter::MostCols),
-        extreme("80x80 dense with bombs stacked over the swap's groups", Extreme::MostVanished, Counter::MostVanished),
-        extreme("colours 1 to 9 all on the grid", Extreme::AllColours, Counter::AllColours),
-        extreme("the swap's first gem in a corner", Extreme::Corner, Counter::Corner),
-        EdgeGame {
-            name: "a side, the colours or the swap's corner at an edge",
-            shape: Knobs { edges: EdgeKnob { edge_percent: Some(Percent::new(100)) }, ..Knobs::default() },
-            counter: Counter::MostRowsOrCols,
-        },
-    ]
+/// Knobs with `edges` as given, every other left to draw: an edge game's.
+impl From<EdgeKnob<8, Extreme>> for Knobs {
+    fn from(edges: EdgeKnob<8, Extreme>) -> Knobs {
+        Knobs { edges, ..Knobs::default() }
+    }
 }

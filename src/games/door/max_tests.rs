@@ -24,7 +24,6 @@ fn game(rows: usize, cols: usize, colours: u8, bomb_percent: u8, vibranium_perce
         further: FurtherSwaps { swaps: Some(Count::new(1)), refused_percent: PercentOr::new(0) },
         edges: EdgeKnob::NONE,
         statement: Statement::WITHIN,
-        extreme: None,
     }
 }
 

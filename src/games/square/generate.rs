@@ -29,6 +29,14 @@ use crate::game::{Benchmark, Count, EdgeGame, Generator, MaxTest, PercentOr, Siz
 use crate::kit::edges::{draw_within, edge_values, wrapped_values, Edge};
 use crate::kit::following::Following;
 
+/// `--within-statement` alone: the statement's tests, 10,000 moves on 8 to
+/// 16 tiles a side in 4 to 6 colours, drawn so by `generate` at every size.
+impl From<Statement> for Knobs {
+    fn from(statement: Statement) -> Knobs {
+        Knobs { statement, ..Knobs::default() }
+    }
+}
+
 /// Percentage of the games within the statement at the largest size that
 /// the strong player plays: a game of its costs a hundred of the greedy
 /// one's.
@@ -48,12 +56,6 @@ const EXTREMES_ONE_IN: u32 = 1000;
 const NEAR_CONTEST_ONE_IN: u32 = 32;
 
 impl Generator<SquareRemover> for Knobs {
-    /// The statement's tests: 10,000 moves on 8 to 16 tiles a side in 4 to 6
-    /// colours, drawn so by `generate` at every size.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
-        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
-    }
-
     /// Renders a game, following its board with `S` (the engine, for speed).
     fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let within = self.statement.within_statement;

@@ -6,7 +6,7 @@ use m3_model::square::{SquareRemover, CONTEST_MOVES, MAX_COLOURS, MAX_SIDE, MIN_
 
 use super::count::Counter;
 use crate::game::knobs::EdgeKnob;
-use crate::game::{Count, EdgeGame, Percent, PercentOr, Statement};
+use crate::game::{Count, EdgeGame, PercentOr, Statement};
 
 /// The statement's bounds (its test case generation): 4 to 6 colours, a
 /// side of 8 to 16; the format reads more (SR), the generator and
@@ -45,10 +45,6 @@ pub struct Knobs {
     /// when it finds one); the rest are random moves and equal-colour swaps.
     #[arg(long, default_value_t)]
     pub greedy_percent: PercentOr<80>,
-    /// Percentage of games with an invalid move (of a drawn kind, at a drawn
-    /// place).
-    #[arg(long, default_value_t)]
-    pub invalid_percent: PercentOr<15>,
     /// Who makes the valid moves: a greedy player (with `--greedy-percent`
     /// of random ones), or a strong one that looks two moves ahead and
     /// scores over 12,000 squares in a contest game on 16x16 in 4 colours,
@@ -56,6 +52,10 @@ pub struct Knobs {
     /// games within the statement at `--size max`.
     #[arg(long, value_enum)]
     pub player: Option<Player>,
+    /// Percentage of games with an invalid move (of a drawn kind, at a drawn
+    /// place).
+    #[arg(long, default_value_t)]
+    pub invalid_percent: PercentOr<15>,
     /// The side, the colours, the seed or the number of moves at an edge, in
     /// a share of the games that lets a few hundred of them reach each edge.
     #[command(flatten)]
@@ -102,7 +102,7 @@ pub(super) fn edge_games() -> Vec<EdgeGame<SquareRemover>> {
         ),
         edge(
             "the side, the colours, the seed or the moves at an edge of the format",
-            Knobs { edges: EdgeKnob { edge_percent: Some(Percent::new(100)) }, ..Knobs::default() },
+            Knobs { edges: EdgeKnob::ALWAYS, ..Knobs::default() },
             Counter::SeedAtAnEdge,
         ),
     ]

@@ -23,14 +23,17 @@ use crate::kit::one_colour::colour_ending_no_run;
 use super::knobs::{EdgeField, Knobs};
 use super::swaps::{neighbour_pairs, Swaps};
 
+/// `--within-statement` alone: the statement's games, every swap naming
+/// two cells on the board.
+impl From<Statement> for Knobs {
+    fn from(statement: Statement) -> Knobs {
+        Knobs { statement, ..Knobs::default() }
+    }
+}
+
 const SPECIAL_PERCENTS: [u8; 7] = [0, 1, 2, 5, 10, 20, 40];
 
 impl Generator<Texas> for Knobs {
-    /// The statement's games: every swap names two cells on the board.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
-        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
-    }
-
     /// Renders a game. The board's evolution is followed with `S` (the engine, for
     /// speed: a wrong engine only skews the mix of operations, and the oracle
     /// reports it anyway).

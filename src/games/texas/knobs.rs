@@ -4,7 +4,7 @@
 
 use m3_model::texas::{Texas, MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
-use crate::game::{Count, EdgeGame, Percent, PercentOr, Sides, Statement};
+use crate::game::{Count, EdgeGame, NamedExtreme, Percent, PercentOr, Sides, Statement};
 
 use super::count::Counter;
 
@@ -27,12 +27,13 @@ pub struct Knobs {
     /// Percentage of operations chosen among the valid swaps.
     #[arg(long, default_value_t)]
     pub valid_percent: PercentOr<80>,
-    #[command(flatten)]
-    pub statement: Statement,
-    /// The statement's extreme a judge's max test asks for by name, drawn
-    /// whole in every game (not an option of `m3diff gen`).
+    /// The field drawn at an edge, or the statement's extreme drawn whole,
+    /// in every game: a fuzz input's edge game's, or the one a judge's max
+    /// test asks for by name (not an option of `m3diff gen`).
     #[arg(skip)]
     pub extreme: Option<EdgeField>,
+    #[command(flatten)]
+    pub statement: Statement,
 }
 
 /// A field of the instance that one game draws at one of its edges
@@ -64,27 +65,46 @@ pub enum EdgeField {
     LargestSum,
 }
 
+/// What a fuzz input's edge game at each field is called, and the counter
+/// that names it.
+impl NamedExtreme<Texas> for EdgeField {
+    fn name(self) -> &'static str {
+        match self {
+            EdgeField::Side => "a side of 1, 49 or 50",
+            EdgeField::Colours => "k of 1, 99 or 100",
+            EdgeField::Operations => "q of 1, 999, 1000 or an integer-width edge",
+            EdgeField::Largest => "50x50, k = 100, colours at k's edges, dense specials",
+            EdgeField::SidesAtMost => "n or m of 50, or both",
+            EdgeField::EveryColour => "k = 100, every colour on the board, runs of colours 64 apart",
+            EdgeField::LargestSum => "50x50, colours above 64 dense with specials: a round's sum past 16 bits",
+        }
+    }
+
+    fn counter(self) -> Counter {
+        match self {
+            EdgeField::Side => Counter::SideOfFifty,
+            EdgeField::Colours => Counter::MostColours,
+            EdgeField::Operations => Counter::MostOperations,
+            EdgeField::Largest => Counter::LargestBoard,
+            EdgeField::SidesAtMost => Counter::RowsAtMost,
+            EdgeField::EveryColour => Counter::EveryColour,
+            EdgeField::LargestSum => Counter::HighColour,
+        }
+    }
+}
+
+/// Knobs that draw every game with `field` at an edge or at the extreme,
+/// every other knob left to draw: an edge game's.
+impl From<EdgeField> for Knobs {
+    fn from(field: EdgeField) -> Knobs {
+        Knobs { extreme: Some(field), ..Knobs::default() }
+    }
+}
+
 /// Every field the generator draws at an edge, each selectable by a fuzz
 /// input: the three of the mixed campaign's rare draws and the
 /// statement's extremes.
 pub(super) fn edge_games() -> Vec<EdgeGame<Texas>> {
-    let edge =
-        |name, field, counter| EdgeGame { name, shape: Knobs { extreme: Some(field), ..Knobs::default() }, counter };
-    vec![
-        edge("50x50, k = 100, colours at k's edges, dense specials", EdgeField::Largest, Counter::LargestBoard),
-        edge("a side of 1, 49 or 50", EdgeField::Side, Counter::SideOfFifty),
-        edge("k of 1, 99 or 100", EdgeField::Colours, Counter::MostColours),
-        edge("q of 1, 999, 1000 or an integer-width edge", EdgeField::Operations, Counter::MostOperations),
-        edge("n or m of 50, or both", EdgeField::SidesAtMost, Counter::RowsAtMost),
-        edge(
-            "k = 100, every colour on the board, runs of colours 64 apart",
-            EdgeField::EveryColour,
-            Counter::EveryColour,
-        ),
-        edge(
-            "50x50, colours above 64 dense with specials: a round's sum past 16 bits",
-            EdgeField::LargestSum,
-            Counter::HighColour,
-        ),
-    ]
+    use EdgeField::*;
+    [Largest, Side, Colours, Operations, SidesAtMost, EveryColour, LargestSum].map(EdgeGame::at).into()
 }

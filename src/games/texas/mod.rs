@@ -8,6 +8,7 @@ mod hand;
 mod knobs;
 mod max_tests;
 mod render;
+mod round;
 mod runs;
 pub(crate) mod shrink;
 mod state;
@@ -18,10 +19,11 @@ use m3_model::texas::{At, Instance, OperationRecord, Outcome, Swap, Texas};
 
 use crate::game::{Beyond, Verdict};
 
-pub use check::{Checker, LEFTOVER_RUN, RUNS, SPECIALS};
+pub use check::{Checker, LEFTOVER_RUN};
 pub use count::Counter;
 pub use knobs::{EdgeField, Knobs};
 pub use render::Trace;
+pub use round::{RUNS, SPECIALS};
 pub use state::Standing;
 
 impl crate::Rulebook for Texas {

@@ -3,13 +3,15 @@
 //! kept in a fixed array breaks at 100 a side, a sequence in a fixed buffer
 //! at its longest, p and q or the score in 32 bits at their largest, which
 //! a uniform draw almost never makes. Each is named by a counter of
-//! `count`, so that a campaign shows it met it.
+//! `count`, so that a campaign shows it met it, and is an edge game a fuzz
+//! input selects (`edge_games`).
 
 use arbitrary::{Result, Unstructured};
-use m3_model::triple::{MAX_LEVEL, MAX_TILES};
+use m3_model::triple::{TripleTown, MAX_LEVEL, MAX_TILES};
 
+use super::count::Counter;
 use crate::game::knobs::choose_weighted;
-use crate::game::{AtMost, Size};
+use crate::game::{AtMost, EdgeGame, NamedExtreme, Size};
 
 /// An extreme of the format a game is drawn at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +31,44 @@ pub enum Extreme {
     /// The longest sequence of tiles of L8 and L9, built whole, bombing
     /// room on a full map: the score passes 2^32.
     LargestScore,
+}
+
+/// What a fuzz input's edge game at each extreme is called, and the
+/// counter that names it.
+impl NamedExtreme<TripleTown> for Extreme {
+    fn name(self) -> &'static str {
+        match self {
+            Extreme::MostRows => "100 rows, fewer columns",
+            Extreme::MostCols => "100 columns, fewer rows",
+            Extreme::Largest => "100x100, the format's largest map",
+            Extreme::LongestSequence => "the longest sequence, 100,000 tiles, built whole",
+            Extreme::MostTools => "p = q = 2^32 - 1, stars used by the hundred",
+            Extreme::LargestScore => "100,000 tiles of L8 and L9: a score past 2^32",
+        }
+    }
+
+    fn counter(self) -> Counter {
+        match self {
+            Extreme::MostRows => Counter::MostRows,
+            Extreme::MostCols => Counter::MostCols,
+            Extreme::Largest => Counter::Largest,
+            Extreme::LongestSequence => Counter::LongestBuilt,
+            Extreme::MostTools => Counter::MostTools,
+            Extreme::LargestScore => Counter::ScorePastU32,
+        }
+    }
+}
+
+/// Every extreme of the format, each an edge game, and last a side, the
+/// tiles, the stars or the bombs at an edge in every game: each selectable
+/// by a fuzz input.
+pub(super) fn edge_games() -> Vec<EdgeGame<TripleTown>> {
+    use Extreme::*;
+    EdgeGame::at_extremes_then_any_field(
+        [Largest, MostRows, MostCols, MostTools, LongestSequence, LargestScore],
+        "a side, the tiles, the stars or the bombs at an edge",
+        Counter::WidthTiles,
+    )
 }
 
 impl Extreme {

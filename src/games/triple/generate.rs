@@ -32,6 +32,14 @@ use crate::game::{
 use crate::kit::edges::{draw_edge, draw_within};
 use crate::kit::following::Following;
 
+/// `--within-statement` alone: anything the format reads; now and then at
+/// an extreme.
+impl From<Statement> for Knobs {
+    fn from(statement: Statement) -> Knobs {
+        Knobs { statement, ..Knobs::default() }
+    }
+}
+
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
 const LONGEST_PLAYED: usize = 3000;
 
@@ -94,20 +102,9 @@ struct Player {
 }
 
 impl Generator<TripleTown> for Knobs {
-    /// Anything the format reads; now and then at an extreme.
-    fn within_statement(_: &mut Unstructured<'_>) -> Result<Knobs> {
-        Ok(Knobs { statement: Statement::WITHIN, ..Knobs::default() })
-    }
-
     /// Renders a game, its commands written on the map as `S` leaves it.
     fn generate<S: Stepper<TripleTown>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
-        // Rendered first, and only within the statement: the games drawn
-        // without it stay the ones their seeds always gave.
-        let extreme = match self.extreme {
-            Some(extreme) => Some(extreme),
-            None if self.statement.within_statement => Extreme::draw(u, size)?,
-            None => None,
-        };
+        let extreme = self.edges.extreme_or_drawn(u, self.statement.within_statement, |u| Extreme::draw(u, size))?;
         let (rows, cols) = self.sides.draw(u, |u| side(u, size))?;
         let tiles = Count::or_draw(self.tiles, u, |u| {
             size.draw(u, &[(1, 0..=10)], &[(6, 0..=30), (3, 0..=200), (1, 0..=1000)], &[(1, 1000..=LONGEST_PLAYED)])
@@ -194,7 +191,6 @@ impl Generator<TripleTown> for Knobs {
             },
             edges: EdgeKnob::NONE,
             statement: Statement::default(),
-            extreme: None,
         };
         vec![
             Benchmark { name: "8x8-1k", seed: 1, shape: shape(8, 1000) },
@@ -207,7 +203,7 @@ impl Generator<TripleTown> for Knobs {
     }
 
     fn edge_games() -> Vec<EdgeGame<TripleTown>> {
-        super::knobs::edge_games()
+        super::extremes::edge_games()
     }
 }
 

@@ -2,13 +2,12 @@
 //! generator (`generate`) draws from, the max tests (`max_tests`) fix and
 //! the extremes (`extremes`) are bounded by.
 
-use m3_model::triple::{TripleTown, MAX_SIDE, MIN_SIDE};
+use m3_model::triple::{MAX_SIDE, MIN_SIDE};
 
-use super::count::Counter;
 use super::extremes::Extreme;
 
 use crate::game::knobs::EdgeKnob;
-use crate::game::{Count, EdgeGame, Percent, PercentOr, Sides, Statement};
+use crate::game::{Count, Percent, PercentOr, Sides, Statement};
 
 /// The most tiles a generated sequence holds: the most the format reads.
 pub use m3_model::triple::MAX_TILES;
@@ -44,15 +43,11 @@ pub struct Knobs {
     /// How the player writes the commands.
     #[command(flatten)]
     pub play: Play,
+    /// `--edge-percent`, and the format's extreme every game is drawn at.
     #[command(flatten)]
-    pub edges: EdgeKnob<8>,
+    pub edges: EdgeKnob<8, Extreme>,
     #[command(flatten)]
     pub statement: Statement,
-    /// The statement's extreme every game is drawn at (a fuzz input's edge
-    /// game, `Generator::edge_games`; not an option of `m3diff gen`). Left out, one
-    /// is drawn now and then within the statement only.
-    #[arg(skip)]
-    pub extreme: Option<Extreme>,
 }
 
 /// The stars and the bombs the player has, the input's third line (p q):
@@ -85,25 +80,9 @@ pub struct Play {
     pub ending: Option<Ending>,
 }
 
-/// Every extreme of the format, and a side, the tiles, the stars or the
-/// bombs at an edge in every game, each selectable by a fuzz input.
-pub(super) fn edge_games() -> Vec<EdgeGame<TripleTown>> {
-    let extreme = |name, extreme, counter| EdgeGame {
-        name,
-        shape: Knobs { extreme: Some(extreme), ..Knobs::default() },
-        counter,
-    };
-    vec![
-        extreme("100x100, the format's largest map", Extreme::Largest, Counter::Largest),
-        extreme("100 rows, fewer columns", Extreme::MostRows, Counter::MostRows),
-        extreme("100 columns, fewer rows", Extreme::MostCols, Counter::MostCols),
-        extreme("p = q = 2^32 - 1, stars used by the hundred", Extreme::MostTools, Counter::MostTools),
-        extreme("the longest sequence, 100,000 tiles, built whole", Extreme::LongestSequence, Counter::LongestBuilt),
-        extreme("100,000 tiles of L8 and L9: a score past 2^32", Extreme::LargestScore, Counter::ScorePastU32),
-        EdgeGame {
-            name: "a side, the tiles, the stars or the bombs at an edge",
-            shape: Knobs { edges: EdgeKnob { edge_percent: Some(Percent::new(100)) }, ..Knobs::default() },
-            counter: Counter::WidthTiles,
-        },
-    ]
+/// Knobs with `edges` as given, every other left to draw: an edge game's.
+impl From<EdgeKnob<8, Extreme>> for Knobs {
+    fn from(edges: EdgeKnob<8, Extreme>) -> Knobs {
+        Knobs { edges, ..Knobs::default() }
+    }
 }

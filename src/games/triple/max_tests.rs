@@ -33,7 +33,6 @@ fn game(
         },
         edges: EdgeKnob::NONE,
         statement: Statement::WITHIN,
-        extreme: None,
     }
 }
 
