@@ -337,7 +337,7 @@ fn a_program_that_writes_escape_sequences_to_its_standard_error_and_crashes_is_q
     // A window title set, a colour and a bell, as a prank or a logger's.
     let printed = check_failing("cat >/dev/null; printf '\\033]0;pwned\\007oops\\033[0m\\n' >&2; exit 3");
     assert!(
-        printed.starts_with("crash: the program ended:\n    exit code 3\n    \\e]0;pwned\\aoops\\e[0m\n"),
+        printed.starts_with("runtime error: the program ended:\n    exit code 3\n    \\e]0;pwned\\aoops\\e[0m\n"),
         "{printed:?}"
     );
     assert!(no_raw_control(printed.as_bytes()), "{printed:?}");

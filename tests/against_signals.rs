@@ -78,29 +78,45 @@ fn a_run_hangs(dir: &Path) {
     }
 }
 
-/// Whether process `pid` is still there after a few seconds; a zombie (dead,
-/// not yet reaped by whoever adopted it) is not.
-fn still_alive(pid: &str) -> bool {
-    let alive = || {
-        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
-            .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+/// Whether a process (not a zombie: dead, not yet reaped by whoever
+/// adopted it) still runs `sleep DURATION` after a few seconds.
+fn still_sleeping(duration: &str) -> bool {
+    let wanted = format!("sleep\0{duration}\0");
+    let sleeping = || {
+        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+            let path = entry.path();
+            std::fs::read(path.join("cmdline")).is_ok_and(|cmdline| cmdline.ends_with(wanted.as_bytes()))
+                && std::fs::read_to_string(path.join("stat"))
+                    .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+        })
     };
     let started = Instant::now();
-    while alive() && started.elapsed() < Duration::from_secs(5) {
+    while sleeping() && started.elapsed() < Duration::from_secs(5) {
         thread::sleep(Duration::from_millis(20));
     }
-    alive()
+    sleeping()
+}
+
+/// The `sleep` durations of a hanging run's processes, which no other
+/// process runs: seconds with a fraction of this test's own. They are found
+/// by it, not by a PID the script prints, since in a namespace a PID the
+/// script sees names another process outside it.
+fn marks(pids: &Path) -> [String; 2] {
+    // The test's own folder, which no other test has, hashed to digits.
+    let own = m3diff::process::hash::fnv1a(pids.display().to_string().as_bytes()) % 1_000_000_000_000;
+    [format!("1000.{own}1"), format!("1000.{own}2")]
 }
 
 /// A Magic Door solution that hangs on grids of 6 rows or more, leaving a
 /// child outside its process group (setsid) that holds its output; each
-/// hanging run writes the pids of both under `pids`.
+/// hanging run writes a file under `pids` to say it hangs.
 fn hanging_door(dir: &Path, pids: &Path) -> std::path::PathBuf {
+    let [child, script_sleep] = marks(pids);
     let body = format!(
         "input=$(cat)\n\
          if [ \"${{input%% *}}\" -ge 6 ]; then\n\
-         \x20 setsid sleep 1000 & echo $! > '{pids}/child-$$'\n\
-         \x20 echo $$ > '{pids}/script-$$'; exec sleep 1000\n\
+         \x20 setsid sleep {child} &\n\
+         \x20 echo $$ > '{pids}/script-$$'; exec sleep {script_sleep}\n\
          fi\n\
          printf '%s\\n' \"$input\" | exec \"$M\" solve door",
         pids = pids.display()
@@ -108,12 +124,10 @@ fn hanging_door(dir: &Path, pids: &Path) -> std::path::PathBuf {
     script(dir, "hangs", &body)
 }
 
-/// Every process named in `pids` is gone.
+/// Every process of a hanging run is gone.
 fn none_left(pids: &Path) {
-    for entry in std::fs::read_dir(pids).unwrap() {
-        let path = entry.unwrap().path();
-        let pid = std::fs::read_to_string(&path).unwrap();
-        assert!(!still_alive(&pid), "{} ({}) outlived the campaign", path.display(), pid.trim());
+    for duration in marks(pids) {
+        assert!(!still_sleeping(&duration), "a hanging run's sleep {duration} outlived the campaign");
     }
 }
 

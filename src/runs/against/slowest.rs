@@ -1,6 +1,7 @@
 //! The most a program used over a campaign, and its slowest case kept: the
 //! case a setter times a solution on, kept whether the program answered it
-//! right or not, as `DIR/<game>/slowest.in` beside a report `slowest.txt`.
+//! right or not, as `DIR/<game>/timing/slowest.in` beside a report
+//! `slowest.txt`: in a folder of its own, since it is no failure.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -10,7 +11,9 @@ use crate::game::Game;
 use crate::process::files::{write_together, FolderLock};
 use crate::runs::campaign::ProgramUse;
 
-/// The name of the slowest case's files, before `.in` and `.txt`.
+/// The folder of the slowest case under a game's, and its files' name
+/// before `.in` and `.txt`.
+pub const TIMING: &str = "timing";
 pub const SLOWEST: &str = "slowest";
 
 /// The most of each over the runs so far, and the slowest case kept.
@@ -24,9 +27,10 @@ impl Most {
 
     /// Counts a run of `instance` that used `usage`; a run of more CPU time
     /// than any before has its case kept under `dir` in place of the last
-    /// one. A case that cannot be written is left unkept: the campaign is
-    /// about the program's answers, and a full disk shows in the cases the
-    /// campaign keeps.
+    /// one. A case that cannot be written (a full disk, a `--keep` folder
+    /// removed during the run, which is not made again) is left unkept:
+    /// the campaign is about the program's answers, and the cases it keeps
+    /// say what went wrong.
     pub fn note<G: Game>(
         &self,
         dir: &Path,
@@ -54,7 +58,10 @@ fn keep<G: Game>(
     usage: Usage,
     origin: &str,
 ) -> std::io::Result<PathBuf> {
-    let dir = dir.join(G::NAME);
+    if !dir.is_dir() {
+        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, "the --keep folder is gone"));
+    }
+    let dir = dir.join(G::NAME).join(TIMING);
     std::fs::create_dir_all(&dir)?;
     let path = dir.join(format!("{SLOWEST}.in"));
     let report = format!(
