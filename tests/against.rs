@@ -11,7 +11,7 @@ mod suites;
 use std::path::Path;
 
 use m3_model::door::MagicDoor;
-use suites::against::{fuzz_against, script};
+use suites::against::{cases_in, check_against, fuzz_against, script, seconds};
 use suites::{m3diff, text};
 
 /// Runs the campaign against `program` and checks that it finds a failure
@@ -54,15 +54,6 @@ fn found_and_shrunk(dir: &Path, program: &Path, kind: &str, at_most: usize, extr
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
     assert!(text(&again.stdout).starts_with(kind), "{}", text(&again.stdout));
     report
-}
-
-/// The cases kept in a game's folder under `--keep`.
-fn cases_in(folder: &Path) -> Vec<std::path::PathBuf> {
-    std::fs::read_dir(folder)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "in"))
-        .collect()
 }
 
 #[test]
@@ -150,17 +141,6 @@ fn against_checks_one_game_at_a_time() {
     );
 }
 
-/// A Magic Door instance inside the statement, and the reference's answer.
-const DOOR: &str = "corpus/door/md4-beam-stopped-by-vibranium.in";
-
-fn check_against(program: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let program = program.display().to_string();
-    let mut args = vec!["check", "door", DOOR, "--against", &program];
-    args.extend(extra);
-    let out = m3diff(&args, "");
-    (out.status.code(), format!("{}{}", text(&out.stdout), text(&out.stderr)))
-}
-
 #[test]
 fn a_program_that_runs_past_its_time_once_only_is_judged_by_its_second_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -170,14 +150,6 @@ fn a_program_that_runs_past_its_time_once_only_is_judged_by_its_second_run() {
     let (code, printed) = check_against(&program, &["--timeout", "2s"]);
     assert_eq!(code, Some(0), "{printed}");
     assert!(printed.starts_with("agree"), "{printed}");
-}
-
-/// A time as m3diff prints one below a minute ("302ms", "1.02s"), in seconds.
-fn seconds(time: &str) -> Option<f64> {
-    match time.strip_suffix("ms") {
-        Some(ms) => Some(ms.parse::<f64>().ok()? / 1000.0),
-        None => time.strip_suffix('s')?.parse().ok(),
-    }
 }
 
 #[test]

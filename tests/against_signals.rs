@@ -9,42 +9,22 @@
 #[allow(unused_macros, unused_imports)]
 mod suites;
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ExitStatus};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use suites::against::script;
+use suites::against::{script, Marker};
+use suites::{drain, spawn_m3diff};
 
 /// Generous: the machine that runs the tests may be loaded.
 const A_FEW_SECONDS: Duration = Duration::from_secs(15);
-
-fn spawn_m3diff(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_m3diff"))
-        .args(args)
-        .env_remove(m3diff::process::seed::SEED_VARIABLE)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the m3diff binary runs")
-}
 
 fn signal(child: &Child, signal: libc::c_int) {
     let pid = libc::pid_t::try_from(child.id()).unwrap();
     // SAFETY: kill(2) takes plain integers; pid is our own child.
     assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
-}
-
-/// What a stream brings until it closes, read on a thread of its own so
-/// that neither stream blocks the program.
-fn drain(stream: impl Read + Send + 'static) -> thread::JoinHandle<String> {
-    thread::spawn(move || {
-        let mut text = String::new();
-        let _ = BufReader::new(stream).read_to_string(&mut text);
-        text
-    })
 }
 
 /// The exit status within `limit`, or `None` (and the child killed).
@@ -61,82 +41,31 @@ fn exits_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     None
 }
 
-/// Waits until a hanging run has written its pids under `dir`, or panics
-/// after a minute.
-fn a_run_hangs(dir: &Path) {
-    let written = || {
-        std::fs::read_dir(dir).unwrap().any(|entry| {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            name.starts_with("script-") && std::fs::read_to_string(&path).is_ok_and(|pid| pid.ends_with('\n'))
-        })
-    };
-    let started = Instant::now();
-    while !written() {
-        assert!(started.elapsed() < Duration::from_secs(60), "no run hung in a minute");
-        thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Whether a process (not a zombie: dead, not yet reaped by whoever
-/// adopted it) still runs `sleep DURATION` after a few seconds.
-fn still_sleeping(duration: &str) -> bool {
-    let wanted = format!("sleep\0{duration}\0");
-    let sleeping = || {
-        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-            let path = entry.path();
-            std::fs::read(path.join("cmdline")).is_ok_and(|cmdline| cmdline.ends_with(wanted.as_bytes()))
-                && std::fs::read_to_string(path.join("stat"))
-                    .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
-        })
-    };
-    let started = Instant::now();
-    while sleeping() && started.elapsed() < Duration::from_secs(5) {
-        thread::sleep(Duration::from_millis(20));
-    }
-    sleeping()
-}
-
-/// The `sleep` durations of a hanging run's processes, which no other
-/// process runs: seconds with a fraction of this test's own. They are found
-/// by it, not by a PID the script prints, since in a namespace a PID the
-/// script sees names another process outside it.
-fn marks(pids: &Path) -> [String; 2] {
-    // The test's own folder, which no other test has, hashed to digits.
-    let own = m3diff::process::hash::fnv1a(pids.display().to_string().as_bytes()) % 1_000_000_000_000;
-    [format!("1000.{own}1"), format!("1000.{own}2")]
-}
-
 /// A Magic Door solution that hangs on grids of 6 rows or more, leaving a
-/// child outside its process group (setsid) that holds its output; each
-/// hanging run writes a file under `pids` to say it hangs.
-fn hanging_door(dir: &Path, pids: &Path) -> std::path::PathBuf {
-    let [child, script_sleep] = marks(pids);
+/// child outside its process group (setsid) that holds its output; both
+/// run `sleep MARKER`, and are found by it (a PID the script printed would
+/// name another process: in a namespace PIDs differ).
+fn hanging_door(dir: &Path, marker: &Marker) -> std::path::PathBuf {
     let body = format!(
         "input=$(cat)\n\
-         if [ \"${{input%% *}}\" -ge 6 ]; then\n\
-         \x20 setsid sleep {child} &\n\
-         \x20 echo $$ > '{pids}/script-$$'; exec sleep {script_sleep}\n\
-         fi\n\
+         if [ \"${{input%% *}}\" -ge 6 ]; then setsid sleep {marker} & exec sleep {marker}; fi\n\
          printf '%s\\n' \"$input\" | exec \"$M\" solve door",
-        pids = pids.display()
+        marker = marker.0
     );
     script(dir, "hangs", &body)
 }
 
-/// Every process of a hanging run is gone.
-fn none_left(pids: &Path) {
-    for duration in marks(pids) {
-        assert!(!still_sleeping(&duration), "a hanging run's sleep {duration} outlived the campaign");
-    }
+/// No process of `marker` is left a few seconds after m3diff ended.
+fn none_left(marker: &Marker) {
+    let left = marker.left_after(Duration::from_secs(5));
+    assert_eq!(left, 0, "{left} processes of sleep {} outlived m3diff", marker.0);
 }
 
 #[test]
 fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_process_left() {
     let dir = tempfile::tempdir().unwrap();
-    let pids = dir.path().join("pids");
-    std::fs::create_dir(&pids).unwrap();
-    let program = hanging_door(dir.path(), &pids);
+    let marker = Marker::new();
+    let program = hanging_door(dir.path(), &marker);
     let json = dir.path().join("summary.json");
     let keep = dir.path().join("found");
     let (program, json_arg, keep) = (program.display().to_string(), json.display().to_string(), keep.display());
@@ -160,7 +89,7 @@ fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_pr
         &keep,
     ]);
     let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
-    a_run_hangs(&pids);
+    marker.wait_for(2, &mut child);
     let signalled = Instant::now();
     signal(&child, libc::SIGTERM);
     let status = exits_within(&mut child, A_FEW_SECONDS);
@@ -173,7 +102,7 @@ fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_pr
     assert!(stdout.contains("replay: m3diff fuzz --game door"), "the summary: {printed}");
     let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(summary["failures"], 0, "{summary}");
-    none_left(&pids);
+    none_left(&marker);
 }
 
 #[test]
@@ -207,9 +136,8 @@ fn sigterm_ends_a_campaign_of_the_engine_with_its_summary_and_its_json() {
 #[test]
 fn a_second_ctrl_c_quits_at_once_and_leaves_no_process_of_the_program() {
     let dir = tempfile::tempdir().unwrap();
-    let pids = dir.path().join("pids");
-    std::fs::create_dir(&pids).unwrap();
-    let program = hanging_door(dir.path(), &pids).display().to_string();
+    let marker = Marker::new();
+    let program = hanging_door(dir.path(), &marker).display().to_string();
     let keep = dir.path().join("found").display().to_string();
     let mut child = spawn_m3diff(&[
         "fuzz",
@@ -227,14 +155,14 @@ fn a_second_ctrl_c_quits_at_once_and_leaves_no_process_of_the_program() {
         &keep,
     ]);
     let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
-    a_run_hangs(&pids);
+    marker.wait_for(2, &mut child);
     signal(&child, libc::SIGINT);
     signal(&child, libc::SIGINT);
     let status = exits_within(&mut child, A_FEW_SECONDS);
     let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
     let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after two SIGINTs\n{printed}"));
     assert_eq!(status.code(), Some(130), "{printed}");
-    none_left(&pids);
+    none_left(&marker);
 }
 
 #[test]
@@ -269,20 +197,19 @@ fn sigterm_during_a_shrink_against_a_program_keeps_what_it_came_to() {
 #[test]
 fn sigterm_ends_a_check_against_a_program_at_once_with_no_process_left() {
     let dir = tempfile::tempdir().unwrap();
-    let pids = dir.path().join("pids");
-    std::fs::create_dir(&pids).unwrap();
-    let program = hanging_door(dir.path(), &pids).display().to_string();
+    let marker = Marker::new();
+    let program = hanging_door(dir.path(), &marker).display().to_string();
     // Six rows: the program hangs on it.
     let case = dir.path().join("six-rows.in");
     std::fs::write(&case, "6 3\n1 2 3\n2 3 1\n3 1 2\n1 2 3\n2 3 1\n3 1 2\n1 1 1 2\n").unwrap();
     let case = case.display().to_string();
     let mut child = spawn_m3diff(&["check", "door", &case, "--against", &program, "--timeout", "60s"]);
     let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
-    a_run_hangs(&pids);
+    marker.wait_for(2, &mut child);
     signal(&child, libc::SIGTERM);
     let status = exits_within(&mut child, A_FEW_SECONDS);
     let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
     let status = status.unwrap_or_else(|| panic!("still running {A_FEW_SECONDS:?} after SIGTERM\n{printed}"));
     assert_eq!(status.code(), Some(130), "{printed}");
-    none_left(&pids);
+    none_left(&marker);
 }

@@ -2,10 +2,13 @@
 //! what a program is given.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use m3diff::{Counts, Game, RuleCounter, Size, Tally};
 
-use super::{m3diff, text};
+use super::{m3diff, m3diff_with_env, text};
 
 /// A shell script in `dir` that runs `body` (`$M` is the m3diff binary), as
 /// a program to check: `--against` runs it by its path.
@@ -16,6 +19,41 @@ pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
+}
+
+/// A Magic Door instance inside the statement, and the reference's answer.
+pub const DOOR: &str = "corpus/door/md4-beam-stopped-by-vibranium.in";
+
+/// `m3diff check door DOOR --against PROGRAM`; the exit code and what it
+/// printed.
+pub fn check_against(program: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    check_against_with_env(program, extra, &[])
+}
+
+/// [`check_against`] with `env` added to m3diff's environment.
+pub fn check_against_with_env(program: &Path, extra: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let program = program.display().to_string();
+    let mut args = vec!["check", "door", DOOR, "--against", &program];
+    args.extend(extra);
+    let out = m3diff_with_env(&args, "", env);
+    (out.status.code(), format!("{}{}", text(&out.stdout), text(&out.stderr)))
+}
+
+/// The cases kept in a game's folder under `--keep`.
+pub fn cases_in(folder: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect()
+}
+
+/// A time as m3diff prints one below a minute ("302ms", "1.02s"), in seconds.
+pub fn seconds(time: &str) -> Option<f64> {
+    match time.strip_suffix("ms") {
+        Some(ms) => Some(ms.parse::<f64>().ok()? / 1000.0),
+        None => time.strip_suffix('s')?.parse().ok(),
+    }
 }
 
 /// `m3diff fuzz --game G --against PROGRAM` for `cases` cases, with what it
@@ -108,6 +146,67 @@ where
         if size == Size::Mixed {
             let reached: u64 = costly.iter().map(|&counter| tally.count(counter)).sum();
             assert!(reached < games / one_in, "{tally}");
+        }
+    }
+}
+
+/// A `sleep` duration no other process runs: `1000.` and digits of this
+/// test binary's own (GNU sleep takes fractions). A hostile program's
+/// processes run `sleep MARKER` and are found by it in `/proc`, never by a
+/// PID the program prints: in a namespace that PID names another process.
+/// Dropped, it kills every process still marked, so that a failing test
+/// leaves no sleep of 1000 s behind.
+pub struct Marker(pub String);
+
+impl Marker {
+    pub fn new() -> Marker {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        Marker(format!("1000.{}{:04}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)))
+    }
+
+    /// The live processes (a zombie is dead) that run `sleep MARKER`.
+    pub fn live(&self) -> Vec<libc::pid_t> {
+        let wanted = format!("sleep\0{}\0", self.0);
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse().ok()) else { continue };
+            let marked = std::fs::read(entry.path().join("cmdline")).is_ok_and(|line| line == wanted.as_bytes());
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let zombie = stat.rsplit_once(") ").is_none_or(|(_, rest)| rest.starts_with('Z'));
+            if marked && !zombie {
+                found.push(pid);
+            }
+        }
+        found
+    }
+
+    /// How many marked processes are still there after up to `limit`.
+    pub fn left_after(&self, limit: Duration) -> usize {
+        let started = Instant::now();
+        while !self.live().is_empty() && started.elapsed() < limit {
+            thread::sleep(Duration::from_millis(20));
+        }
+        self.live().len()
+    }
+
+    /// Waits until at least `count` marked processes run at once, while
+    /// `m3diff` runs, for a minute at most.
+    pub fn wait_for(&self, count: usize, m3diff: &mut std::process::Child) {
+        let started = Instant::now();
+        while self.live().len() < count {
+            assert!(started.elapsed() < Duration::from_secs(60), "no run started {count} of {} in a minute", self.0);
+            assert!(m3diff.try_wait().unwrap().is_none(), "m3diff ended before its runs started {count} of {}", self.0);
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Marker {
+    fn drop(&mut self) {
+        for pid in self.live() {
+            // SAFETY: kill(2) takes plain integers; pid runs this test's
+            // own marked sleep.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
         }
     }
 }

@@ -10,7 +10,7 @@
 pub mod against;
 pub mod allocations;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -501,10 +501,16 @@ pub fn cases_to_find<G: Game, C: Corruption<G>>(size: Size, limit: u64) -> Optio
 
 /// Runs the m3diff binary in the crate's directory with `stdin` as input.
 pub fn m3diff(args: &[&str], stdin: &str) -> Output {
+    m3diff_with_env(args, stdin, &[])
+}
+
+/// [`m3diff`] with `env` added to its environment.
+pub fn m3diff_with_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove(m3diff::process::seed::SEED_VARIABLE)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -516,6 +522,29 @@ pub fn m3diff(args: &[&str], stdin: &str) -> Output {
 
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `m3diff` with `args`, started and left running: no standard input, its
+/// output piped (read it with [`drain`]).
+pub fn spawn_m3diff(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(args)
+        .env_remove(m3diff::process::seed::SEED_VARIABLE)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the m3diff binary runs")
+}
+
+/// What a stream brings until it closes, read on a thread of its own so
+/// that neither stream blocks the program.
+pub fn drain(stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::BufReader::new(stream).read_to_string(&mut text);
+        text
+    })
 }
 
 /// The answered corpus files, as paths relative to the crate.
