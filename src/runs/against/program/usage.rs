@@ -20,9 +20,9 @@ pub struct Usage {
     pub cpu: Duration,
     /// From the start to the end of the run.
     pub wall: Duration,
-    /// The most memory the run's processes held at once, in bytes: the
-    /// resident sets summed where a look saw them, and at least the
-    /// largest one process reached.
+    /// The most memory the run's processes held at once, in bytes: their
+    /// proportional sets summed where a look saw them, and at least the
+    /// largest resident set one process reached.
     pub peak: u64,
 }
 
@@ -73,12 +73,15 @@ impl Sampler {
     }
 
     /// The CPU time of the root and every live process under it, with
-    /// what each has reaped, and their resident sets summed. A process
+    /// what each has reaped, and their memory summed: each one's share of
+    /// the pages it holds (its proportional set), so that pages a hundred
+    /// forked processes share count once, as a judge's cgroup counts them;
+    /// its resident set where the kernel gives no share. A process
     /// that ends meanwhile is left out of this look; the next, or `wait4`,
     /// counts it.
     pub fn sample(&self) -> Sample {
         let mut ticks = 0;
-        let mut pages = 0;
+        let mut memory = 0;
         let mut pending = Vec::new();
         match self.with_root {
             true => pending.push(self.root),
@@ -93,13 +96,10 @@ impl Sampler {
             }
             let Some(stat) = read_stat(pid) else { continue };
             ticks += stat.ticks;
-            pages += stat.resident_pages;
+            memory += proportional_set(pid).unwrap_or(stat.resident_pages.saturating_mul(self.page_bytes));
             children(pid, &mut pending);
         }
-        Sample {
-            cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / self.ticks_per_second),
-            memory: pages.saturating_mul(self.page_bytes),
-        }
+        Sample { cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / self.ticks_per_second), memory }
     }
 }
 
@@ -125,6 +125,15 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let fields: Vec<&str> = after_name.split_whitespace().collect();
     let field = |number: usize| fields.get(number - 3)?.parse::<u64>().ok();
     Some(Stat { ticks: field(14)? + field(15)? + field(16)? + field(17)?, resident_pages: field(24)? })
+}
+
+/// The `Pss:` line of `/proc/PID/smaps_rollup` (Linux 4.14 and later), in
+/// bytes.
+fn proportional_set(pid: u32) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    let line = text.lines().find(|line| line.starts_with("Pss:"))?;
+    let kib: u64 = line.trim_start_matches("Pss:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// Adds the children of every thread of `pid` to `pending`: a child is
