@@ -409,7 +409,11 @@ fn two_against_campaigns_on_one_keep_folder_keep_one_case_per_kind_and_name_only
             printed
         })
         .collect();
-    let kept = instance_files(&keep.join("door")).unwrap();
+    // The slowest case, under timing/, is kept whether the program failed
+    // it or not: it is no kind of failure.
+    let timing = keep.join("door/timing");
+    let kept: Vec<_> =
+        instance_files(&keep.join("door")).unwrap().into_iter().filter(|case| !case.starts_with(&timing)).collect();
     assert_eq!(kept.len(), 1, "one kind, one case: {kept:?}\n{}", printed.join("\n"));
     assert_whole(&keep);
     for printed in &printed {
