@@ -88,23 +88,12 @@ pub(super) unsafe fn run(child: &Child) -> ! {
             libc::close(fd);
         }
         let mut program: libc::pid_t = 0;
-        let mut error = libc::posix_spawn(
-            &mut program,
-            child.path,
-            std::ptr::null(),
-            &attributes,
-            child.argv.cast(),
-            child.envp.cast(),
-        );
+        let mut spawn = |path: *const libc::c_char, argv: *const *const libc::c_char| {
+            libc::posix_spawn(&mut program, path, std::ptr::null(), &attributes, argv.cast(), child.envp.cast())
+        };
+        let mut error = spawn(child.path, child.argv);
         if error == libc::ENOEXEC {
-            error = libc::posix_spawn(
-                &mut program,
-                child.shell,
-                std::ptr::null(),
-                &attributes,
-                child.shell_argv.cast(),
-                child.envp.cast(),
-            );
+            error = spawn(child.shell, child.shell_argv);
         }
         for standard in 0..3 {
             libc::close(standard);
