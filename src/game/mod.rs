@@ -92,7 +92,7 @@ pub trait Game: Rulebook {
 
 /// What only a rule set's own module can say: how its operations are
 /// listed, the state between two of them, and the contest's verdict.
-pub trait Rulebook: Rules + Sized + 'static {
+pub trait Rulebook: Rules<Instance: Send + Sync> + Sized + 'static {
     /// What one operation is called in reports ("operation", "turn").
     const OPERATION: &'static str;
     /// What the steps inside an operation are called ("round", "stage").

@@ -66,6 +66,12 @@ impl Laps {
         self.spent[to as usize] += time;
     }
 
+    /// Charges `time` to `part` beside the laps: work done on another
+    /// thread alongside this one's.
+    pub fn charge(&mut self, part: Part, time: Duration) {
+        self.spent[part as usize] += time;
+    }
+
     /// Starts the next lap now, charging the time since the last to nothing.
     pub fn skip(&mut self) {
         self.last = Instant::now();

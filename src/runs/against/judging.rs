@@ -4,6 +4,7 @@
 //! parent, which re-exports it.
 
 use std::convert::Infallible;
+use std::time::Duration;
 
 use super::failed::{Failed, Wrong};
 use super::program::{mebibytes, Program, Ran, Run, Usage, MAX_OUTPUT};
@@ -33,16 +34,6 @@ pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Co
     Ok(G::answer(&outcome))
 }
 
-/// Runs `program` on `instance` and judges what it did against `expected`,
-/// the reference's answer. A timeout counts only when a second run times
-/// out too (a loaded machine slows a run now and then); else the second
-/// run is judged. An error is the program failing to start, or a run that
-/// m3diff ended because it was asked to stop: neither says anything about
-/// the case.
-pub fn judge<G: Game>(program: &Program, instance: &G::Instance, expected: &Verdict) -> Result<Judged, String> {
-    judge_with::<G>(program, instance, expected, Timeouts::Confirmed)
-}
-
 /// Whether a run that times out is run again before it counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Timeouts {
@@ -61,20 +52,76 @@ pub struct Judged {
     pub usage: Usage,
 }
 
-fn judge_with<G: Game>(
+/// How `program` fails a case whose reference answer is `reference`'s,
+/// worked out while the program runs: on one job a case then costs the
+/// longer of the two, not their sum. The reference goes on a thread of its
+/// own, the program on this one, whose init is kept from run to run. A
+/// wall timeout counts only when a second run times out too (a loaded
+/// machine slows a run now and then); else the second run is judged.
+pub fn judge_alongside<G: Game>(
     program: &Program,
     instance: &G::Instance,
-    expected: &Verdict,
+    reference: impl FnOnce() -> Result<Verdict, String> + Send,
+) -> Result<(Verdict, Judged), NotJudged> {
+    judge_alongside_with::<G>(program, instance, reference, Timeouts::Confirmed)
+}
+
+/// The smallest instance, in bytes of its file, whose reference runs on a
+/// thread of its own: below it the reference takes less time than starting
+/// a thread (a door campaign of `--size small` ran 4% slower with a thread
+/// a case, one of `--size max` 28% faster).
+const ALONGSIDE_FROM_BYTES: usize = 2048;
+
+/// Why a case was not judged: the reference failed on it (its own bug), or
+/// the program could not be run (it did not start, or m3diff was asked to
+/// stop).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotJudged {
+    Reference(String),
+    Program(String),
+}
+
+fn judge_alongside_with<G: Game>(
+    program: &Program,
+    instance: &G::Instance,
+    reference: impl FnOnce() -> Result<Verdict, String> + Send,
     timeouts: Timeouts,
-) -> Result<Judged, String> {
-    let expected = expected.to_string();
+) -> Result<(Verdict, Judged), NotJudged> {
     let input = instance.to_string();
-    let (run, timed_out_before) = match program.run(&input)? {
+    let (expected, ran) = if input.len() < ALONGSIDE_FROM_BYTES {
+        (reference(), runs(program, &input, timeouts))
+    } else {
+        std::thread::scope(|scope| {
+            let answer = scope.spawn(reference);
+            let ran = runs(program, &input, timeouts);
+            (answer.join().unwrap_or_else(|_| Err("the reference panicked".to_string())), ran)
+        })
+    };
+    let expected = expected.map_err(NotJudged::Reference)?;
+    let (run, timed_out_before) = ran.map_err(NotJudged::Program)?;
+    let judged = judged::<G>(program, run, timed_out_before, &expected).map_err(NotJudged::Program)?;
+    Ok((expected, judged))
+}
+
+/// The program's run on `input`, and again when it timed out and
+/// `timeouts` asks for a second, with the first's wall time.
+fn runs(program: &Program, input: &str, timeouts: Timeouts) -> Result<(Run, Option<Duration>), String> {
+    Ok(match program.run(input)? {
         run @ Run { ran: Ran::TimedOut { .. }, .. } if timeouts == Timeouts::Confirmed => {
-            (program.run(&input)?, Some(run.usage.wall))
+            (program.run(input)?, Some(run.usage.wall))
         }
         run => (run, None),
-    };
+    })
+}
+
+/// Judges `run` against `expected`, the reference's answer.
+fn judged<G: Game>(
+    program: &Program,
+    run: Run,
+    timed_out_before: Option<Duration>,
+    expected: &Verdict,
+) -> Result<Judged, String> {
+    let expected = expected.to_string();
     // Escaped once, here, where what the program printed becomes what a
     // report shows: every printer of a `Failed` then shows it safely.
     let usage = run.usage;
@@ -143,9 +190,9 @@ fn check_with<G: Game>(
     if let Some(beyond) = G::beyond_statement(instance) {
         return Err(format!("beyond the statement ({beyond}): --against gives a program only what it allows"));
     }
-    let expected = reference_answer::<G>(instance, &mut Tally::default())?;
-    let judged = judge_with::<G>(program, instance, &expected, timeouts)?;
-    Ok((expected, judged))
+    let reference = || reference_answer::<G>(instance, &mut Tally::default());
+    judge_alongside_with::<G>(program, instance, reference, timeouts)
+        .map_err(|(NotJudged::Reference(error) | NotJudged::Program(error))| error)
 }
 
 /// Shrinks `instance`, which `program` fails with `failed`, to a smaller

@@ -14,7 +14,7 @@ mod slowest;
 mod target;
 
 pub use failed::{Failed, Wrong};
-pub use judging::{check, judge, reference_answer, shrink, Judged, INTERRUPTED};
+pub use judging::{check, judge_alongside, reference_answer, shrink, Judged, NotJudged, INTERRUPTED};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;

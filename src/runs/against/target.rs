@@ -6,9 +6,10 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use super::failed::{Failed, Wrong};
-use super::judging::{judge, reference_answer};
+use super::judging::{judge_alongside, reference_answer, NotJudged};
 use super::kinds::Kinds;
 use super::program::{Program, Usage};
 use super::slowest::Most;
@@ -133,25 +134,34 @@ impl<G: Game> Target for AgainstTarget<G> {
             )
         };
         let mut tally = Tally::default();
-        let expected = reference_answer::<G>(&instance, &mut tally);
-        laps.lap(Part::Reference);
-        let expected = match expected {
-            Ok(expected) => expected,
-            Err(error) => {
-                self.books.failed();
-                campaign.reporter.line(&format!("{}: {error} on {}:\n{instance}", G::NAME, origin()));
-                return self.books.spent.add(&laps);
-            }
+        let mut reference_time = Duration::ZERO;
+        let reference = || {
+            let started = Instant::now();
+            let answer = reference_answer::<G>(&instance, &mut tally);
+            reference_time = started.elapsed();
+            answer
         };
-        let judged = judge::<G>(&self.program, &instance, &expected);
-        laps.lap(Part::Engine);
+        let started = Instant::now();
+        let judged = judge_alongside::<G>(&self.program, &instance, reference);
+        // Each side's own time, the program's by its runs' wall clock: they
+        // overlap, the reference on a thread of its own while the program
+        // runs.
+        let program_time = judged.as_ref().map_or_else(|_| started.elapsed(), |(_, judged)| judged.usage.wall);
+        laps.skip();
+        laps.charge(Part::Engine, program_time);
+        laps.charge(Part::Reference, reference_time);
         self.books.spent.add(&laps);
         let judged = match judged {
-            Ok(judged) => judged,
+            Ok((_, judged)) => judged,
+            Err(NotJudged::Reference(error)) => {
+                self.books.failed();
+                campaign.reporter.line(&format!("{}: {error} on {}:\n{instance}", G::NAME, origin()));
+                return;
+            }
             // A run ended by a stop says nothing of the program: the case
             // is not counted.
-            Err(_) if crate::process::interrupt::requested() => return,
-            Err(error) => {
+            Err(NotJudged::Program(_)) if crate::process::interrupt::requested() => return,
+            Err(NotJudged::Program(error)) => {
                 let _ = self.hopeless.set(error);
                 return;
             }
