@@ -52,11 +52,7 @@ impl Launched {
     pub fn start(path: &Path, args: &[String], environment: &[(String, String)]) -> io::Result<Launched> {
         #[cfg(target_os = "linux")]
         if namespace::available() {
-            let mut whole: Vec<(String, String)> =
-                std::env::vars_os().filter_map(|(n, v)| Some((n.into_string().ok()?, v.into_string().ok()?))).collect();
-            whole.retain(|(name, _)| environment.iter().all(|(added, _)| added != name));
-            whole.extend(environment.iter().cloned());
-            let (init, [stdin, stdout, stderr]) = namespace::Init::start(path, args, whole)?;
+            let (init, [stdin, stdout, stderr]) = namespace::Init::start(path, args, environment)?;
             return Ok(Launched {
                 root: init.pid as u32,
                 pidfd: None,

@@ -37,11 +37,6 @@ impl Usage {
             mebibytes(self.peak)
         )
     }
-
-    /// The larger of each.
-    pub fn max(self, other: Usage) -> Usage {
-        Usage { cpu: self.cpu.max(other.cpu), wall: self.wall.max(other.wall), peak: self.peak.max(other.peak) }
-    }
 }
 
 /// Bytes in MiB, one decimal: the unit `--memory-limit 256M` is read in.

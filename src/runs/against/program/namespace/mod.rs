@@ -25,7 +25,7 @@
 mod init;
 
 use std::cell::RefCell;
-use std::ffi::{CString, OsStr};
+use std::ffi::CString;
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -40,31 +40,18 @@ use init::{Child, Report};
 /// kernel refuses one (README.md, "How a program is run").
 pub const CONTAINMENT_VARIABLE: &str = "M3DIFF_CONTAINMENT";
 
-/// What an init starts: the program's path, its arguments and its
-/// environment. An init is kept for the runs of the same path and
-/// arguments: the environment is the first run's, whose run token the
-/// later runs' programs carry too (the token finds the processes of a run
-/// that left its group, which no process in a namespace can).
-#[derive(Debug, Clone)]
-struct Starts {
-    path: PathBuf,
-    args: Vec<String>,
-    environment: Vec<(String, String)>,
-}
-
-impl Starts {
-    fn same_program(&self, other: &Starts) -> bool {
-        self.path == other.path && self.args == other.args
-    }
-}
-
 /// An init, in a namespace of its own, that starts one program.
 pub(super) struct Init {
     /// Its process ID, in m3diff's namespace: it leads the run's group.
     pub pid: libc::pid_t,
     /// m3diff's end of the socket a run is asked for and reported on.
     socket: OwnedFd,
-    starts: Starts,
+    /// The program it starts, and its arguments: it is kept for the runs
+    /// of the same, whose programs carry the environment of the first,
+    /// with its run token (which finds the processes of a run that left its
+    /// group, and no process in a namespace can).
+    path: PathBuf,
+    args: Vec<String>,
 }
 
 thread_local! {
@@ -74,14 +61,13 @@ thread_local! {
 
 impl Init {
     /// Starts a run of the program at `path` with `args` (its name first)
-    /// and `environment` (m3diff's own, with its additions), on this
-    /// thread's init, or a new one; the run's standard streams.
-    pub fn start(path: &Path, args: &[String], environment: Vec<(String, String)>) -> io::Result<(Init, [File; 3])> {
-        let starts = Starts { path: path.to_path_buf(), args: args.to_vec(), environment };
-        let kept = KEPT.with(|kept| kept.borrow_mut().take()).filter(|init| init.starts.same_program(&starts));
+    /// and m3diff's environment with `added`, on this thread's init, or a
+    /// new one; the run's standard streams.
+    pub fn start(path: &Path, args: &[String], added: &[(String, String)]) -> io::Result<(Init, [File; 3])> {
+        let kept = KEPT.with(|kept| kept.borrow_mut().take()).filter(|init| init.path == path && init.args == args);
         let init = match kept {
             Some(init) => init,
-            None => Init::new(starts)?,
+            None => Init::new(path, args, added)?,
         };
         let (stdin_read, stdin_write) = pipe()?;
         let (stdout_read, stdout_write) = pipe()?;
@@ -122,14 +108,17 @@ impl Init {
         KEPT.with(|kept| *kept.borrow_mut() = Some(self));
     }
 
-    fn new(starts: Starts) -> io::Result<Init> {
+    fn new(program: &Path, arguments: &[String], added: &[(String, String)]) -> io::Result<Init> {
         // Everything the init uses is made here: it may not allocate.
-        let path = c_string(starts.path.as_os_str().as_bytes())?;
-        let args: Vec<CString> = starts.args.iter().map(|arg| c_string(arg.as_bytes())).collect::<io::Result<_>>()?;
-        let environment: Vec<CString> = starts
-            .environment
-            .iter()
-            .map(|(name, value)| c_string(&[OsStr::new(name).as_bytes(), b"=", value.as_bytes()].concat()))
+        let path = c_string(program.as_os_str().as_bytes())?;
+        let args: Vec<CString> = arguments.iter().map(|arg| c_string(arg.as_bytes())).collect::<io::Result<_>>()?;
+        let inherited = std::env::vars_os().filter(|(name, _)| added.iter().all(|(added, _)| name != added.as_str()));
+        let added = added.iter().map(|(name, value)| (name.into(), value.into()));
+        let environment: Vec<CString> = inherited
+            .chain(added)
+            .map(|(name, value): (std::ffi::OsString, std::ffi::OsString)| {
+                c_string(&[name.as_bytes(), b"=", value.as_bytes()].concat())
+            })
             .collect::<io::Result<_>>()?;
         let shell = c_string(b"/bin/sh")?;
         // A file that is not an executable format (a script with no `#!`)
@@ -168,7 +157,7 @@ impl Init {
         // first, a signal's handler that ends the group finds it.
         // SAFETY: setpgid takes plain integers; the child is ours.
         unsafe { libc::setpgid(pid as libc::pid_t, pid as libc::pid_t) };
-        Ok(Init { pid: pid as libc::pid_t, socket: ours, starts })
+        Ok(Init { pid: pid as libc::pid_t, socket: ours, path: program.to_path_buf(), args: arguments.to_vec() })
     }
 }
 
