@@ -56,6 +56,11 @@ pub enum Command {
         /// refuses such a file, as no contest solution answers it.
         #[arg(long)]
         extended: bool,
+        /// Before the answer, the reference's line after each operation, as
+        /// a program checked with `--against CMD --per-operation` prints
+        /// it: its running total as the README defines it for the game.
+        #[arg(long, conflicts_with = "trace")]
+        per_operation: bool,
     },
     /// Run engine and reference side by side with every invariant.
     Check {
@@ -218,6 +223,9 @@ impl Visitor for OneGame {
 
     fn visit<G: Game>(self) -> Self::Output {
         match self.0 {
+            Command::Solve { file, commands, per_operation: true, extended, .. } => {
+                play::per_operation::<G>(file.as_deref(), commands.as_deref(), extended)
+            }
             Command::Solve { file, commands, reference, trace, extended, .. } => {
                 play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace, extended)
             }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::exit::{EXIT_FAILURE_FOUND, EXIT_REFUSED};
 use super::io::{read_instance_apart, write_stdout};
-use crate::check::oracle::{check_game, outcome, write_trace};
+use crate::check::oracle::{check_game, outcome, play_through, write_trace};
 use crate::game::{Game, Size};
 
 pub fn solve<G: Game>(
@@ -17,16 +17,10 @@ pub fn solve<G: Game>(
     extended: bool,
 ) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(file, commands)?;
-    // An answer to what no statement allows is this project's reading, not
-    // a contest solution's: a script that takes `solve` for one must not get
-    // it unasked. A trace is read by a person, and says so in its first line.
+    // A trace is read by a person, and says so in its first line.
     let beyond = G::beyond_statement(&instance);
-    if let (Some(beyond), false, false) = (&beyond, extended, trace) {
-        let name = file.map_or("standard input".to_string(), |file| file.display().to_string());
-        return Err(format!(
-            "{name}: beyond the statement ({beyond}), so no contest solution answers it; \
-             --extended prints the answer by this project's extension of the rules"
-        ));
+    if !trace {
+        within_statement::<G>(file, &instance, extended)?;
     }
     let verdict = match (trace, reference) {
         (false, false) => G::solve(&instance),
@@ -43,6 +37,48 @@ pub fn solve<G: Game>(
     };
     let written = write_stdout(&format!("{verdict}\n"))?;
     Ok(if verdict.is_refused() { ExitCode::from(EXIT_REFUSED) } else { written })
+}
+
+/// An answer to what no statement allows is this project's reading, not a
+/// contest solution's: a script that takes `solve` for one must not get it
+/// unasked.
+fn within_statement<G: Game>(file: Option<&Path>, instance: &G::Instance, extended: bool) -> Result<(), String> {
+    match G::beyond_statement(instance) {
+        Some(beyond) if !extended => {
+            let name = file.map_or("standard input".to_string(), |file| file.display().to_string());
+            Err(format!(
+                "{name}: beyond the statement ({beyond}), so no contest solution answers it; \
+                 --extended prints the answer by this project's extension of the rules"
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `solve --per-operation`: the reference's line after each operation,
+/// then its answer, exactly as a program checked with `--per-operation`
+/// is to print them, so that a user can compare the two by hand.
+pub fn per_operation<G: Game>(file: Option<&Path>, commands: Option<&Path>, extended: bool) -> Result<ExitCode, String> {
+    let instance = read_instance_apart::<G>(file, commands)?;
+    within_statement::<G>(file, &instance, extended)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let played = play_through::<G, G::Reference, io::Error>(&instance, |_, before, record| match G::running_total(before, record) {
+        Some(total) => writeln!(out, "{total}"),
+        None => Ok(()),
+    });
+    let written = played.and_then(|(outcome, _)| {
+        let verdict = G::answer(&outcome);
+        writeln!(out, "{verdict}")?;
+        out.flush()?;
+        Ok(verdict)
+    });
+    match written {
+        Ok(verdict) if verdict.is_refused() => Ok(ExitCode::from(EXIT_REFUSED)),
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        // The reader went away: nothing more to tell anyone.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
 }
 
 /// The trace of `instance` on standard output, written as each operation

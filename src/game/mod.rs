@@ -176,6 +176,20 @@ pub trait Rulebook: Rules<Instance: Send + Sync> + Sized + 'static {
         None
     }
 
+    /// The line a program prints after `record` under `--per-operation`:
+    /// its running total as the README defines it for the game, worked out
+    /// from the state before the operation; `None` for an operation of
+    /// m3diff's own that the statement does not list (SquareRemover's
+    /// opening adjust), after which the program prints nothing.
+    fn running_total(before: &Self::State, record: &Self::Record) -> Option<String>;
+
+    /// One case of a batch (`--batch N`) as the program reads it after the
+    /// first line N: by default the instance's file as it is, for a format
+    /// whose text says where it ends.
+    fn batch_case(instance: &Self::Instance) -> String {
+        instance.to_string()
+    }
+
     /// The time and memory a solution has per test, where the contest's
     /// statement says; `None` where it does not (`--against` then uses its
     /// own defaults).

@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::game::{Game, Size};
 use crate::games;
-use crate::runs::against::{Limits, Program};
+use crate::runs::against::{Limits, Program, Protocol};
 
 /// What `--game` takes besides the games' names.
 pub(super) const ALL: &str = "all";
@@ -89,6 +89,21 @@ pub struct AgainstArgs {
     /// limit and a second unless given.
     #[arg(long, value_name = "TIME", value_parser = crate::runs::against::parse_time, requires = "against")]
     pub timeout: Option<Duration>,
+    /// With --against: the program reads up to N cases a run, in the
+    /// multi-test form (a first line N, then the cases; a Triple Town case
+    /// after a line with its count of lines), and prints an answer for
+    /// each. The CPU time and wall limits are per run, N times a case's. A
+    /// batch that fails is split down to the one case that fails, which is
+    /// run alone, as a batch of one, and kept in the single-case format.
+    #[arg(long, value_name = "N", requires = "against")]
+    pub batch: Option<std::num::NonZeroUsize>,
+    /// With --against: the program prints a line after each operation, its
+    /// running total as the README defines it for the game, or a JSON
+    /// record (`m3diff solve GAME FILE --per-operation json` prints the
+    /// reference's), then its answer; a failure names the first operation
+    /// that differs.
+    #[arg(long, requires = "against")]
+    pub per_operation: bool,
 }
 
 impl AgainstArgs {
@@ -96,6 +111,8 @@ impl AgainstArgs {
     /// limits; an error is one line.
     pub fn program<G: Game>(&self) -> Result<Option<Program>, String> {
         let limits = Limits::of::<G>(self.time_limit, self.memory_limit, self.timeout);
-        self.against.as_deref().map(|command| Program::new(command, limits)).transpose()
+        let protocol = Protocol { batch: self.batch, per_operation: self.per_operation };
+        let program = self.against.as_deref().map(|command| Program::new(command, limits)).transpose()?;
+        Ok(program.map(|program| program.speaking(protocol)))
     }
 }

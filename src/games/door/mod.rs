@@ -49,6 +49,12 @@ impl crate::Rulebook for MagicDoor {
         ]
     }
 
+    /// Gems vanished so far (MD7): after the statement's one swap, the
+    /// answer.
+    fn running_total(before: &Settled, record: &SwapRecord) -> Option<String> {
+        Some((before.vanished + record.vanished).to_string())
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.result())
     }

@@ -81,6 +81,15 @@ impl crate::Rulebook for SquareRemover {
         }
     }
 
+    /// The squares removed so far, the opening adjust's included (SR3),
+    /// after each move; -1 from the first invalid move on (SR4), as the
+    /// answer then is.
+    fn running_total(before: &Standing, record: &TurnRecord) -> Option<String> {
+        let Turn::Move(_) = record.turn else { return None };
+        let invalid = before.ended || matches!(record.status, Status::Invalid(_));
+        Some(if invalid { "-1".to_string() } else { (before.score + record.squares.len() as u64).to_string() })
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.result())
     }

@@ -66,6 +66,12 @@ impl crate::Rulebook for Texas {
         state.operations += 1;
     }
 
+    /// The points so far: TX7 to TX10 of the operations played; the
+    /// endgame points (TX11) come with the answer only.
+    fn running_total(before: &Standing, record: &OperationRecord) -> Option<String> {
+        Some((before.score + record.points()).to_string())
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         Verdict::answer(outcome.total)
     }

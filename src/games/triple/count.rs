@@ -138,7 +138,7 @@ impl Counts<TripleTown> for Counter {
             Status::AfterEnd => return,
             Status::Played => {}
         }
-        flag(tally, Counter::AfterRefusal, before.refused);
+        flag(tally, Counter::AfterRefusal, before.first_refused.is_some());
         let used_up = before.built >= before.sequence;
         match &record.command.action {
             Action::Put(_) => tally.add(Counter::Built, 1),

@@ -19,7 +19,7 @@ mod survey;
 use std::time::Duration;
 
 use crate::game::StatementLimits;
-use m3_model::triple::{self, Command, CommandRecord, Instance, Outcome, TripleTown};
+use m3_model::triple::{self, Command, CommandRecord, Instance, Outcome, Status, TripleTown};
 use m3_model::ParseError;
 
 use crate::game::Verdict;
@@ -77,6 +77,26 @@ impl crate::Rulebook for TripleTown {
         Verdict::integer(text)
     }
 
+    /// The score after each command; from the first refused command on
+    /// (TT7), the checker's verdict `invalid: line N`, as the answer then
+    /// is.
+    fn running_total(before: &Town, record: &CommandRecord) -> Option<String> {
+        let refused = before.first_refused.or(match record.status {
+            Status::Invalid(_) => Some(record.command.line),
+            _ => None,
+        });
+        Some(refused.map_or_else(|| record.score.to_string(), |line| format!("invalid: line {line}")))
+    }
+
+    /// The instance's file after a line with its count of lines: the
+    /// commands run to the end of the file, so only that count says where a
+    /// case ends; each command keeps its line within the case's own file,
+    /// which a refusal names.
+    fn batch_case(instance: &Instance) -> String {
+        let text = instance.to_string();
+        format!("{}\n{text}", text.lines().count())
+    }
+
     fn answer(outcome: &Outcome) -> Verdict {
         verdict(outcome.result())
     }
@@ -99,7 +119,7 @@ impl crate::Rulebook for TripleTown {
             stars: instance.stars,
             bombs: instance.bombs,
             ended: false,
-            refused: false,
+            first_refused: None,
         }
     }
 

@@ -22,8 +22,9 @@ pub struct Town {
     pub bombs: u32,
     /// Whether END was carried out (TT5).
     pub ended: bool,
-    /// Whether a command was refused (TT7).
-    pub refused: bool,
+    /// The line of the first refused command (TT7), which the verdict
+    /// names.
+    pub first_refused: Option<usize>,
 }
 
 impl Town {
@@ -33,7 +34,9 @@ impl Town {
     pub(super) fn count(&mut self, record: &CommandRecord) {
         self.commands += 1;
         self.score = record.score;
-        self.refused |= matches!(record.status, Status::Invalid(_));
+        if let Status::Invalid(_) = record.status {
+            self.first_refused.get_or_insert(record.command.line);
+        }
         if record.status == Status::Played {
             match record.command.action {
                 Action::Put(_) => self.built += 1,

@@ -25,6 +25,9 @@ pub enum Wrong {
     Unreadable,
     /// It printed more than [`MAX_OUTPUT`](super::program::MAX_OUTPUT) bytes: no answer is that long.
     TooMuchOutput,
+    /// Under `--per-operation`, a line after an operation other than the
+    /// reference's.
+    Operation,
 }
 
 impl Wrong {
@@ -37,6 +40,7 @@ impl Wrong {
             Wrong::WallTimeout => "wall timeout",
             Wrong::Unreadable => "unreadable output",
             Wrong::TooMuchOutput => "unreadable output: more than 1 MiB",
+            Wrong::Operation => "wrong operation",
         }
     }
 
@@ -61,8 +65,11 @@ pub struct Failed {
     /// lines of standard error; its control characters escaped
     /// ([`escaped`](crate::process::visible::escaped)).
     pub got: String,
-    /// The reference's answer.
+    /// The reference's answer, or its line of the operation that differs.
     pub expected: String,
+    /// Where the program first went wrong and the reference's trace of it,
+    /// under `--per-operation`.
+    pub at: Option<String>,
     /// What the run used, and the limits it had.
     pub usage: Usage,
     pub limits: Limits,
@@ -72,9 +79,13 @@ impl fmt::Display for Failed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let got = match self.wrong {
             Wrong::RuntimeError | Wrong::TimeLimit | Wrong::MemoryLimit | Wrong::WallTimeout => "the program ended",
-            Wrong::Answer | Wrong::Unreadable | Wrong::TooMuchOutput => "the program printed",
+            Wrong::Answer | Wrong::Unreadable | Wrong::TooMuchOutput | Wrong::Operation => "the program printed",
         };
-        write!(f, "{}: {got}:\n{}\nthe reference answers:\n{}", self.wrong, indent(&self.got), indent(&self.expected))?;
+        let answers = if self.wrong == Wrong::Operation { "prints" } else { "answers" };
+        write!(f, "{}: {got}:\n{}\nthe reference {answers}:\n{}", self.wrong, indent(&self.got), indent(&self.expected))?;
+        if let Some(at) = &self.at {
+            write!(f, "\n{at}")?;
+        }
         write!(f, "\nthe run used: {}\nwithin: {}", self.usage.line(), self.limits.line())
     }
 }
@@ -98,6 +109,7 @@ mod tests {
             Wrong::WallTimeout,
             Wrong::Unreadable,
             Wrong::TooMuchOutput,
+            Wrong::Operation,
         ]
         .map(Wrong::slug)
         .into();
@@ -110,7 +122,8 @@ mod tests {
                 "memory-limit-exceeded",
                 "wall-timeout",
                 "unreadable-output",
-                "unreadable-output-more-than-1-MiB"
+                "unreadable-output-more-than-1-MiB",
+                "wrong-operation"
             ],
             "the words of each name, the same as before for the names without punctuation"
         );

@@ -5,16 +5,21 @@
 //! It gets only what the statement allows ([`Rulebook::beyond_statement`](crate::game::Rulebook::beyond_statement)):
 //! the generator's extensions stay on the engine-against-reference path.
 
+mod cases;
 mod failed;
 mod judging;
 mod keep;
 mod kinds;
+mod operations;
 mod program;
+mod protocol;
 mod slowest;
 mod target;
+mod together;
 
 pub use failed::{Failed, Wrong};
-pub use judging::{check, judge_alongside, reference_answer, shrink, Judged, NotJudged, INTERRUPTED};
+pub use cases::{judge_cases, CasesJudged};
+pub use judging::{check, judge_alongside, reference_answer, shrink, Judged, NotJudged, Timeouts, INTERRUPTED};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;
@@ -22,4 +27,5 @@ pub use program::{
     kill_running, mebibytes, parse_memory, parse_time, Limits, Program, Ran, Run, Usage, DEFAULT_MEMORY, DEFAULT_TIME,
     LEAST_MEMORY, LEAST_TIME, MAX_OUTPUT, RUN_VARIABLE,
 };
+pub use protocol::Protocol;
 pub use target::AgainstTarget;

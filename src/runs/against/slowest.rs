@@ -25,6 +25,14 @@ impl Most {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
     }
 
+    /// Counts a run of many cases (`--batch`), which has no one case to
+    /// keep: its CPU time counts once a case of its own is slower.
+    pub fn note_run(&self, usage: Usage) {
+        let mut most = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        most.wall = most.wall.max(usage.wall);
+        most.peak = most.peak.max(usage.peak);
+    }
+
     /// Counts a run of `instance` that used `usage`; a run of more CPU time
     /// than any before has its case kept under `dir` in place of the last
     /// one. A case that cannot be written (a full disk, a `--keep` folder

@@ -9,10 +9,12 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use super::failed::{Failed, Wrong};
-use super::judging::{judge_alongside, reference_answer, NotJudged};
+use super::cases::judge_cases;
+use super::judging::{reference_answer, NotJudged, Timeouts};
 use super::kinds::Kinds;
 use super::program::{Program, Usage};
 use super::slowest::Most;
+use super::together::Together;
 use crate::game::coverage::Tally;
 use crate::game::{Counts, Game, Generator, Size};
 use crate::process::prose::counted;
@@ -46,6 +48,8 @@ pub struct AgainstTarget<G: Game> {
     kinds: Kinds,
     /// The most the program used, and its slowest case.
     most: Most,
+    /// Runs whose cases failed only together.
+    together: Together,
     /// Why the campaign cannot go on: set once.
     hopeless: OnceLock<String>,
 }
@@ -63,6 +67,7 @@ impl<G: Game> AgainstTarget<G> {
             answered: AtomicBool::new(false),
             kinds: Kinds::default(),
             most: Most::default(),
+            together: Together::default(),
             hopeless: OnceLock::new(),
         }
     }
@@ -86,20 +91,12 @@ impl<G: Game> AgainstTarget<G> {
     }
 }
 
-impl<G: Game> Target for AgainstTarget<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
-        if self.hopeless.get().is_some() {
-            return;
-        }
-        let mut laps = Laps::default();
-        // A case beyond the statement is drawn again from the next seed,
-        // so that `--cases N` runs N cases through the program.
+impl<G: Game> AgainstTarget<G> {
+    /// The case of `case_seed`, within the statement: a case beyond it is
+    /// drawn again from the next seed, so that `--cases N` runs N cases
+    /// through the program. `None` when no case was drawn.
+    fn draw(&self, case_seed: u64) -> Option<(u64, G::Instance)> {
         let mut case_seed = case_seed;
-        let mut instance = None;
         for _ in 0..REDRAWS {
             let generate = || {
                 crate::process::seed::with_seed(case_seed, |u| {
@@ -112,20 +109,43 @@ impl<G: Game> Target for AgainstTarget<G> {
                 self.drawn.fetch_add(1, Ordering::Relaxed);
             }
             match generated {
-                Ok(Ok(drawn)) if G::beyond_statement(&drawn).is_none() => {
-                    instance = Some(drawn);
-                    break;
-                }
+                Ok(Ok(drawn)) if G::beyond_statement(&drawn).is_none() => return Some((case_seed, drawn)),
                 Ok(Ok(_)) => {
                     self.beyond.fetch_add(1, Ordering::Relaxed);
                     case_seed = crate::runs::campaign::next_seed(case_seed);
                 }
-                _ => break,
+                _ => return None,
             }
         }
+        None
+    }
+}
+
+impl<G: Game> Target for AgainstTarget<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
+        self.run_cases(&[case_seed], campaign);
+    }
+
+    fn batch(&self) -> usize {
+        self.program.protocol().cases_a_run()
+    }
+
+    fn run_cases(&self, case_seeds: &[u64], campaign: &Campaign<'_>) {
+        if self.hopeless.get().is_some() {
+            return;
+        }
+        let mut laps = Laps::default();
+        let (seeds, instances): (Vec<u64>, Vec<G::Instance>) =
+            case_seeds.iter().filter_map(|&case_seed| self.draw(case_seed)).unzip();
         laps.lap(Part::Generator);
-        let Some(instance) = instance else { return self.books.spent.add(&laps) };
-        let origin = || {
+        if instances.is_empty() {
+            return self.books.spent.add(&laps);
+        }
+        let origin = |case_seed: u64| {
             let (seed, size) = (campaign.settings.seed, campaign.settings.size.name());
             let options = self.program.options();
             format!(
@@ -137,16 +157,16 @@ impl<G: Game> Target for AgainstTarget<G> {
         let mut reference_time = Duration::ZERO;
         let reference = || {
             let started = Instant::now();
-            let answer = reference_answer::<G>(&instance, &mut tally);
+            let answers = instances.iter().map(|instance| reference_answer::<G>(instance, &mut tally)).collect();
             reference_time = started.elapsed();
-            answer
+            answers
         };
         let started = Instant::now();
-        let judged = judge_alongside::<G>(&self.program, &instance, reference);
+        let judged = judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed);
         // Each side's own time, the program's by its runs' wall clock: they
         // overlap, the reference on a thread of its own while the program
         // runs.
-        let program_time = judged.as_ref().map_or_else(|_| started.elapsed(), |(_, judged)| judged.usage.wall);
+        let program_time = judged.as_ref().map_or_else(|_| started.elapsed(), |(_, judged)| judged.program_time);
         laps.skip();
         laps.charge(Part::Engine, program_time);
         laps.charge(Part::Reference, reference_time);
@@ -155,7 +175,8 @@ impl<G: Game> Target for AgainstTarget<G> {
             Ok((_, judged)) => judged,
             Err(NotJudged::Reference(error)) => {
                 self.books.failed();
-                campaign.reporter.line(&format!("{}: {error} on {}:\n{instance}", G::NAME, origin()));
+                let cases = seeds.iter().map(|&seed| origin(seed)).collect::<Vec<_>>().join("; ");
+                campaign.reporter.line(&format!("{}: {error} on one of: {cases}", G::NAME));
                 return;
             }
             // A run ended by a stop says nothing of the program: the case
@@ -166,13 +187,30 @@ impl<G: Game> Target for AgainstTarget<G> {
                 return;
             }
         };
-        self.books.ran(&tally);
-        self.most.note::<G>(&self.keep, &self.program, &instance, judged.usage, &origin);
-        self.note_crash(judged.failed.as_ref());
-        let Some(failed) = judged.failed else { return };
-        self.books.failed();
-        if self.hopeless.get().is_none() {
-            self.kinds.keep_smallest::<G>(&self.keep, &self.program, &instance, failed, &origin(), campaign);
+        self.books.ran_cases(instances.len() as u64, &tally);
+        match instances.as_slice() {
+            [instance] => self.most.note::<G>(&self.keep, &self.program, instance, judged.usage, &|| origin(seeds[0])),
+            _ => self.most.note_run(judged.usage),
+        }
+        for together in &judged.together {
+            self.books.failed();
+            let kept = self.together.keep::<G>(&self.keep, &self.program, &instances[together.clone()]);
+            let (first, last) = (origin(seeds[together.start]), seeds[together.end - 1]);
+            campaign.reporter.line(&format!(
+                "{}: {} cases failed together in one run, though each passes alone: the program keeps something \
+                 from one case to the next; {kept}; they are {first} to the case of seed {last}",
+                G::NAME,
+                together.len(),
+            ));
+        }
+        for (case, failed) in judged.failed.into_iter().enumerate() {
+            self.note_crash(failed.as_ref());
+            let Some(failed) = failed else { continue };
+            self.books.failed();
+            if self.hopeless.get().is_none() {
+                let origin = origin(seeds[case]);
+                self.kinds.keep_smallest::<G>(&self.keep, &self.program, &instances[case], failed, &origin, campaign);
+            }
         }
     }
 
@@ -231,7 +269,9 @@ impl<G: Game> Target for AgainstTarget<G> {
     }
 
     fn kinds(&self) -> Vec<KindFound> {
-        self.kinds.found::<G>(&self.keep, &self.program)
+        let mut kinds = self.kinds.found::<G>(&self.keep, &self.program);
+        kinds.extend(self.together.found(&self.program));
+        kinds
     }
 
     fn hopeless(&self) -> Option<String> {

@@ -20,10 +20,12 @@ pub use state::{Budget, Campaign, Reporter, Settings, SHRINK_GRACE, SHRINK_LIMIT
 pub use target::{Books, KindFound, ProgramUse, Tallied, Target};
 
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
-/// Cases are dealt out in turn: case c is case c / n of game c mod n.
-/// Returns how many were dealt: cases 0 to that number less one, each run
-/// (those a hopeless target skips aside), so that `--cases` with it
-/// replays a campaign that ended on its time or on a signal.
+/// Cases are dealt out in turn: case c is case c / n of game c mod n, in
+/// blocks of the largest batch a target takes, each game's cases of a
+/// block run together. Returns how many were dealt: cases 0 to that number
+/// less one, each run (those a hopeless target skips aside), so that
+/// `--cases` with it replays a campaign that ended on its time or on a
+/// signal.
 pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) -> u64 {
     let started = Instant::now();
     let campaign = Campaign { settings, reporter, stop, started };
@@ -35,12 +37,20 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     // Dealt under a lock, so that whenever the campaign ends, the cases
     // dealt are the first ones and no later case ran in place of one.
     let next_case = Mutex::new(0u64);
+    let block = targets.iter().map(|target| target.batch()).max().unwrap_or(1).max(1) as u64;
     let deal = || {
         let mut next = lock(&next_case);
-        let case = *next;
-        let over = campaign.stopped() || out_of_budget(case) || targets.iter().any(|t| t.hopeless().is_some());
-        *next += u64::from(!over);
-        (!over).then_some(case)
+        let first = *next;
+        let over = campaign.stopped() || out_of_budget(first) || targets.iter().any(|t| t.hopeless().is_some());
+        if over {
+            return None;
+        }
+        let end = match settings.budget {
+            Budget::Cases(per_game) => (first + block).min(per_game * games),
+            Budget::Time(_) => first + block,
+        };
+        *next = end;
+        Some(first..end)
     };
     let jobs = settings.jobs.max(1);
     // Each worker holds a sender until it ends, however it ends (a panic in
@@ -53,9 +63,19 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
             let working = working.clone();
             scope.spawn(move || {
                 let _working = working;
-                while let Some(case) = deal() {
-                    let target = targets[(case % games) as usize];
-                    target.run_case(case_seed(settings.seed, target.name(), case / games), campaign);
+                while let Some(block) = deal() {
+                    for (index, target) in targets.iter().enumerate() {
+                        let first = block.start + (index as u64 + games - block.start % games) % games;
+                        let seeds: Vec<u64> = (first..block.end)
+                            .step_by(games as usize)
+                            .map(|case| case_seed(settings.seed, target.name(), case / games))
+                            .collect();
+                        match seeds.as_slice() {
+                            [] => {}
+                            [case_seed] => target.run_case(*case_seed, campaign),
+                            seeds => target.run_cases(seeds, campaign),
+                        }
+                    }
                 }
             });
         }

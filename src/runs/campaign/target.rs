@@ -41,6 +41,18 @@ pub struct ProgramUse {
 pub trait Target: Sync {
     fn name(&self) -> &'static str;
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>);
+    /// How many cases the target runs at once: a program that takes a
+    /// batch of them a run (`--batch N`).
+    fn batch(&self) -> usize {
+        1
+    }
+    /// Runs the cases of `case_seeds` together, in their order; by default
+    /// one at a time.
+    fn run_cases(&self, case_seeds: &[u64], campaign: &Campaign<'_>) {
+        for &case_seed in case_seeds {
+            self.run_case(case_seed, campaign);
+        }
+    }
     /// What the cases run so far came to.
     fn books(&self) -> &dyn Books;
     /// Cases run and the rule-coverage table.
@@ -109,7 +121,12 @@ impl<C: RuleCounter> Tallied<C> {
 
     /// A case run to its end, which counted `tally`.
     pub fn ran(&self, tally: &Tally<C>) {
-        self.cases.fetch_add(1, Ordering::Relaxed);
+        self.ran_cases(1, tally);
+    }
+
+    /// `cases` cases run to their end, which together counted `tally`.
+    pub fn ran_cases(&self, cases: u64, tally: &Tally<C>) {
+        self.cases.fetch_add(cases, Ordering::Relaxed);
         lock(&self.tally).merge(tally);
     }
 

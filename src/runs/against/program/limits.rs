@@ -54,6 +54,15 @@ impl Limits {
         Limits { time, memory, wall, given: [true; 3] }
     }
 
+    /// The limits of one run of `cases` cases (`--batch`): the CPU time and
+    /// the wall cap scaled by their number, the memory not, as a judge
+    /// limits a multi-test file as a whole: a program may free what a case
+    /// took before the next.
+    pub fn for_cases(self, cases: usize) -> Limits {
+        let cases = u32::try_from(cases.max(1)).unwrap_or(u32::MAX);
+        Limits { time: self.time.saturating_mul(cases), wall: self.wall.saturating_mul(cases), ..self }
+    }
+
     /// The options that set these limits again: only those given.
     pub fn options(&self) -> String {
         let mut options = Vec::new();
@@ -144,6 +153,14 @@ mod tests {
         assert_eq!(door.options(), "");
         let given = Limits::of::<MagicDoor>(Some(Duration::from_secs(1)), None, Some(Duration::from_secs(10)));
         assert_eq!(given.options(), "--time-limit 1s --timeout 10s");
+    }
+
+    #[test]
+    fn a_batch_has_its_cases_times_the_time_and_the_same_memory() {
+        let door = Limits::of::<MagicDoor>(None, None, None).for_cases(1000);
+        assert_eq!((door.time, door.memory, door.wall), (DEFAULT_TIME * 1000, DEFAULT_MEMORY, Duration::from_secs(5000)));
+        assert_eq!(door.options(), "", "a replay gives no limit the user did not");
+        assert_eq!(Limits::of::<MagicDoor>(None, None, None).for_cases(0).time, DEFAULT_TIME, "no case runs as one");
     }
 
     #[test]

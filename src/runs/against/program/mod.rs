@@ -29,6 +29,8 @@ use capture::{capture, quote_stderr, wait_closed, Keep, STDERR_KEPT};
 use containment::{end_run, kill_carriers, kill_group};
 use executable::{find, is_executable};
 use launch::Reaped;
+
+use super::protocol::Protocol;
 use usage::{Sampler, TICK};
 
 pub use capture::MAX_OUTPUT;
@@ -48,6 +50,7 @@ pub struct Program {
     argv: Vec<String>,
     path: PathBuf,
     limits: Limits,
+    protocol: Protocol,
 }
 
 /// What one run of the program came to.
@@ -67,8 +70,8 @@ pub enum Ran {
     /// It was still running, without using its CPU time, when the wall
     /// clock ran out, and was killed this long after it started.
     TimedOut { killed_at: Duration },
-    /// It printed more than [`MAX_OUTPUT`] bytes and was killed then; the
-    /// first of them.
+    /// It printed more than it may ([`MAX_OUTPUT`] bytes a case) and was
+    /// killed then; the first of them.
     TooMuchOutput { printed: String },
     /// m3diff was asked to stop (a signal) and ended the run: it says
     /// nothing about the program.
@@ -103,7 +106,16 @@ impl Program {
         if !is_executable(&path) {
             return Err(format!("--against: {} is not executable", crate::process::input::path_name(&path)));
         }
-        Ok(Program { argv, path, limits })
+        Ok(Program { argv, path, limits, protocol: Protocol::default() })
+    }
+
+    /// The program, reading and printing as `protocol` says.
+    pub fn speaking(self, protocol: Protocol) -> Program {
+        Program { protocol, ..self }
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
     }
 
     /// The command as the user gave it, quoted again.
@@ -112,26 +124,29 @@ impl Program {
     }
 
     /// The options that name this program again, in a command that
-    /// replays: `--against` with the command quoted as one word, and the
-    /// limits that were given.
+    /// replays: `--against` with the command quoted as one word, the
+    /// limits that were given, and how it reads and prints.
     pub fn options(&self) -> String {
         let command = self.command();
         let quoted = shlex::try_quote(&command).map_or_else(|_| command.clone(), |quoted| quoted.into_owned());
-        match self.limits.options() {
-            limits if limits.is_empty() => format!("--against {quoted}"),
-            limits => format!("--against {quoted} {limits}"),
-        }
+        let words = [format!("--against {quoted}"), self.limits.options(), self.protocol.options()];
+        words.into_iter().filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" ")
     }
 
     pub fn limits(&self) -> Limits {
         self.limits
     }
 
-    /// Runs the program on `input`. An error is the program failing to
-    /// start at all, which no input changes.
+    /// Runs the program on `input`, one case. An error is the program
+    /// failing to start at all, which no input changes.
     pub fn run(&self, input: &str) -> Result<Run, String> {
+        self.run_within(input, self.limits, MAX_OUTPUT)
+    }
+
+    /// [`Program::run`] within `limits`, the first `output` bytes of what
+    /// it prints kept: past them it is ended ([`Ran::TooMuchOutput`]).
+    pub fn run_within(&self, input: &str, limits: Limits, output: usize) -> Result<Run, String> {
         let started = Instant::now();
-        let limits = self.limits;
         let deadline = started + limits.wall;
         let cannot_start = |e: std::io::Error| format!("--against: cannot start {}: {e}", self.argv[0]);
         let spawned = containment::start(&self.path, &self.argv).map_err(cannot_start)?;
@@ -150,7 +165,7 @@ impl Program {
             let _ = stdin.write_all(input.as_bytes());
         });
         let (done, closed) = mpsc::channel();
-        let stdout = capture(launched.stdout.take().expect("piped"), Keep::First(MAX_OUTPUT), group, done.clone());
+        let stdout = capture(launched.stdout.take().expect("piped"), Keep::First(output), group, done.clone());
         let stderr = capture(launched.stderr.take().expect("piped"), Keep::Last(STDERR_KEPT), group, done);
 
         // The run is looked at each tick, and ended as it passes a limit.

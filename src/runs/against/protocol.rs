@@ -1,0 +1,147 @@
+//! How a program reads its cases and prints what it found: the statement's
+//! one instance and one answer, or many cases a run (`--batch N`), and a
+//! line after every operation (`--per-operation`).
+//!
+//! The batch form is the multi-test form contest programs know: a first
+//! line N, then N cases, each in the statement's format
+//! ([`Rulebook::batch_case`](crate::game::Rulebook::batch_case)); the
+//! program prints, for each case in turn, its lines: under
+//! `--per-operation` one after each operation
+//! ([`Rulebook::running_total`](crate::game::Rulebook::running_total), or
+//! a JSON record), then its answer. Blank lines are passed over.
+
+use std::num::NonZeroUsize;
+
+use super::program::{Limits, MAX_OUTPUT};
+use crate::game::Game;
+
+/// The most a run may print, whatever its cases: past it a batch is split
+/// as for any other failure, down to one case, which has its own share.
+/// It bounds what a run holds in memory.
+const MOST_OUTPUT: usize = 256 << 20;
+/// What a case may print for each of its operations under
+/// `--per-operation`, beyond its answer's [`MAX_OUTPUT`]: room for a JSON
+/// record with a board of the statement's largest and a few rounds.
+const OUTPUT_PER_OPERATION: usize = 64 << 10;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Protocol {
+    /// `--batch N`: the batch form, at most N cases a run; `None`: the
+    /// statement's one instance, with no first line.
+    pub batch: Option<NonZeroUsize>,
+    /// `--per-operation`: a line after each operation, before the answer.
+    pub per_operation: bool,
+}
+
+impl Protocol {
+    /// The options that say this again, in a command that replays.
+    pub fn options(&self) -> String {
+        let batch = self.batch.map(|cases| format!("--batch {cases}"));
+        let per_operation = self.per_operation.then(|| "--per-operation".to_string());
+        batch.into_iter().chain(per_operation).collect::<Vec<_>>().join(" ")
+    }
+
+    /// How many cases a run takes at most.
+    pub fn cases_a_run(&self) -> usize {
+        self.batch.map_or(1, NonZeroUsize::get)
+    }
+
+    /// What the program reads for `cases`: in the batch form, even for one.
+    pub fn input<G: Game>(&self, cases: &[G::Instance]) -> String {
+        match self.batch {
+            None => cases.iter().map(ToString::to_string).collect(),
+            Some(_) => {
+                let mut input = format!("{}\n", cases.len());
+                for case in cases {
+                    input.push_str(&G::batch_case(case));
+                }
+                input
+            }
+        }
+    }
+
+    /// The limits of a run of `cases`, and the most it may print.
+    pub fn run_limits<G: Game>(&self, limits: Limits, cases: &[G::Instance]) -> (Limits, usize) {
+        let operations: usize = match self.per_operation {
+            true => cases.iter().map(|case| G::operations(case).len()).sum(),
+            false => 0,
+        };
+        let output = MAX_OUTPUT.saturating_mul(cases.len()) + OUTPUT_PER_OPERATION.saturating_mul(operations);
+        (limits.for_cases(cases.len()), output.min(MOST_OUTPUT))
+    }
+}
+
+/// The lines a program printed, blank ones passed over, taken case by
+/// case.
+pub struct Lines<'a> {
+    lines: std::iter::Peekable<std::str::Lines<'a>>,
+    /// The line number in the output of the last line taken, for reports.
+    pub taken: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(printed: &'a str) -> Self {
+        Lines { lines: printed.lines().peekable(), taken: 0 }
+    }
+
+    /// The next line that is not blank, trimmed.
+    pub fn next_line(&mut self) -> Option<&'a str> {
+        for line in self.lines.by_ref() {
+            self.taken += 1;
+            if !line.trim().is_empty() {
+                return Some(line.trim());
+            }
+        }
+        None
+    }
+
+    /// Everything left, for the last case's answer: a program that prints
+    /// more than it should is then read as printing no answer.
+    pub fn rest(&mut self) -> String {
+        let rest: Vec<&str> = self.lines.by_ref().collect();
+        self.taken += rest.len();
+        rest.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::door::MagicDoor;
+    use m3_model::triple::TripleTown;
+
+    use super::*;
+
+    fn parsed<G: Game>(path: &str) -> G::Instance {
+        let text = std::fs::read_to_string(format!("{}/corpus/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        G::parse(&text).unwrap()
+    }
+
+    #[test]
+    fn a_batch_is_its_count_then_each_case_in_the_statements_format() {
+        let door = parsed::<MagicDoor>("door/sample1.in");
+        let batch = Protocol { batch: NonZeroUsize::new(2), per_operation: false };
+        let input = batch.input::<MagicDoor>(&[door.clone(), door.clone()]);
+        assert_eq!(input, format!("2\n{door}{door}"));
+        assert_eq!(Protocol::default().input::<MagicDoor>(std::slice::from_ref(&door)), door.to_string());
+        assert_eq!(batch.options(), "--batch 2");
+        assert_eq!(Protocol { per_operation: true, ..batch }.options(), "--batch 2 --per-operation");
+    }
+
+    #[test]
+    fn a_triple_town_case_says_how_many_lines_it_has_since_its_commands_run_to_the_end() {
+        let town = parsed::<TripleTown>("triple/sample.in");
+        let text = town.to_string();
+        let batch = Protocol { batch: NonZeroUsize::new(5), per_operation: false };
+        let input = batch.input::<TripleTown>(&[town]);
+        assert_eq!(input, format!("1\n{}\n{text}", text.lines().count()));
+    }
+
+    #[test]
+    fn blank_lines_are_passed_over_and_the_last_case_takes_what_is_left() {
+        let mut lines = Lines::new("1\n\n  2 \n3\n4\n");
+        assert_eq!((lines.next_line(), lines.next_line()), (Some("1"), Some("2")));
+        assert_eq!(lines.taken, 3);
+        assert_eq!(lines.rest(), "3\n4");
+        assert_eq!(lines.next_line(), None);
+    }
+}
