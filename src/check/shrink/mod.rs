@@ -141,7 +141,35 @@ pub fn shrink_within<G: Game, F>(
     failure: F,
     limits: Limits<'_>,
     refuses: impl Fn(&G::Instance) -> bool,
-    fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+    mut fails_alike: impl FnMut(&G::Instance) -> Option<F>,
+) -> Shrunk<G::Instance, F> {
+    shrink_in_batches::<G, F>(instance, failure, limits, refuses, 1, |candidates| {
+        let mut judged = Vec::new();
+        for candidate in candidates {
+            let failure = fails_alike(candidate);
+            let found = failure.is_some();
+            judged.push(failure);
+            if found {
+                break;
+            }
+        }
+        judged
+    })
+}
+
+/// [`shrink_within`] with up to `batch` candidates judged at once by
+/// `fails_alike`, as a program run on a batch of them judges them: it
+/// gives, in order, whether each fails alike, for all of them or up to
+/// the first that fails, alike or not (the rest are then asked again). The candidates of a batch are those the shrinker
+/// would run one by one while none fails, so the case it comes to is the
+/// same; those after the first that fails are forgotten, as if never run.
+pub fn shrink_in_batches<G: Game, F>(
+    instance: &G::Instance,
+    failure: F,
+    limits: Limits<'_>,
+    refuses: impl Fn(&G::Instance) -> bool,
+    batch: usize,
+    fails_alike: impl FnMut(&[G::Instance]) -> Vec<Option<F>>,
 ) -> Shrunk<G::Instance, F> {
     let mut shrinking = Shrinking::<G, F, _, _> {
         shrunk: Shrunk {
@@ -158,6 +186,7 @@ pub fn shrink_within<G: Game, F>(
         limits,
         started: Instant::now(),
         refuses,
+        batch: batch.max(1),
         fails_alike,
     };
     loop {
@@ -180,16 +209,19 @@ struct Shrinking<'a, G: Game, F, R, A> {
     limits: Limits<'a>,
     started: Instant,
     refuses: R,
+    /// The most candidates judged at once.
+    batch: usize,
     fails_alike: A,
 }
 
-impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F>> Shrinking<'_, G, F, R, A> {
-    /// Runs `candidate` unless it grows a dimension, is refused, was run
-    /// before, is no smaller or cannot be written; true when it failed
-    /// alike and is now the case.
-    fn try_candidate(&mut self, candidate: G::Instance) -> bool {
-        if self.shrunk.cut_short.is_some() || candidate == self.shrunk.instance {
-            return false;
+impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&[G::Instance]) -> Vec<Option<F>>> Shrinking<'_, G, F, R, A> {
+    /// Whether `candidate` is to be run, with its size: not when it grows
+    /// a dimension, is refused, was run before, is no smaller or cannot be
+    /// written, nor once the shrink is cut short; `pending` more are about
+    /// to be run.
+    fn admit(&mut self, candidate: &G::Instance, pending: usize) -> Option<Size> {
+        if self.shrunk.cut_short.is_some() || *candidate == self.shrunk.instance {
+            return None;
         }
         // Asked before anything else, so that a run of candidates refused
         // unrun still ends on a stop or on the time.
@@ -199,50 +231,91 @@ impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F
             self.limits.time.filter(|&time| self.started.elapsed() >= time).map(CutShort::OutOfTime)
         };
         if self.shrunk.cut_short.is_some() {
-            return false;
+            return None;
         }
-        let dimensions = G::dimensions(&candidate);
+        let dimensions = G::dimensions(candidate);
         if !grows_none(&dimensions, &self.size.dimensions) {
-            return false;
+            return None;
         }
-        if (self.refuses)(&candidate) {
+        if (self.refuses)(candidate) {
             self.shrunk.refused += 1;
-            return false;
+            return None;
         }
         let size = Size { dimensions, text: candidate.to_string() };
         if !smaller(&size, &self.size) || !self.tried.insert(crate::process::hash::fnv1a(&size.text)) {
-            return false;
+            return None;
         }
-        if self.shrunk.tries >= MAX_TRIES {
+        if self.shrunk.tries + pending >= MAX_TRIES {
             self.shrunk.cut_short = Some(CutShort::OutOfTries);
         }
-        if self.shrunk.cut_short.is_some() || !G::parse(&size.text).is_ok_and(|again| again == candidate) {
-            return false;
+        if self.shrunk.cut_short.is_some() || !G::parse(&size.text).is_ok_and(|again| again == *candidate) {
+            return None;
         }
-        self.shrunk.tries += 1;
-        let Some(failure) = (self.fails_alike)(&candidate) else { return false };
-        self.shrunk = Shrunk { instance: candidate, failure, steps: self.shrunk.steps + 1, ..self.shrunk };
-        self.size = size;
-        true
+        Some(size)
+    }
+
+    /// Runs `candidates`, in batches, until one fails alike: it is now the
+    /// case, and its tag is returned; `None` when none does.
+    fn first_kept<T>(&mut self, candidates: impl Iterator<Item = (T, G::Instance)>) -> Option<T> {
+        let mut candidates = candidates;
+        loop {
+            let (mut tags, mut instances, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+            while instances.len() < self.batch && self.shrunk.cut_short.is_none() {
+                let Some((tag, candidate)) = candidates.next() else { break };
+                if let Some(size) = self.admit(&candidate, instances.len()) {
+                    tags.push(tag);
+                    instances.push(candidate);
+                    sizes.push(size);
+                }
+            }
+            if instances.is_empty() {
+                return None;
+            }
+            // A judge may stop short of the end, at a candidate that fails
+            // otherwise: the rest are judged again from there.
+            let mut judged = Vec::new();
+            while judged.len() < instances.len() && !judged.iter().any(Option::is_some) {
+                let more = (self.fails_alike)(&instances[judged.len()..]);
+                if more.is_empty() {
+                    break;
+                }
+                self.shrunk.tries += more.len();
+                judged.extend(more);
+            }
+            let Some(kept) = judged.iter().position(Option::is_some) else { continue };
+            for unneeded in &sizes[kept + 1..] {
+                self.tried.remove(&crate::process::hash::fnv1a(&unneeded.text));
+            }
+            let failure = judged.into_iter().nth(kept).flatten().expect("the one found");
+            let instance = instances.swap_remove(kept);
+            self.shrunk = Shrunk { instance, failure, steps: self.shrunk.steps + 1, ..self.shrunk };
+            self.size = sizes.swap_remove(kept);
+            return tags.into_iter().nth(kept);
+        }
     }
 
     /// Chunks of operations cut, each size across the whole list before
-    /// the next and half as large, from the end.
+    /// the next and half as large, from the end. The cuts to come, while
+    /// none is kept, go to the batches at once; a cut kept carries on from
+    /// where it was.
     fn fewer_operations(&mut self) {
         let mut operations = G::operations(&self.shrunk.instance);
-        let mut chunk = operations.len().div_ceil(2);
-        while chunk >= 1 && self.shrunk.cut_short.is_none() {
-            let mut end = operations.len();
-            while end > 0 && self.shrunk.cut_short.is_none() {
-                let start = end.saturating_sub(chunk);
-                let mut fewer = operations.clone();
+        let (mut chunk, mut end) = (operations.len().div_ceil(2), operations.len());
+        while chunk >= 1 && end > 0 && self.shrunk.cut_short.is_none() {
+            // Made one at a time as they are run: a SquareRemover game's
+            // cuts of its 10,000 moves would take gigabytes made at once.
+            let (listed, case) = (operations.clone(), self.shrunk.instance.clone());
+            let cuts = cuts_from(operations.len(), chunk, end).map(move |(start, end, chunk)| {
+                let mut fewer = listed.clone();
                 fewer.drain(start..end);
-                if self.try_candidate(G::with_operations(&self.shrunk.instance, fewer)) {
-                    operations.drain(start..end);
-                }
-                end = start;
-            }
-            chunk /= 2;
+                ((start, end, chunk), G::with_operations(&case, fewer))
+            });
+            let Some((start, cut_end, cut_chunk)) = self.first_kept(cuts) else { return };
+            operations.drain(start..cut_end);
+            (chunk, end) = match start {
+                0 => (cut_chunk / 2, operations.len()),
+                _ => (cut_chunk, start),
+            };
         }
     }
 
@@ -251,8 +324,24 @@ impl<G: Game, F, R: Fn(&G::Instance) -> bool, A: FnMut(&G::Instance) -> Option<F
     /// from the last one kept was measured to stop at larger boards (the
     /// lines an earlier cut made removable are passed over).
     fn game_candidates(&mut self) {
-        while G::shrink_candidates(&self.shrunk.instance).any(|candidate| self.try_candidate(candidate)) {}
+        while self.first_kept(G::shrink_candidates(&self.shrunk.instance).map(|candidate| ((), candidate))).is_some() {}
     }
+}
+
+/// The cuts of a list of `len` operations, as `(start, end, chunk)`, from
+/// chunks of `chunk` ending at `end` down to the list's start, then each
+/// smaller chunk across the whole list from its end: those tried in turn
+/// while none is kept.
+fn cuts_from(len: usize, chunk: usize, end: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+    let chunks = std::iter::successors(Some(chunk), |&chunk| (chunk > 1).then_some(chunk / 2)).filter(|&c| c >= 1);
+    chunks.enumerate().flat_map(move |(index, chunk)| {
+        let first_end = if index == 0 { end } else { len };
+        std::iter::successors((first_end > 0).then_some(first_end), move |&end: &usize| {
+            let start = end.saturating_sub(chunk);
+            (start > 0).then_some(start)
+        })
+        .map(move |end| (end.saturating_sub(chunk), end, chunk))
+    })
 }
 
 #[cfg(test)]

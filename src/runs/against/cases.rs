@@ -48,8 +48,10 @@ pub fn judge_cases<G: Game>(
     cases: &[G::Instance],
     reference: impl FnOnce() -> Result<Vec<Verdict>, String> + Send,
     timeouts: Timeouts,
+    until: Until,
 ) -> Result<(Vec<Verdict>, CasesJudged), NotJudged> {
-    let mut judging = Judging::<G> { program, cases, expected: &[], timeouts, judged: CasesJudged::default() };
+    let judged = CasesJudged::default();
+    let mut judging = Judging::<G> { program, cases, expected: &[], timeouts, until, judged };
     let input = program.protocol().input::<G>(cases);
     let (expected, first) = if input.len() < super::judging::ALONGSIDE_FROM_BYTES {
         (reference(), judging.run(0..cases.len(), &input))
@@ -72,6 +74,17 @@ pub fn judge_cases<G: Game>(
     Ok((expected, judged))
 }
 
+/// How far the cases are judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// Every case, each failure found: a campaign's.
+    AllJudged,
+    /// The first failure found, alone or together: a shrink's candidates,
+    /// of which the first that fails is kept. The cases after it are left
+    /// unjudged (`None`).
+    FirstFailure,
+}
+
 enum Error {
     Reference(String),
     Program(String),
@@ -82,6 +95,7 @@ struct Judging<'a, G: Game> {
     cases: &'a [G::Instance],
     expected: &'a [Verdict],
     timeouts: Timeouts,
+    until: Until,
     judged: CasesJudged,
 }
 
@@ -141,13 +155,19 @@ impl<G: Game> Judging<'_, G> {
             if self.judged.failed[case].is_none() {
                 self.judged.together.push(range.start..case + 1);
             }
-            if case + 1 < range.end {
+            if case + 1 < range.end && !self.stopped() {
                 let rest = self.run_again(case + 1..range.end)?;
                 self.judge(case + 1..range.end, rest)?;
             }
             return Ok(());
         }
         Ok(())
+    }
+
+    /// Whether no more cases are to be judged.
+    fn stopped(&self) -> bool {
+        self.until == Until::FirstFailure
+            && (self.judged.failed.iter().any(Option::is_some) || !self.judged.together.is_empty())
     }
 
     /// Each half of `range` run and judged; when neither fails, the cases
@@ -157,6 +177,9 @@ impl<G: Game> Judging<'_, G> {
         let before = found(&self.judged);
         let middle = range.start + range.len() / 2;
         for half in [range.start..middle, middle..range.end] {
+            if self.stopped() {
+                return Ok(());
+            }
             let run = self.run_again(half.clone())?;
             self.judge(half, run)?;
         }

@@ -5,7 +5,7 @@
 
 use std::convert::Infallible;
 
-use super::cases::judge_cases;
+use super::cases::{judge_cases, Until};
 use super::failed::{Failed, Wrong};
 use super::program::{Program, Usage};
 use crate::check::oracle::catch_panic;
@@ -84,7 +84,8 @@ fn judge_one<G: Game>(
     timeouts: Timeouts,
 ) -> Result<(Verdict, Judged), NotJudged> {
     let cases = std::slice::from_ref(instance);
-    let (mut expected, mut judged) = judge_cases::<G>(program, cases, || reference().map(|answer| vec![answer]), timeouts)?;
+    let answers = || reference().map(|answer| vec![answer]);
+    let (mut expected, mut judged) = judge_cases::<G>(program, cases, answers, timeouts, Until::AllJudged)?;
     let failed = judged.failed.pop().flatten();
     Ok((expected.remove(0), Judged { failed, usage: judged.usage }))
 }
@@ -111,6 +112,33 @@ fn check_with<G: Game>(
         .map_err(|(NotJudged::Reference(error) | NotJudged::Program(error))| error)
 }
 
+/// The most candidates of a shrink run in one batch: the first few of
+/// each search are the likeliest kept, and those after the one kept are
+/// run for nothing.
+const SHRINK_BATCH: usize = 32;
+
+/// Whether each of `candidates`, run as one batch, fails as `wrong` says,
+/// up to the first that fails at all; a candidate that cannot be judged
+/// does not fail alike.
+fn candidates_failing<G: Game>(program: &Program, candidates: &[G::Instance], wrong: Wrong) -> Vec<Option<Failed>> {
+    let reference = || candidates.iter().map(|candidate| reference_answer::<G>(candidate, &mut Tally::default())).collect();
+    let Ok((_, judged)) = judge_cases::<G>(program, candidates, reference, Timeouts::AtOnce, Until::FirstFailure) else {
+        return vec![None; candidates.len()];
+    };
+    let first_failing = judged.failed.iter().position(Option::is_some);
+    let first_together = judged.together.iter().map(|together| together.end - 1).min();
+    match (first_failing, first_together) {
+        (Some(case), together) if together.is_none_or(|together| case <= together) => {
+            let mut failed = judged.failed;
+            failed.truncate(case + 1);
+            failed[case] = failed[case].take().filter(|failed| failed.wrong == wrong);
+            failed
+        }
+        (_, Some(together)) => vec![None; together + 1],
+        _ => vec![None; candidates.len()],
+    }
+}
+
 /// Shrinks `instance`, which `program` fails with `failed`, to a smaller
 /// one that the statement allows and the program fails the same way. A
 /// candidate beyond the statement is refused before it is even written
@@ -131,9 +159,16 @@ pub fn shrink<G: Game>(
             .filter(|f| f.wrong == wrong)
     };
     let first = failed.clone();
-    let shrunk = crate::check::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
-        fails_alike(candidate, Timeouts::AtOnce)
-    });
+    let shrunk = match program.protocol().batch {
+        None => crate::check::shrink::shrink_within::<G, _>(instance, failed, limits, beyond, |candidate| {
+            fails_alike(candidate, Timeouts::AtOnce)
+        }),
+        Some(batch) => {
+            let batch = batch.get().min(SHRINK_BATCH);
+            let judge = |candidates: &[G::Instance]| candidates_failing::<G>(program, candidates, wrong);
+            crate::check::shrink::shrink_in_batches::<G, _>(instance, failed, limits, beyond, batch, judge)
+        }
+    };
     if wrong != Wrong::WallTimeout || shrunk.steps == 0 {
         return shrunk;
     }

@@ -18,7 +18,7 @@ mod target;
 mod together;
 
 pub use failed::{Failed, Wrong};
-pub use cases::{judge_cases, CasesJudged};
+pub use cases::{judge_cases, CasesJudged, Until};
 pub use judging::{check, judge_alongside, reference_answer, shrink, Judged, NotJudged, Timeouts, INTERRUPTED};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use super::failed::{Failed, Wrong};
-use super::cases::judge_cases;
+use super::cases::{judge_cases, Until};
 use super::judging::{reference_answer, NotJudged, Timeouts};
 use super::kinds::Kinds;
 use super::program::{Program, Usage};
@@ -162,7 +162,7 @@ impl<G: Game> Target for AgainstTarget<G> {
             answers
         };
         let started = Instant::now();
-        let judged = judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed);
+        let judged = judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed, Until::AllJudged);
         // Each side's own time, the program's by its runs' wall clock: they
         // overlap, the reference on a thread of its own while the program
         // runs.
