@@ -7,6 +7,8 @@
 pub mod cases;
 pub mod door;
 pub mod grid;
+#[cfg(feature = "serde")]
+mod json;
 pub mod square;
 pub mod stepper;
 pub mod texas;

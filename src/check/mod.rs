@@ -1,5 +1,6 @@
 //! Checking one game: the oracle that steps both sides and compares their
-//! records, the field-by-field diff, the shrinker, and the planted engines
+//! records, the field-by-field diff, a `--per-operation` program's JSON
+//! record read against the reference's, the shrinker, and the planted engines
 //! that prove the checks bite. Written once against the game contract.
 //!
 //! May use: `game`, `kit`, `process`.
@@ -7,4 +8,5 @@
 pub mod diff;
 pub mod oracle;
 pub mod planted;
+pub mod records_json;
 pub mod shrink;

@@ -119,6 +119,15 @@ impl Difference {
     pub fn with_boards(self, boards: String) -> Difference {
         Difference { boards: Some(boards), ..self }
     }
+
+    /// The same difference with the side the diff calls the engine called
+    /// `name` in the boards' titles and words ("program after"): its
+    /// `engine` value is that side's. So that an outside program's record is
+    /// shown by the very renderers that show an engine's.
+    pub fn engine_named(self, name: &str) -> Difference {
+        let boards = self.boards.map(|boards| crate::kit::render::renamed(&boards, "engine", name));
+        Difference { boards, ..self }
+    }
 }
 
 /// What of an instance lies beyond the statement, and where its file first

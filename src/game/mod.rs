@@ -19,6 +19,8 @@ use std::fmt;
 
 use arbitrary::Unstructured;
 use m3_model::{ParseError, Rules, Stepper};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 use crate::process::input::Bound;
 use coverage::{RuleCounter, Tally};
@@ -92,7 +94,11 @@ pub trait Game: Rulebook {
 
 /// What only a rule set's own module can say: how its operations are
 /// listed, the state between two of them, and the contest's verdict.
-pub trait Rulebook: Rules<Instance: Send + Sync> + Sized + 'static {
+///
+/// A record reads and writes as JSON (the model's `serde`), so that a
+/// program's own account of an operation can be compared with it
+/// ([`crate::check::records_json`]).
+pub trait Rulebook: Rules<Instance: Send + Sync, Record: Serialize + DeserializeOwned> + Sized + 'static {
     /// What one operation is called in reports ("operation", "turn").
     const OPERATION: &'static str;
     /// What the steps inside an operation are called ("round", "stage").

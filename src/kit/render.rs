@@ -93,6 +93,52 @@ pub fn before_and_after(before: Option<(&str, &[String])>, engine: &[String], re
     text
 }
 
+/// The bar between two grids [`side_by_side`].
+const BAR: &str = "  |  ";
+
+/// `text`, boards and words rendered for a difference, with the side
+/// called `from` called `to` instead: "engine after" becomes "program
+/// after" when the engine's side is an outside program's. Where a longer
+/// name pushes a title past the bar, every line of its run of grids side
+/// by side is widened alike, so that the bar keeps one column.
+pub fn renamed(text: &str, from: &str, to: &str) -> String {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut renamed = String::with_capacity(text.len());
+    let mut start = 0;
+    while start < lines.len() {
+        // A run of lines with a bar, or one line without.
+        let length = lines[start..].iter().take_while(|line| line.contains(BAR)).count().max(1);
+        renamed.push_str(&renamed_beside(&lines[start..start + length], from, to));
+        start += length;
+    }
+    renamed
+}
+
+/// [`renamed`] of lines that are all grids side by side, or of one line
+/// of words.
+fn renamed_beside(lines: &[&str], from: &str, to: &str) -> String {
+    let halves: Vec<Option<(&str, &str)>> = lines.iter().map(|line| line.split_once(BAR)).collect();
+    // How much the widest renamed left half outgrows its column.
+    let width = |text: &str| text.chars().count();
+    let grown = halves
+        .iter()
+        .flatten()
+        .map(|(left, _)| width(left.replace(from, to).trim_end()).saturating_sub(width(left)))
+        .max()
+        .unwrap_or(0);
+    let mut text = String::new();
+    for (line, halves) in lines.iter().zip(halves) {
+        match halves {
+            Some((left, right)) => {
+                let column = width(left) + grown;
+                let _ = write!(text, "{:<column$}{BAR}{}", left.replace(from, to).trim_end(), right.replace(from, to));
+            }
+            None => text.push_str(&line.replace(from, to)),
+        }
+    }
+    text
+}
+
 /// Cells as the formats number them, 1-based: `(4,3) (5,1)`.
 pub fn cells(cells: &[m3_model::grid::Pos]) -> String {
     cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
@@ -140,6 +186,29 @@ mod tests {
         let frame = |marked| move |_, _| Rendered::new(1, None, if marked { Frame::Marked } else { Frame::Plain });
         let bar = |marked| side_by_side("a", &grid(1, 2, frame(marked)), "b", &[]).find('|');
         assert_eq!(bar(false), bar(true));
+    }
+
+    #[test]
+    fn a_side_renamed_longer_widens_its_grids_and_keeps_the_bar_in_one_column() {
+        let grids = side_by_side("engine after", &["1 2".into(), "3 4".into()], "reference after", &["1 2".into()]);
+        let text = format!("on the engine's colours\n{grids}");
+        let renamed = renamed(&text, "engine", "program");
+        assert_eq!(
+            renamed,
+            "on the program's colours\n    program after  |  reference after\n    1 2            |  1 2\n    3 4            |  \n"
+        );
+        let bars: Vec<Option<usize>> = renamed.lines().skip(1).map(|line| line.find('|')).collect();
+        assert!(bars.iter().all(|bar| *bar == bars[0]), "{renamed}");
+    }
+
+    #[test]
+    fn a_side_renamed_within_the_column_leaves_the_bar_where_it_was() {
+        let wide = vec!["1 2 3 4 5 6 7 8 9".to_string()];
+        let text = side_by_side("engine after", &wide, "reference after", &wide);
+        let renamed = renamed(&text, "engine", "program");
+        assert!(renamed.starts_with("    program after   "), "{renamed}");
+        let bar = |text: &str| text.lines().map(|line| line.find('|')).collect::<Vec<_>>();
+        assert_eq!(bar(&renamed), bar(&text));
     }
 
     #[test]

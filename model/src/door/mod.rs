@@ -68,6 +68,7 @@ pub type Board = Grid<Cell>;
 
 /// The player's touch: exchange the gems at two cells (MD1). The format
 /// writes it `r1 c1 r2 c2`, 1-based.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Swap {
     pub first: Pos,

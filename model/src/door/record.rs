@@ -6,6 +6,7 @@ use super::{Board, Pos, Swap};
 
 /// Why a swap after the first is not made (MD1 asks of every swap what the
 /// format checks of the first). When both hold, `SameCell` is recorded.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Invalid {
     /// The two cells are one.
@@ -16,6 +17,7 @@ pub enum Invalid {
 }
 
 /// What became of a swap.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Made, with the whole chain reaction after it.
@@ -25,6 +27,7 @@ pub enum Status {
 }
 
 /// Which stage a pass belongs to.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StageKind {
     /// Stage 1: the match-3 groups vanish (MD3).
@@ -34,6 +37,7 @@ pub enum StageKind {
 }
 
 /// One pass of a stage: what vanished, then the fall after it (MD5).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Stage {
     pub kind: StageKind,
@@ -52,6 +56,7 @@ pub struct Stage {
 }
 
 /// What one swap did.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SwapRecord {
     pub swap: Swap,

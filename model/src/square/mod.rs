@@ -42,6 +42,7 @@ pub const LEFT: i32 = 3;
 /// One move as the format writes it, 0-based: swap the tile at (`row`,
 /// `col`) with its neighbour in direction `dir`. Any numbers are allowed; a
 /// move that leaves the board or names no direction is invalid (SR4).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub row: i32,
@@ -66,6 +67,7 @@ impl fmt::Display for Move {
 /// the first move (SR3), then every move with the adjust after it. An
 /// `Opening` turn is an adjust alone; it is meant to come first, but a
 /// stepper given one later simply adjusts.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Turn {
     Opening,

@@ -27,6 +27,7 @@ impl fmt::Display for Square {
 
 /// Why a move is invalid (SR4). When several reasons hold, the first in this
 /// order is the one recorded, so that two implementations agree.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Invalid {
     /// The tile (row, col) is not on the board.
@@ -38,6 +39,7 @@ pub enum Invalid {
 }
 
 /// What became of a turn.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Carried out, with the adjust after it.
@@ -50,6 +52,7 @@ pub enum Status {
 }
 
 /// What one turn did.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TurnRecord {
     pub turn: Turn,

@@ -107,6 +107,7 @@ impl fmt::Display for At {
 }
 
 /// One operation: swap the pieces at two positions.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Swap {
     pub first: At,

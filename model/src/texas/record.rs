@@ -7,6 +7,7 @@ use super::{Board, Piece, Pos, Swap};
 
 /// Why an operation is invalid (TX2). When several reasons hold, the first in
 /// this order is the one recorded, so that two implementations agree.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Invalid {
     /// A position is not on the board.
@@ -22,6 +23,7 @@ pub enum Invalid {
 }
 
 /// A piece removed in a round, and the cell it was removed from.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Removal {
     pub cell: Pos,
@@ -29,6 +31,7 @@ pub struct Removal {
 }
 
 /// One round of a valid operation (TX3).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Round {
     /// Cells marked by runs (TX4), in row-major order.
@@ -45,10 +48,12 @@ pub struct Round {
 }
 
 /// What one operation did.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OperationRecord {
     pub swap: Swap,
     /// `Err` for an invalid operation, which changes nothing (TX2).
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::validity"))]
     pub validity: Result<(), Invalid>,
     /// The rounds of a valid operation, in order; none for an invalid one.
     pub rounds: Vec<Round>,

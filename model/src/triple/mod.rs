@@ -74,6 +74,7 @@ impl From<Pos> for At {
 }
 
 /// What a command line asks for.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `PUT x y`: build the next tile of the sequence (TT1).
@@ -104,6 +105,7 @@ impl fmt::Display for Action {
 }
 
 /// One command and the line it was read from, which a refusal names (TT7).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Command {
     /// 1-based line in the text the commands came from: the instance's file

@@ -13,6 +13,7 @@ use super::{Command, Map, Pos};
 /// up, no star left, no bomb left); the cell (occupied, empty). The rule book
 /// names no order; this one reads the command as the checker would, word by
 /// word, before looking at the map. Both implementations must follow it.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Invalid {
     /// The line is no command (TT7).
@@ -59,6 +60,7 @@ impl fmt::Display for Invalid {
 }
 
 /// What became of a command.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Carried out (END included).
@@ -71,6 +73,7 @@ pub enum Status {
 }
 
 /// A tile built by PUT or STAR (TT1, TT3).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Placed {
     pub pos: Pos,
@@ -80,6 +83,7 @@ pub struct Placed {
 
 /// One merge of a chain (TT2): the region around the placed cell became one
 /// tile of `level` there.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Merge {
     /// The level made: one above the region's.
@@ -89,6 +93,7 @@ pub struct Merge {
 }
 
 /// A tile destroyed by a bomb (TT4).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bombed {
     pub pos: Pos,
@@ -99,6 +104,7 @@ pub struct Bombed {
 }
 
 /// What one command did.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CommandRecord {
     pub command: Command,
@@ -114,6 +120,7 @@ pub struct CommandRecord {
     /// The score after the command.
     pub score: i64,
     /// The map after the command.
+    #[cfg_attr(feature = "serde", serde(with = "crate::json::levels"))]
     pub map: Map,
 }
 
