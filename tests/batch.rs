@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use m3_model::door::MagicDoor;
 use m3_model::texas::Texas;
-use suites::against::{cases_in, check_against, fuzz_against, script, DOOR};
+use suites::against::{cases_in, check_against, fuzz_against, script};
 use suites::{m3diff, text};
 
 /// A Magic Door program in the batch form: the first line T, then T cases
@@ -125,7 +125,8 @@ fn solve_per_operation_prints_a_running_total_after_each_operation_then_the_answ
 fn a_wrong_running_total_names_the_operation_and_shows_the_references_trace_of_it() {
     let dir = tempfile::tempdir().unwrap();
     // Right answers, and a running total one off after the 5th operation.
-    let program = script(dir.path(), "fifth-off", "\"$M\" solve texas - --per-operation | awk 'NR == 5 { $0 = $0 + 1 } 1'");
+    let program =
+        script(dir.path(), "fifth-off", "\"$M\" solve texas - --per-operation | awk 'NR == 5 { $0 = $0 + 1 } 1'");
     let (code, printed) = fuzz_against::<Texas>(&program, dir.path(), 20, &["--per-operation", "--size", "small"]);
     assert_eq!(code, Some(1), "{printed}");
     let kept = cases_in(&dir.path().join("found/texas"));
@@ -134,4 +135,35 @@ fn a_wrong_running_total_names_the_operation_and_shows_the_references_trace_of_i
     let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
     assert!(report.contains("at operation 5 of"), "{report}");
     assert!(report.contains("the reference's trace of operation 5:"), "{report}");
+}
+
+#[test]
+fn tx7_a_json_record_with_one_wrong_field_names_the_operation_the_round_and_the_field_with_both_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    // The reference's own records, but the elimination points (TX7) of
+    // the first second round met one too many.
+    let plant = [
+        "import json, sys",
+        "done = False",
+        "for line in sys.stdin:",
+        "    line = line.rstrip('\\n')",
+        "    if not done and line.startswith('{'):",
+        "        record = json.loads(line)",
+        "        if len(record['rounds']) >= 2:",
+        "            record['rounds'][1]['elimination_points'] += 1",
+        "            line = json.dumps(record)",
+        "            done = True",
+        "    print(line)",
+    ]
+    .join("\n");
+    std::fs::write(dir.path().join("plant.py"), plant).unwrap();
+    let body = "\"$M\" solve texas - --per-operation json | python3 \"$(dirname \"$0\")/plant.py\"";
+    let program = script(dir.path(), "second-round-off", body);
+    let (code, printed) = fuzz_against::<Texas>(&program, dir.path(), 30, &["--per-operation", "--size", "small"]);
+    assert_eq!(code, Some(1), "{printed}");
+    let kept = cases_in(&dir.path().join("found/texas"));
+    assert_eq!(kept.len(), 1, "{kept:?}\n{printed}");
+    let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
+    assert!(report.contains(", round 2, field `elimination_points`:"), "{report}");
+    assert!(report.contains("program removed  |  reference removed"), "both boards side by side:\n{report}");
 }

@@ -58,9 +58,11 @@ pub enum Command {
         extended: bool,
         /// Before the answer, the reference's line after each operation, as
         /// a program checked with `--against CMD --per-operation` prints
-        /// it: its running total as the README defines it for the game.
-        #[arg(long, conflicts_with = "trace")]
-        per_operation: bool,
+        /// it: its running total as the README defines it for the game
+        /// (`total`, the default), or its record as one line of JSON
+        /// (`json`), the fields a program may give.
+        #[arg(long, value_name = "LINES", num_args = 0..=1, default_missing_value = "total", conflicts_with = "trace")]
+        per_operation: Option<play::Lines>,
     },
     /// Run engine and reference side by side with every invariant.
     Check {
@@ -223,8 +225,8 @@ impl Visitor for OneGame {
 
     fn visit<G: Game>(self) -> Self::Output {
         match self.0 {
-            Command::Solve { file, commands, per_operation: true, extended, .. } => {
-                play::per_operation::<G>(file.as_deref(), commands.as_deref(), extended)
+            Command::Solve { file, commands, per_operation: Some(lines), extended, .. } => {
+                play::per_operation::<G>(file.as_deref(), commands.as_deref(), extended, lines)
             }
             Command::Solve { file, commands, reference, trace, extended, .. } => {
                 play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace, extended)

@@ -55,16 +55,33 @@ fn within_statement<G: Game>(file: Option<&Path>, instance: &G::Instance, extend
     }
 }
 
+/// What `solve --per-operation` prints after each operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lines {
+    /// The running total.
+    Total,
+    /// The record, as one line of JSON.
+    Json,
+}
+
 /// `solve --per-operation`: the reference's line after each operation,
 /// then its answer, exactly as a program checked with `--per-operation`
 /// is to print them, so that a user can compare the two by hand.
-pub fn per_operation<G: Game>(file: Option<&Path>, commands: Option<&Path>, extended: bool) -> Result<ExitCode, String> {
+pub fn per_operation<G: Game>(
+    file: Option<&Path>,
+    commands: Option<&Path>,
+    extended: bool,
+    lines: Lines,
+) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(file, commands)?;
     within_statement::<G>(file, &instance, extended)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let played = play_through::<G, G::Reference, io::Error>(&instance, |_, before, record| match G::running_total(before, record) {
-        Some(total) => writeln!(out, "{total}"),
-        None => Ok(()),
+    let played = play_through::<G, G::Reference, io::Error>(&instance, |_, before, record| {
+        match (G::running_total(before, record), lines) {
+            (None, _) => Ok(()),
+            (Some(total), Lines::Total) => writeln!(out, "{total}"),
+            (Some(_), Lines::Json) => writeln!(out, "{}", crate::check::records_json::record_json::<G>(record)),
+        }
     });
     let written = played.and_then(|(outcome, _)| {
         let verdict = G::answer(&outcome);

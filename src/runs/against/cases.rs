@@ -108,7 +108,8 @@ impl<G: Game> Judging<'_, G> {
     /// is run again when `timeouts` asks for it (a loaded machine slows a
     /// run now and then), a batch's is split instead.
     fn run(&self, range: Range<usize>, input: &str) -> Result<Ran2, String> {
-        let (limits, output) = self.program.protocol().run_limits::<G>(self.program.limits(), &self.cases[range.clone()]);
+        let (limits, output) =
+            self.program.protocol().run_limits::<G>(self.program.limits(), &self.cases[range.clone()]);
         let run = self.program.run_within(input, limits, output)?;
         match run.ran {
             Ran::TimedOut { .. } if range.len() == 1 && self.timeouts == Timeouts::Confirmed => {
@@ -196,8 +197,8 @@ impl<G: Game> Judging<'_, G> {
         let instance = &self.cases[case];
         if self.program.protocol().per_operation {
             if let Some(difference) = first_difference::<G>(instance, lines).map_err(Error::Reference)? {
-                let at = Some(difference.report);
-                return Ok(Some(CaseWrong { wrong: Wrong::Operation, got: difference.printed, expected: Some(difference.expected), at }));
+                let (got, expected) = (shown(&difference.printed), Some(shown(&difference.expected)));
+                return Ok(Some(CaseWrong { wrong: Wrong::Operation, got, expected, at: Some(difference.report) }));
             }
         }
         let answer = match last {
@@ -215,7 +216,15 @@ impl<G: Game> Judging<'_, G> {
     /// Notes case `case`'s failure. Escaped once, here, where what the
     /// program printed becomes what a report shows: every printer of a
     /// `Failed` then shows it safely.
-    fn failed(&mut self, case: usize, wrong: Wrong, got: String, expected: Option<String>, at: Option<String>, usage: Usage) {
+    fn failed(
+        &mut self,
+        case: usize,
+        wrong: Wrong,
+        got: String,
+        expected: Option<String>,
+        at: Option<String>,
+        usage: Usage,
+    ) {
         let got = crate::process::visible::escaped(&got);
         let expected = expected.unwrap_or_else(|| self.expected[case].to_string());
         let at = at.map(|at| crate::process::visible::escaped(&at));
@@ -245,9 +254,10 @@ fn ended<'a, G: Game>(program: &Program, run: &'a Run, timed_out_before: Option<
     let usage = run.usage;
     match &run.ran {
         Ran::Interrupted => Ended::Interrupted,
-        Ran::TimeLimit => {
-            Ended::Failed(Wrong::TimeLimit, format!("used {} of CPU time, past {}", prose(usage.cpu), prose(limits.time)))
-        }
+        Ran::TimeLimit => Ended::Failed(
+            Wrong::TimeLimit,
+            format!("used {} of CPU time, past {}", prose(usage.cpu), prose(limits.time)),
+        ),
         Ran::MemoryLimit => {
             let (peak, limit) = (mebibytes(usage.peak), mebibytes(limits.memory));
             Ended::Failed(Wrong::MemoryLimit, format!("held {peak} of memory, past {limit}"))
@@ -265,9 +275,7 @@ fn ended<'a, G: Game>(program: &Program, run: &'a Run, timed_out_before: Option<
             Ended::Failed(Wrong::TooMuchOutput, format!("{start}... (and more, past {} bytes)", printed.len()))
         }
         // A checker commonly says "refused" by its exit code as well.
-        Ran::Crashed { printed, .. }
-            if alone && G::read_answer(printed).is_some_and(|answer| answer.is_refused()) =>
-        {
+        Ran::Crashed { printed, .. } if alone && G::read_answer(printed).is_some_and(|answer| answer.is_refused()) => {
             Ended::Printed(printed)
         }
         Ran::Crashed { status, stderr, .. } => Ended::Failed(Wrong::RuntimeError, format!("{status}\n{stderr}")),

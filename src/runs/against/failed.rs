@@ -82,7 +82,13 @@ impl fmt::Display for Failed {
             Wrong::Answer | Wrong::Unreadable | Wrong::TooMuchOutput | Wrong::Operation => "the program printed",
         };
         let answers = if self.wrong == Wrong::Operation { "prints" } else { "answers" };
-        write!(f, "{}: {got}:\n{}\nthe reference {answers}:\n{}", self.wrong, indent(&self.got), indent(&self.expected))?;
+        write!(
+            f,
+            "{}: {got}:\n{}\nthe reference {answers}:\n{}",
+            self.wrong,
+            indent(&self.got),
+            indent(&self.expected)
+        )?;
         if let Some(at) = &self.at {
             write!(f, "\n{at}")?;
         }

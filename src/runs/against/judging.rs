@@ -121,8 +121,10 @@ const SHRINK_BATCH: usize = 32;
 /// up to the first that fails at all; a candidate that cannot be judged
 /// does not fail alike.
 fn candidates_failing<G: Game>(program: &Program, candidates: &[G::Instance], wrong: Wrong) -> Vec<Option<Failed>> {
-    let reference = || candidates.iter().map(|candidate| reference_answer::<G>(candidate, &mut Tally::default())).collect();
-    let Ok((_, judged)) = judge_cases::<G>(program, candidates, reference, Timeouts::AtOnce, Until::FirstFailure) else {
+    let reference =
+        || candidates.iter().map(|candidate| reference_answer::<G>(candidate, &mut Tally::default())).collect();
+    let Ok((_, judged)) = judge_cases::<G>(program, candidates, reference, Timeouts::AtOnce, Until::FirstFailure)
+    else {
         return vec![None; candidates.len()];
     };
     let first_failing = judged.failed.iter().position(Option::is_some);

@@ -17,8 +17,8 @@ mod slowest;
 mod target;
 mod together;
 
-pub use failed::{Failed, Wrong};
 pub use cases::{judge_cases, CasesJudged, Until};
+pub use failed::{Failed, Wrong};
 pub use judging::{check, judge_alongside, reference_answer, shrink, Judged, NotJudged, Timeouts, INTERRUPTED};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]

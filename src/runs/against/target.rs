@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::failed::{Failed, Wrong};
 use super::cases::{judge_cases, Until};
+use super::failed::{Failed, Wrong};
 use super::judging::{reference_answer, NotJudged, Timeouts};
 use super::kinds::Kinds;
 use super::program::{Program, Usage};

@@ -38,7 +38,8 @@ impl Together {
         }
         let name = format!("batch-{:012x}.in", crate::process::hash::fnv1a(&input) & 0xffff_ffff_ffff);
         let path = dir.join(G::NAME).join(TOGETHER).join(name);
-        let written = std::fs::create_dir_all(path.parent().expect("a folder")).and_then(|()| write_whole(&path, &input));
+        let written =
+            std::fs::create_dir_all(path.parent().expect("a folder")).and_then(|()| write_whole(&path, &input));
         match written {
             Ok(()) => {
                 if let Some((old, _)) = kept.batch.replace((path.clone(), input.len())) {

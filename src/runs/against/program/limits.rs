@@ -158,7 +158,10 @@ mod tests {
     #[test]
     fn a_batch_has_its_cases_times_the_time_and_the_same_memory() {
         let door = Limits::of::<MagicDoor>(None, None, None).for_cases(1000);
-        assert_eq!((door.time, door.memory, door.wall), (DEFAULT_TIME * 1000, DEFAULT_MEMORY, Duration::from_secs(5000)));
+        assert_eq!(
+            (door.time, door.memory, door.wall),
+            (DEFAULT_TIME * 1000, DEFAULT_MEMORY, Duration::from_secs(5000))
+        );
         assert_eq!(door.options(), "", "a replay gives no limit the user did not");
         assert_eq!(Limits::of::<MagicDoor>(None, None, None).for_cases(0).time, DEFAULT_TIME, "no case runs as one");
     }
