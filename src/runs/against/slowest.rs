@@ -26,9 +26,10 @@ impl Most {
     }
 
     /// Counts a run of many cases (`--batch`), which has no one case to
-    /// keep: its CPU time counts once a case of its own is slower.
+    /// keep as the slowest.
     pub fn note_run(&self, usage: Usage) {
         let mut most = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        most.cpu = most.cpu.max(usage.cpu);
         most.wall = most.wall.max(usage.wall);
         most.peak = most.peak.max(usage.peak);
     }

@@ -224,9 +224,13 @@ impl<G: Game> Target for AgainstTarget<G> {
         let most = self.most.of();
         let slowest = most.slowest.map_or(String::new(), |path| format!(", the slowest kept as {}", path.display()));
         let used = Usage { cpu: most.cpu, wall: most.wall, peak: most.peak };
+        let run = match self.program.protocol().batch {
+            None => "a case".to_string(),
+            Some(cases) => format!("a run of up to {cases} cases"),
+        };
         format!(
             "{}: against {}: {} reached the program ({}), {}; {} drawn, {} beyond the statement drawn again\n\
-             the program used at most: {} a case, within {}{slowest}\n{}\n{}",
+             the program used at most: {} {run}, within {} a case{slowest}\n{}\n{}",
             G::NAME,
             self.program.command(),
             counted(reached, "case"),
