@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::game::Game;
+use super::super::playing::{Game, SQUARE};
 use super::swaps::{swap_tiles, DOWN_SWAP, RIGHT_SWAP};
 use crate::kit::bit_set;
 
@@ -198,7 +198,7 @@ impl Firsts {
             let (a, b) = swap_tiles(game.side, scoring.swap);
             let (mark, promise) = (game.mark(), game.promise);
             let squares = game.play(a, b) as i32;
-            scoring.value = squares * super::game::SQUARE + game.promise - promise;
+            scoring.value = squares * SQUARE + game.promise - promise;
             let start = self.scoring_tiles.len();
             self.scoring_tiles.extend(game.changed_since(mark));
             scoring.tiles = start..self.scoring_tiles.len();

@@ -22,15 +22,14 @@
 //! was as a first move, unless the buffer moved or its refills reach near.
 
 mod firsts;
-mod game;
 mod near;
 mod replies;
 mod swaps;
 
 use m3_model::square::{Instance, Move};
 
+use super::playing::{Game, SQUARE};
 use firsts::Firsts;
-use game::{Game, SQUARE};
 use near::Near;
 use replies::Replies;
 use swaps::{swap_move, swap_tiles};

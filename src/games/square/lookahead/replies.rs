@@ -4,7 +4,7 @@
 //! three of them, and while none of those changes, neither do these. The
 //! scoring ones read the buffer too: only which they are is kept.
 
-use super::game::Game;
+use super::super::playing::Game;
 use super::near::Near;
 use super::swaps::{swap_tiles, DOWN_SWAP, RIGHT_SWAP};
 

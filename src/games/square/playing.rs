@@ -1,10 +1,12 @@
-//! The strong player's own game, SR1 to SR3 on flat tiles: the promise of
-//! each window is kept as its tiles change, and every change is logged, so
-//! that a move is tried and taken back in place, with no copy of the board.
+//! The generator's players' own game, SR1 to SR3 on flat tiles: the
+//! promise of each window is kept as its tiles change (what the strong
+//! player ranks boards by), and every change is logged, so that a move is
+//! tried and taken back in place, with no copy of the board, and a player
+//! knows which rows a move changed.
 
 use m3_model::square::Instance;
 
-use super::super::rules::Buffer;
+use super::rules::Buffer;
 
 /// What a removed square is worth against the promise of a window: more
 /// than any board's promise can change by in one move.
