@@ -114,6 +114,14 @@ impl Game {
         self.adjust()
     }
 
+    /// Swaps tiles `a` and `b`, a swap that makes no square
+    /// (`plain_change`): the move made, with no adjust to look for one.
+    pub fn play_plain(&mut self, a: usize, b: usize) {
+        let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
+        self.set(a, colour_b);
+        self.set(b, colour_a);
+    }
+
     /// What swapping tiles `a` and `b` leads to at once, against the
     /// promise now: the squares it removes and the promise it leaves; and
     /// whether it removes any. `None` when the two are of one colour and
@@ -140,16 +148,18 @@ impl Game {
     /// make one box of top-left tiles.
     pub fn plain_change(&mut self, a: usize, b: usize) -> Option<i32> {
         let side = self.side;
-        let (rows, cols) = (a / side..=b / side, a % side..=b % side);
-        let (top, left) = (rows.start().saturating_sub(1), cols.start().saturating_sub(1));
-        let (bottom, right) = ((*rows.end()).min(side - 2), (*cols.end()).min(side - 2));
+        let (row, col) = (a / side, a % side);
+        let (last_row, last_col) = if b == a + 1 { (row, col + 1) } else { (row + 1, col) };
+        let (top, left) = (row.saturating_sub(1), col.saturating_sub(1));
+        let (bottom, right) = (last_row.min(side - 2), last_col.min(side - 2));
         self.cells.swap(a, b);
-        let (mut change, mut square) = (0, false);
+        let mut change = 0;
+        let mut square = false;
         for row in top..=bottom {
             for window in row * side + left..=row * side + right {
-                let [w, x, y, z] = self.tiles_of(window);
-                square |= w == x && w == y && w == z;
-                change += i32::from(self.promise_of(window)) - i32::from(self.window_promise[window]);
+                let tiles = self.tiles_of(window);
+                square |= one_colour(tiles);
+                change += i32::from(promise(tiles)) - i32::from(self.window_promise[window]);
             }
         }
         self.cells.swap(a, b);
@@ -163,7 +173,7 @@ impl Game {
         let mut squares = 0;
         loop {
             let mut touched = std::mem::take(&mut self.touched);
-            touched.retain(|&window| self.one_colour(window));
+            touched.retain(|&window| one_colour(self.tiles_of(window)));
             // Tile indices order windows as SR2 does: by row, then column.
             let first = touched.iter().min().copied();
             self.touched = touched;
@@ -200,7 +210,7 @@ impl Game {
         self.cells[tile] = colour;
         let (rows, cols) = self.windows_of(tile);
         for row in rows {
-            for window in cols.clone().map(|col| row * self.side + col) {
+            for window in row * self.side + cols.start()..=row * self.side + cols.end() {
                 let promise = self.promise_of(window);
                 self.promise += i32::from(promise) - i32::from(self.window_promise[window]);
                 self.window_promise[window] = promise;
@@ -221,19 +231,26 @@ impl Game {
         (row.saturating_sub(1)..=row.min(last), col.saturating_sub(1)..=col.min(last))
     }
 
+    #[inline]
     fn tiles_of(&self, window: usize) -> [u8; 4] {
-        let (cells, side) = (&self.cells, self.side);
-        [cells[window], cells[window + 1], cells[window + side], cells[window + side + 1]]
-    }
-
-    fn one_colour(&self, window: usize) -> bool {
-        let [a, b, c, d] = self.tiles_of(window);
-        a == b && a == c && a == d
+        let side = self.side;
+        let tiles = &self.cells[window..=window + side + 1];
+        [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
     }
 
     fn promise_of(&self, window: usize) -> u8 {
-        let [a, b, c, d] = self.tiles_of(window);
-        let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d);
-        PROMISE_BY_PAIRS[usize::from(pairs + u8::from(b == c) + u8::from(b == d) + u8::from(c == d))]
+        promise(self.tiles_of(window))
     }
+}
+
+/// SR2: whether a window's four tiles are one colour.
+#[inline]
+fn one_colour([a, b, c, d]: [u8; 4]) -> bool {
+    a == b && a == c && a == d
+}
+
+#[inline]
+fn promise([a, b, c, d]: [u8; 4]) -> u8 {
+    let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d);
+    PROMISE_BY_PAIRS[usize::from(pairs + u8::from(b == c) + u8::from(b == d) + u8::from(c == d)) % 7]
 }

@@ -164,7 +164,7 @@ impl Lookahead {
         }
         if to_play.peek().is_some() || !reaching.is_empty() {
             let mark = game.mark();
-            game.play(a, b);
+            game.play_plain(a, b);
             for reply in to_play.chain(reaching) {
                 second = second.max(reply_value(game, reply));
             }

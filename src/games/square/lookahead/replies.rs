@@ -46,7 +46,7 @@ impl Replies {
             scoring.clear();
             let mark = game.mark();
             let (a, b) = swap_tiles(side, swap);
-            game.play(a, b);
+            game.play_plain(a, b);
             for index in 0..near.len() {
                 for reply in near.swaps(side, index).into_iter().flatten() {
                     let (a, b) = swap_tiles(side, reply);
