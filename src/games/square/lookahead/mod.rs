@@ -5,8 +5,8 @@
 //! square. A greedy player that takes the first square it sees empties the
 //! board of such windows and then scores one move in three; this one keeps
 //! them, and scores more than one square a move on the statement's largest
-//! board. Its own simulation, from the rules in `rules`, not the engine's:
-//! each move tries hundreds of swaps.
+//! board. Its own simulation (`playing`), not the engine's: each move tries
+//! hundreds of swaps.
 //!
 //! Precisely: of the [`WIDTH`] first moves of the highest value, what it
 //! leads to at once (`Game::value`), ties to the first in the tiles'
