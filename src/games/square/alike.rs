@@ -2,9 +2,9 @@
 //! by column: what the generator's player reads to find the 2x2 windows
 //! that one move makes one colour (SR2). A row's pairs are compared a word
 //! of eight tiles at a time, with no branch on the colours, and only the
-//! rows a move changed are compared again.
+//! rows a move changed are worked out again.
 
-use m3_model::square::{Board, MAX_SIDE};
+use m3_model::square::MAX_SIDE;
 
 use crate::kit::bit_set::{self, BYTES};
 
@@ -29,9 +29,6 @@ pub struct Alike {
     /// The tiles of the board described, row by row, and a word of 0 after
     /// them, so that a word read from any tile of the board stays within.
     cells: Vec<u8>,
-    /// The same for the board being described, to be compared with the
-    /// last a word at a time.
-    next: Vec<u8>,
     across: Vec<u64>,
     down: Vec<u64>,
     down_right: Vec<u64>,
@@ -43,24 +40,22 @@ pub struct Alike {
 }
 
 impl Alike {
-    /// Describes `board`, N x N with N up to 64, in place of the board
-    /// described last.
-    pub fn describe(&mut self, board: &Board) {
-        let side = board.rows();
-        let tiles = board.cells();
-        // The rows of tiles that are not as they were, as bits.
+    /// Describes `tiles`, a board of `side` x `side` with `side` up to 64,
+    /// in place of the board described last, told the rows of tiles that
+    /// are not as they were (as bits): the player that made the moves
+    /// knows them.
+    pub fn describe_rows(&mut self, side: usize, tiles: &[u8], changed: u64) {
         let changed = if side == self.side {
-            self.next[..tiles.len()].copy_from_slice(tiles);
-            self.changed_rows()
+            self.cells[..tiles.len()].copy_from_slice(tiles);
+            changed
         } else {
-            self.start(board);
+            self.start(side, tiles);
             bit_set::first(side)
         };
         // An equal-colour swap, or a turn after an invalid move, changes none.
         if changed == 0 {
             return;
         }
-        std::mem::swap(&mut self.cells, &mut self.next);
         // A row of pairs reads its own row of tiles and the one below.
         let pairs = changed | changed >> 1;
         for row in bit_set::ones(pairs) {
@@ -85,14 +80,12 @@ impl Alike {
         Some((row, cols.trailing_zeros() as usize))
     }
 
-    /// Takes `board`'s size and tiles, every pair to be worked out.
-    fn start(&mut self, board: &Board) {
-        self.side = board.rows();
-        for cells in [&mut self.cells, &mut self.next] {
-            cells.clear();
-            cells.extend_from_slice(board.cells());
-            cells.resize(board.cells().len() + BYTES, 0);
-        }
+    /// Takes a board's size and tiles, every pair to be worked out.
+    fn start(&mut self, side: usize, tiles: &[u8]) {
+        self.side = side;
+        self.cells.clear();
+        self.cells.extend_from_slice(tiles);
+        self.cells.resize(tiles.len() + BYTES, 0);
         for pairs in [&mut self.across, &mut self.down, &mut self.down_right, &mut self.down_left] {
             pairs.clear();
             pairs.resize(self.side, 0);
@@ -100,22 +93,6 @@ impl Alike {
         self.making.clear();
         self.making.resize(self.side - 1, 0);
         self.rows_making = 0;
-    }
-
-    /// The rows of tiles where `next` differs from `cells`, as bits, a word
-    /// of each compared at a time.
-    fn changed_rows(&self) -> u64 {
-        let side = self.side;
-        (0..side).fold(0, |changed, row| {
-            let (mut differences, mut col) = (0, 0);
-            while col < side {
-                let at = row * side + col;
-                let tiles = bit_set::first(BYTES * (side - col).min(BYTES));
-                differences |= (word_at(&self.cells, at) ^ word_at(&self.next, at)) & tiles;
-                col += BYTES;
-            }
-            changed | u64::from(differences != 0) << row
-        })
     }
 
     /// Works out the pairs of tile row `row`, eight columns at a time.
@@ -202,12 +179,23 @@ fn alike_bytes(a: u64, b: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use m3_model::square::Move;
+    use m3_model::square::{Board, Move};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::super::rules::{move_tiles, one_colour, swap};
     use super::*;
+
+    /// Describes `board`, told the rows where it differs from the board
+    /// described last, as the player that made the moves would be.
+    fn describe(described: &mut Alike, board: &Board) {
+        let side = board.rows();
+        let same_side = described.side == side;
+        let changed = (0..side)
+            .filter(|&row| !same_side || described.cells[row * side..][..side] != *board.row(row))
+            .fold(0, |rows, row| rows | 1 << row);
+        described.describe_rows(side, board.cells(), changed);
+    }
 
     #[test]
     fn alike_bytes_are_told_whatever_the_bytes_around_them() {
@@ -282,7 +270,7 @@ mod tests {
     fn the_pairs_worked_out_a_word_at_a_time_are_those_of_the_tiles_after_every_change() {
         let mut described = Alike::default();
         for board in boards(3, 3000) {
-            described.describe(&board);
+            describe(&mut described, &board);
             for (row, col) in (0..board.rows()).flat_map(|row| (0..64).map(move |col| (row, col))) {
                 let pairs = [&described.across, &described.down, &described.down_right, &described.down_left];
                 let bits = pairs.map(|pairs| pairs[row] >> col & 1 == 1);
@@ -302,7 +290,7 @@ mod tests {
         let mut described = Alike::default();
         let mut making = 0;
         for mut board in boards(11, 3000) {
-            described.describe(&board);
+            describe(&mut described, &board);
             for row in 0..board.rows() - 1 {
                 let odd_windows = described.odd_windows(row);
                 let making_windows = described.making[row];
@@ -326,7 +314,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (mut found, mut none) = (0, 0);
         for mut board in boards(7, 3000) {
-            described.describe(&board);
+            describe(&mut described, &board);
             let windows = board.rows() - 1;
             let from = (rng.random_range(0..windows), rng.random_range(0..windows));
             // Row by row from `from`'s and around, each from its column and around.

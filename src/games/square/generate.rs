@@ -14,7 +14,7 @@
 use std::ops::RangeInclusive;
 
 use arbitrary::{Result, Unstructured};
-use m3_model::square::{Board, Instance, Move, SquareRemover, Turn, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
+use m3_model::square::{Board, Instance, Move, SquareRemover, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP};
 use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
 use m3_model::Stepper;
 use rand::{Rng, SeedableRng};
@@ -23,11 +23,11 @@ use rand_chacha::ChaCha8Rng;
 use super::alike::Alike;
 use super::knobs::{Knobs, Player, COLOURS_ON_THE_LARGEST, MOVES_ON_THE_LARGEST, STATEMENT_COLOURS, STATEMENT_SIDES};
 use super::lookahead::Lookahead;
+use super::playing::Game;
 use super::rules::move_tiles;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{Benchmark, Count, EdgeGame, Generator, MaxTest, PercentOr, Size, Statement};
 use crate::kit::edges::{draw_within, edge_values, wrapped_values, Edge};
-use crate::kit::following::Following;
 
 /// `--within-statement` alone: the statement's tests, 10,000 moves on 8 to
 /// 16 tiles a side in 4 to 6 colours, drawn so by `generate` at every size.
@@ -56,7 +56,10 @@ const EXTREMES_ONE_IN: u32 = 1000;
 const NEAR_CONTEST_ONE_IN: u32 = 32;
 
 impl Generator<SquareRemover> for Knobs {
-    /// Renders a game, following its board with `S` (the engine, for speed).
+    /// Renders a game. Its players follow the board on tiles of their own
+    /// (`playing`), not with `S`: a step of the engine hands out a copy of
+    /// the board, which costs a 10,000-move game more than choosing its
+    /// moves.
     fn generate<S: Stepper<SquareRemover>>(&self, size: Size, u: &mut Unstructured<'_>) -> Result<Instance> {
         let within = self.statement.within_statement;
         let (side, colours, moves) = if within {
@@ -103,18 +106,14 @@ impl Generator<SquareRemover> for Knobs {
         // A strong game plays to its end: an invalid move would end it
         // (SR4) before the scores only it reaches.
         let invalid_at = invalid_at.filter(|_| !strong);
+        let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
         // Long games need more choices than a fuzzer's input holds: once it
         // runs dry the moves come from a generator seeded by it.
         let rng = ChaCha8Rng::seed_from_u64(u.arbitrary()?);
-        let mut player = Greedy { u, rng, greedy, alike: Alike::default() };
-
-        let mut instance = Instance { colours, seed, board: Board::from_cells(side, side, tiles), moves: Vec::new() };
+        let mut player = Greedy::new(u, rng, greedy, &instance);
         // The strong player follows the game on its own; once a move is
         // invalid, the rest are skipped (SR4) and the greedy one goes on.
         let mut strong = strong.then(|| Lookahead::start(&instance));
-        let mut game = Following::<SquareRemover, S>::start(&instance);
-        // Past a panic the moves are chosen on the last board seen.
-        let mut board = game.step(&Turn::Opening).map_or_else(|| instance.board.clone(), |record| record.board);
         for index in 0..moves {
             let m = if invalid_at == Some(index) {
                 strong = None;
@@ -122,12 +121,10 @@ impl Generator<SquareRemover> for Knobs {
             } else if let Some(strong) = &mut strong {
                 strong.next_move()
             } else {
-                player.choose(&board)?
+                player.choose()?
             };
             instance.moves.push(m);
-            if let Some(record) = game.step(&Turn::Move(m)) {
-                board = record.board;
-            }
+            player.follow(m);
         }
         Ok(instance)
     }
@@ -276,8 +273,14 @@ struct Greedy<'a, 'b> {
     u: &'a mut Unstructured<'b>,
     rng: ChaCha8Rng,
     greedy: u32,
-    /// The board's tiles alike, kept from move to move.
+    /// The game as it stands: moves are chosen on its board.
+    game: Game,
+    /// Whether a move was invalid, which ends the game (SR4).
+    ended: bool,
+    /// The board's tiles alike, kept from move to move, and the rows of
+    /// tiles the moves set since it was last told.
     alike: Alike,
+    unseen_rows: u64,
 }
 
 /// The input bytes the player leaves unread. A seeded case whose generator
@@ -286,7 +289,26 @@ struct Greedy<'a, 'b> {
 /// runs dry, that would only cost the time of the game again.
 const UNREAD: usize = 8;
 
-impl Greedy<'_, '_> {
+impl<'a, 'b> Greedy<'a, 'b> {
+    fn new(u: &'a mut Unstructured<'b>, rng: ChaCha8Rng, greedy: u32, instance: &Instance) -> Self {
+        let game = Game::start(instance);
+        Greedy { u, rng, greedy, game, ended: false, alike: Alike::default(), unseen_rows: 0 }
+    }
+
+    /// Plays `m`, whoever chose it, on the board moves are chosen on.
+    fn follow(&mut self, m: Move) {
+        match move_tiles(self.game.side, m) {
+            Ok(((ra, ca), (rb, cb))) if !self.ended => {
+                let side = self.game.side;
+                let mark = self.game.mark();
+                self.game.play(ra * side + ca, rb * side + cb);
+                self.unseen_rows |= self.game.changed_since(mark).fold(0, |rows, tile| rows | 1 << (tile / side));
+                self.game.commit();
+            }
+            _ => self.ended = true,
+        }
+    }
+
     /// A number below `n`.
     fn below(&mut self, n: usize) -> Result<usize> {
         if self.u.len() <= UNREAD {
@@ -297,18 +319,20 @@ impl Greedy<'_, '_> {
     }
 
     /// A valid move: a greedy one, an equal-colour swap or a random one.
-    fn choose(&mut self, board: &Board) -> Result<Move> {
+    fn choose(&mut self) -> Result<Move> {
         let roll = self.below(100)? as u32;
-        let side = board.rows();
+        let side = self.game.side;
         if roll < self.greedy {
             let start = (self.below(side - 1)?, self.below(side - 1)?);
-            if let Some(m) = square_making_move(board, &mut self.alike, start) {
+            let (tiles, changed) = (&self.game.cells, std::mem::take(&mut self.unseen_rows));
+            self.alike.describe_rows(side, tiles, changed);
+            if let Some(m) = square_making_move(side, tiles, &self.alike, start) {
                 return Ok(m);
             }
         } else if roll < self.greedy + EQUAL_PERCENT {
             for _ in 0..LOOKS {
                 let m = self.valid_move(side)?;
-                if swaps_equal_colours(board, m) {
+                if swaps_equal_colours(side, &self.game.cells, m) {
                     return Ok(m);
                 }
             }
@@ -374,21 +398,19 @@ impl Greedy<'_, '_> {
 /// odd tile of a window whose other three share a colour with a neighbour
 /// of that colour outside the window: looking at windows finds every such
 /// move, where drawing moves to try costs draws and misses most. `alike`
-/// keeps the windows that have such a move (`Alike`) from board to board.
-fn square_making_move(board: &Board, alike: &mut Alike, from: (usize, usize)) -> Option<Move> {
+/// keeps the windows that have such a move (`Alike`) from board to board:
+/// it describes `tiles`, a board of `side`.
+fn square_making_move(side: usize, tiles: &[u8], alike: &Alike, from: (usize, usize)) -> Option<Move> {
     // Which of the odd tile's two outside neighbours is looked at first
     // follows the draw, so that no direction is favoured.
     let across_first = (from.0 + from.1).is_multiple_of(2);
-    alike.describe(board);
     let (row, col) = alike.first_square_making(from)?;
-    odd_tile_move(board, row, col, across_first)
+    odd_tile_move(side, tiles, row, col, across_first)
 }
 
 /// The move that makes the window with top-left tile (`row`, `col`) one
 /// colour, if it has an odd tile with a neighbour of the others' colour.
-fn odd_tile_move(board: &Board, row: usize, col: usize, across_first: bool) -> Option<Move> {
-    let side = board.cols();
-    let cells = board.cells();
+fn odd_tile_move(side: usize, cells: &[u8], row: usize, col: usize, across_first: bool) -> Option<Move> {
     let top = row * side + col;
     let [a, b, c, d] = [cells[top], cells[top + 1], cells[top + side], cells[top + side + 1]];
     let (r, c, colour) = match (a == b, c == d) {
@@ -412,8 +434,8 @@ fn odd_tile_move(board: &Board, row: usize, col: usize, across_first: bool) -> O
         .map(|(_, _, dir)| Move::new(r as i32, c as i32, dir))
 }
 
-fn swaps_equal_colours(board: &Board, m: Move) -> bool {
-    move_tiles(board.rows(), m).is_ok_and(|(a, b)| board.get(a.0, a.1) == board.get(b.0, b.1))
+fn swaps_equal_colours(side: usize, tiles: &[u8], m: Move) -> bool {
+    move_tiles(side, m).is_ok_and(|(a, b)| tiles[a.0 * side + a.1] == tiles[b.0 * side + b.1])
 }
 
 #[cfg(test)]
@@ -446,7 +468,9 @@ mod tests {
             let side = board.rows();
             let all = square_making_moves(&board);
             let start = (rng.random_range(0..side - 1), rng.random_range(0..side - 1));
-            match square_making_move(&board, &mut Alike::default(), start) {
+            let mut alike = Alike::default();
+            alike.describe_rows(side, board.cells(), crate::kit::bit_set::first(side));
+            match square_making_move(side, board.cells(), &alike, start) {
                 Some(m) => {
                     assert!(all.contains(&m), "{m:?} makes no square on\n{board:?}");
                     found += 1;

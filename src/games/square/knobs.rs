@@ -48,7 +48,7 @@ pub struct Knobs {
     /// Who makes the valid moves: a greedy player (with `--greedy-percent`
     /// of random ones), or a strong one that looks two moves ahead and
     /// scores over 12,000 squares in a contest game on 16x16 in 4 colours,
-    /// in about a second. Left out: the greedy one, but for a share of the
+    /// in a few tenths of a second. Left out: the greedy one, but for a share of the
     /// games within the statement at `--size max`.
     #[arg(long, value_enum)]
     pub player: Option<Player>,

@@ -8,6 +8,7 @@ mod generate;
 mod knobs;
 mod lookahead;
 mod max_tests;
+mod playing;
 mod render;
 mod rules;
 pub(crate) mod shrink;

@@ -1,0 +1,256 @@
+//! The generator's players' own game, SR1 to SR3 on flat tiles: the
+//! promise of each window is kept as its tiles change (what the strong
+//! player ranks boards by), and every change is logged, so that a move is
+//! tried and taken back in place, with no copy of the board, and a player
+//! knows which rows a move changed.
+
+use m3_model::square::Instance;
+
+use super::rules::Buffer;
+
+/// What a removed square is worth against the promise of a window: more
+/// than any board's promise can change by in one move.
+pub const SQUARE: i32 = 1 << 16;
+
+/// A window's promise, by the equal pairs among its four tiles: 3 for
+/// three alike, 2 for two pairs (6 for four alike, a square the adjust
+/// removes at once).
+const PROMISE_BY_PAIRS: [u8; 7] = [0, 0, 2, 8, 0, 0, 0];
+
+/// A game as the player sees it.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub side: usize,
+    pub cells: Vec<u8>,
+    /// By window (its top-left tile): its promise.
+    window_promise: Vec<u8>,
+    /// The board's promise: its windows' summed.
+    pub promise: i32,
+    /// SR1's colours in the order the refills take them, drawn as far as
+    /// a game has reached: a try taken back takes them again.
+    buffer: Buffer,
+    colours: Vec<u8>,
+    /// The buffer's tiles taken so far.
+    taken: usize,
+    /// Squares removed so far.
+    pub score: u64,
+    /// Each tile set since the last `commit`, with its colour before.
+    log: Vec<(usize, u8)>,
+    /// Windows that may have become one colour in the move being played.
+    touched: Vec<usize>,
+}
+
+/// A point of the game to take it back to (`Game::undo`).
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    log: usize,
+    taken: usize,
+    score: u64,
+}
+
+/// Buffer colours drawn at a time, once a game reaches past those drawn.
+const BUFFER_CHUNK: usize = 4096;
+
+impl Game {
+    /// The game of `instance` after its opening adjust (SR3).
+    pub fn start(instance: &Instance) -> Game {
+        let side = instance.board.rows();
+        let mut game = Game {
+            side,
+            cells: instance.board.cells().to_vec(),
+            window_promise: vec![0; side * side],
+            promise: 0,
+            buffer: Buffer::new(instance.seed, instance.colours),
+            colours: Vec::new(),
+            taken: 0,
+            score: 0,
+            log: Vec::new(),
+            touched: Vec::new(),
+        };
+        for row in 0..side - 1 {
+            for window in row * side..row * side + side - 1 {
+                game.window_promise[window] = game.promise_of(window);
+                game.promise += i32::from(game.window_promise[window]);
+                game.touched.push(window);
+            }
+        }
+        game.adjust();
+        game.commit();
+        game
+    }
+
+    /// The moves played so far are kept: `undo` goes back no further.
+    pub fn commit(&mut self) {
+        self.log.clear();
+    }
+
+    pub fn mark(&self) -> Mark {
+        Mark { log: self.log.len(), taken: self.taken, score: self.score }
+    }
+
+    /// Takes the game back to `mark`, the last change first.
+    pub fn undo(&mut self, mark: Mark) {
+        while self.log.len() > mark.log {
+            let (tile, colour) = self.log.pop().expect("a change after the mark");
+            self.put(tile, colour);
+        }
+        (self.taken, self.score) = (mark.taken, mark.score);
+    }
+
+    /// The tiles set since `mark`, a tile once for each time it was set.
+    pub fn changed_since(&self, mark: Mark) -> impl Iterator<Item = usize> + '_ {
+        self.log[mark.log..].iter().map(|&(tile, _)| tile)
+    }
+
+    /// Squares removed by the move that swaps tiles `a` and `b`, the move
+    /// made.
+    pub fn play(&mut self, a: usize, b: usize) -> u32 {
+        let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
+        self.set(a, colour_b);
+        self.set(b, colour_a);
+        self.touched.clear();
+        self.touch_around(a);
+        self.touch_around(b);
+        self.adjust()
+    }
+
+    /// Swaps tiles `a` and `b`, a swap that makes no square
+    /// (`plain_change`): the move made, with no adjust to look for one.
+    pub fn play_plain(&mut self, a: usize, b: usize) {
+        let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
+        self.set(a, colour_b);
+        self.set(b, colour_a);
+    }
+
+    /// What swapping tiles `a` and `b` leads to at once, against the
+    /// promise now: the squares it removes and the promise it leaves; and
+    /// whether it removes any. `None` when the two are of one colour and
+    /// the swap changes nothing.
+    pub fn value(&mut self, a: usize, b: usize) -> Option<(i32, bool)> {
+        if self.cells[a] == self.cells[b] {
+            return None;
+        }
+        Some(match self.plain_change(a, b) {
+            Some(change) => (change, false),
+            None => {
+                let (mark, promise) = (self.mark(), self.promise);
+                let squares = self.play(a, b) as i32;
+                let value = squares * SQUARE + self.promise - promise;
+                self.undo(mark);
+                (value, true)
+            }
+        })
+    }
+
+    /// The change in promise that swapping tiles `a` and `b`, `b` right of
+    /// or below `a`, makes; `None` when the swap makes a square. The board
+    /// is left as it was. Only the windows either tile is in change: they
+    /// make one box of top-left tiles.
+    pub fn plain_change(&mut self, a: usize, b: usize) -> Option<i32> {
+        let side = self.side;
+        let (row, col) = (a / side, a % side);
+        let (last_row, last_col) = if b == a + 1 { (row, col + 1) } else { (row + 1, col) };
+        let (top, left) = (row.saturating_sub(1), col.saturating_sub(1));
+        let (bottom, right) = (last_row.min(side - 2), last_col.min(side - 2));
+        self.cells.swap(a, b);
+        let mut change = 0;
+        let mut square = false;
+        for row in top..=bottom {
+            for window in row * side + left..=row * side + right {
+                let tiles = self.tiles_of(window);
+                square |= one_colour(tiles);
+                change += i32::from(promise(tiles)) - i32::from(self.window_promise[window]);
+            }
+        }
+        self.cells.swap(a, b);
+        (!square).then_some(change)
+    }
+
+    /// SR2: while a window is one colour, the topmost, then leftmost, is
+    /// removed and refilled from the buffer. Only touched windows can be:
+    /// the board held none before. The squares removed.
+    fn adjust(&mut self) -> u32 {
+        let mut squares = 0;
+        loop {
+            let mut touched = std::mem::take(&mut self.touched);
+            touched.retain(|&window| one_colour(self.tiles_of(window)));
+            // Tile indices order windows as SR2 does: by row, then column.
+            let first = touched.iter().min().copied();
+            self.touched = touched;
+            let Some(first) = first else { return squares };
+            squares += 1;
+            self.score += 1;
+            let side = self.side;
+            for tile in [first, first + 1, first + side, first + side + 1] {
+                let colour = self.take();
+                self.set(tile, colour);
+                self.touch_around(tile);
+            }
+        }
+    }
+
+    /// SR1: the buffer's next colour.
+    fn take(&mut self) -> u8 {
+        if self.taken == self.colours.len() {
+            let buffer = &mut self.buffer;
+            self.colours.extend(std::iter::repeat_with(|| buffer.take()).take(BUFFER_CHUNK));
+        }
+        self.taken += 1;
+        self.colours[self.taken - 1]
+    }
+
+    /// Sets a tile, logged.
+    fn set(&mut self, tile: usize, colour: u8) {
+        self.log.push((tile, self.cells[tile]));
+        self.put(tile, colour);
+    }
+
+    /// Sets a tile, keeping the promise.
+    fn put(&mut self, tile: usize, colour: u8) {
+        self.cells[tile] = colour;
+        let (rows, cols) = self.windows_of(tile);
+        for row in rows {
+            for window in row * self.side + cols.start()..=row * self.side + cols.end() {
+                let promise = self.promise_of(window);
+                self.promise += i32::from(promise) - i32::from(self.window_promise[window]);
+                self.window_promise[window] = promise;
+            }
+        }
+    }
+
+    fn touch_around(&mut self, tile: usize) {
+        let (rows, cols) = self.windows_of(tile);
+        for row in rows {
+            self.touched.extend(cols.clone().map(|col| row * self.side + col));
+        }
+    }
+
+    /// The rows and columns of the top-left tiles of the windows `tile` is in.
+    fn windows_of(&self, tile: usize) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
+        let (row, col, last) = (tile / self.side, tile % self.side, self.side - 2);
+        (row.saturating_sub(1)..=row.min(last), col.saturating_sub(1)..=col.min(last))
+    }
+
+    #[inline]
+    fn tiles_of(&self, window: usize) -> [u8; 4] {
+        let side = self.side;
+        let tiles = &self.cells[window..=window + side + 1];
+        [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
+    }
+
+    fn promise_of(&self, window: usize) -> u8 {
+        promise(self.tiles_of(window))
+    }
+}
+
+/// SR2: whether a window's four tiles are one colour.
+#[inline]
+fn one_colour([a, b, c, d]: [u8; 4]) -> bool {
+    a == b && a == c && a == d
+}
+
+#[inline]
+fn promise([a, b, c, d]: [u8; 4]) -> u8 {
+    let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d);
+    PROMISE_BY_PAIRS[usize::from(pairs + u8::from(b == c) + u8::from(b == d) + u8::from(c == d)) % 7]
+}
