@@ -203,13 +203,13 @@ impl<G: Game> Judging<'_, G> {
         }
         let answer = match last {
             true => lines.rest(),
-            false => lines.next_line().unwrap_or_default().to_string(),
+            false => lines.next_line().unwrap_or_default(),
         };
         let expected = G::read_answer(&self.expected[case].to_string());
-        Ok(match G::read_answer(&answer) {
-            None => Some(CaseWrong { wrong: Wrong::Unreadable, got: shown(&answer), expected: None, at: None }),
+        Ok(match G::read_answer(answer) {
+            None => Some(CaseWrong { wrong: Wrong::Unreadable, got: shown(answer), expected: None, at: None }),
             Some(read) if Some(&read) == expected.as_ref() => None,
-            Some(_) => Some(CaseWrong { wrong: Wrong::Answer, got: shown(&answer), expected: None, at: None }),
+            Some(_) => Some(CaseWrong { wrong: Wrong::Answer, got: shown(answer), expected: None, at: None }),
         })
     }
 

@@ -74,19 +74,22 @@ impl Protocol {
 /// The lines a program printed, blank ones passed over, taken case by
 /// case.
 pub struct Lines<'a> {
-    lines: std::iter::Peekable<std::str::Lines<'a>>,
+    /// What is not taken yet.
+    left: &'a str,
     /// The line number in the output of the last line taken, for reports.
     pub taken: usize,
 }
 
 impl<'a> Lines<'a> {
     pub fn new(printed: &'a str) -> Self {
-        Lines { lines: printed.lines().peekable(), taken: 0 }
+        Lines { left: printed, taken: 0 }
     }
 
     /// The next line that is not blank, trimmed.
     pub fn next_line(&mut self) -> Option<&'a str> {
-        for line in self.lines.by_ref() {
+        while !self.left.is_empty() {
+            let (line, rest) = self.left.split_once('\n').unwrap_or((self.left, ""));
+            self.left = rest;
             self.taken += 1;
             if !line.trim().is_empty() {
                 return Some(line.trim());
@@ -95,12 +98,11 @@ impl<'a> Lines<'a> {
         None
     }
 
-    /// Everything left, for the last case's answer: a program that prints
-    /// more than it should is then read as printing no answer.
-    pub fn rest(&mut self) -> String {
-        let rest: Vec<&str> = self.lines.by_ref().collect();
-        self.taken += rest.len();
-        rest.join("\n")
+    /// Everything left, as printed, for the last case's answer: a program
+    /// that prints more than it should is then read as printing no answer.
+    pub fn rest(&mut self) -> &'a str {
+        self.taken += self.left.lines().count();
+        std::mem::take(&mut self.left)
     }
 }
 
@@ -141,7 +143,7 @@ mod tests {
         let mut lines = Lines::new("1\n\n  2 \n3\n4\n");
         assert_eq!((lines.next_line(), lines.next_line()), (Some("1"), Some("2")));
         assert_eq!(lines.taken, 3);
-        assert_eq!(lines.rest(), "3\n4");
+        assert_eq!(lines.rest(), "3\n4\n", "as printed");
         assert_eq!(lines.next_line(), None);
     }
 }
