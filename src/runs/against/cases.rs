@@ -15,16 +15,43 @@ use std::ops::Range;
 use std::time::Duration;
 
 use super::failed::{Failed, Wrong};
-use super::judging::{NotJudged, Timeouts, INTERRUPTED};
 use super::operations::first_difference;
-use super::program::{mebibytes, Program, Ran, Run, Usage};
-use super::protocol::Lines;
+use super::program::{mebibytes, Lines, Program, Ran, Run, Usage};
 use crate::game::{Game, Verdict};
 
 /// The most of a program's output a report shows.
 const SHOWN: usize = 400;
 /// The most lines of an output past its limit a report shows.
 const OVERFLOW_LINES: usize = 8;
+
+/// Whether a run of one case that times out is run again before it
+/// counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timeouts {
+    Confirmed,
+    /// Taken at once: a shrink's candidates, whose last is confirmed once
+    /// shrinking ends (`against::shrink`), each of which would otherwise
+    /// cost two whole timeouts.
+    AtOnce,
+}
+
+/// The smallest input, in bytes, whose reference runs on a thread of its
+/// own: below it the reference takes less time than starting a thread (a
+/// door campaign of `--size small` ran 4% slower with a thread a case, one
+/// of `--size max` 28% faster).
+const ALONGSIDE_FROM_BYTES: usize = 2048;
+
+/// Why a case was not judged: the reference failed on it (its own bug), or
+/// the program could not be run (it did not start, or m3diff was asked to
+/// stop).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotJudged {
+    Reference(String),
+    Program(String),
+}
+
+/// Why a run was not judged when m3diff was asked to stop.
+pub const INTERRUPTED: &str = "interrupted: m3diff was asked to stop, and ended the run";
 
 /// What became of the cases of a run and of the runs it took.
 #[derive(Debug, Clone, Default)]
@@ -53,7 +80,7 @@ pub fn judge_cases<G: Game>(
     let judged = CasesJudged::default();
     let mut judging = Judging::<G> { program, cases, expected: &[], timeouts, until, judged };
     let input = program.protocol().input::<G>(cases);
-    let (expected, first) = if input.len() < super::judging::ALONGSIDE_FROM_BYTES {
+    let (expected, first) = if input.len() < ALONGSIDE_FROM_BYTES {
         (reference(), judging.run(0..cases.len(), &input))
     } else {
         std::thread::scope(|scope| {

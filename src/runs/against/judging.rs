@@ -5,7 +5,7 @@
 
 use std::convert::Infallible;
 
-use super::cases::{judge_cases, Until};
+use super::cases::{judge_cases, NotJudged, Timeouts, Until};
 use super::failed::{Failed, Wrong};
 use super::program::{Program, Usage};
 use crate::check::oracle::catch_panic;
@@ -27,17 +27,6 @@ pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Co
     tally.games += 1;
     G::Counter::outcome(tally, &state, &outcome);
     Ok(G::answer(&outcome))
-}
-
-/// Whether a run of one case that times out is run again before it
-/// counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Timeouts {
-    Confirmed,
-    /// Taken at once: a shrink's candidates, whose last is confirmed once
-    /// shrinking ends ([`shrink`]), each of which would otherwise cost two
-    /// whole timeouts.
-    AtOnce,
 }
 
 /// A run judged: how the program failed the case, if it did, and what the
@@ -62,21 +51,6 @@ pub fn judge_alongside<G: Game>(
     judge_one::<G>(program, instance, reference, Timeouts::Confirmed)
 }
 
-/// The smallest input, in bytes, whose reference runs on a thread of its
-/// own: below it the reference takes less time than starting a thread (a
-/// door campaign of `--size small` ran 4% slower with a thread a case, one
-/// of `--size max` 28% faster).
-pub(super) const ALONGSIDE_FROM_BYTES: usize = 2048;
-
-/// Why a case was not judged: the reference failed on it (its own bug), or
-/// the program could not be run (it did not start, or m3diff was asked to
-/// stop).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotJudged {
-    Reference(String),
-    Program(String),
-}
-
 fn judge_one<G: Game>(
     program: &Program,
     instance: &G::Instance,
@@ -89,9 +63,6 @@ fn judge_one<G: Game>(
     let failed = judged.failed.pop().flatten();
     Ok((expected.remove(0), Judged { failed, usage: judged.usage }))
 }
-
-/// Why a run was not judged when m3diff was asked to stop.
-pub const INTERRUPTED: &str = "interrupted: m3diff was asked to stop, and ended the run";
 
 /// The reference's answer and the program's judgement on one instance the
 /// statement allows; an error says why it cannot be judged.

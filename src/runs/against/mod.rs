@@ -12,20 +12,18 @@ mod keep;
 mod kinds;
 mod operations;
 mod program;
-mod protocol;
 mod slowest;
 mod target;
 mod together;
 
-pub use cases::{judge_cases, CasesJudged, Until};
+pub use cases::{judge_cases, CasesJudged, NotJudged, Timeouts, Until, INTERRUPTED};
 pub use failed::{Failed, Wrong};
-pub use judging::{check, judge_alongside, reference_answer, shrink, Judged, NotJudged, Timeouts, INTERRUPTED};
+pub use judging::{check, judge_alongside, reference_answer, shrink, Judged};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;
 pub use program::{
-    kill_running, mebibytes, parse_memory, parse_time, Limits, Program, Ran, Run, Usage, DEFAULT_MEMORY, DEFAULT_TIME,
-    LEAST_MEMORY, LEAST_TIME, MAX_OUTPUT, RUN_VARIABLE,
+    kill_running, mebibytes, parse_memory, parse_time, Limits, Program, Protocol, Ran, Run, Usage, DEFAULT_MEMORY,
+    DEFAULT_TIME, LEAST_MEMORY, LEAST_TIME, MAX_OUTPUT, RUN_VARIABLE,
 };
-pub use protocol::Protocol;
 pub use target::AgainstTarget;

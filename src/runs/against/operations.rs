@@ -5,7 +5,7 @@
 //! operation ([`crate::check::records_json`]), of which every field given
 //! is compared: the failure then names the step and the field too.
 
-use super::protocol::Lines;
+use super::program::Lines;
 use crate::check::oracle::{catch_panic, play_through};
 use crate::check::records_json::{json_difference, record_json, PROGRAM};
 use crate::game::{Difference, Game, Renders};

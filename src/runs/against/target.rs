@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::cases::{judge_cases, Until};
+use super::cases::{judge_cases, NotJudged, Timeouts, Until};
 use super::failed::{Failed, Wrong};
-use super::judging::{reference_answer, NotJudged, Timeouts};
+use super::judging::reference_answer;
 use super::kinds::Kinds;
 use super::program::{Program, Usage};
 use super::slowest::Most;

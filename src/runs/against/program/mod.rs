@@ -16,6 +16,7 @@ mod launch;
 mod limits;
 #[cfg(target_os = "linux")]
 mod namespace;
+mod protocol;
 mod usage;
 
 use std::io::Write;
@@ -29,8 +30,6 @@ use capture::{capture, quote_stderr, wait_closed, Keep, STDERR_KEPT};
 use containment::{end_run, kill_carriers, kill_group};
 use executable::{find, is_executable};
 use launch::Reaped;
-
-use super::protocol::Protocol;
 use usage::{Sampler, TICK};
 
 pub use capture::MAX_OUTPUT;
@@ -38,6 +37,7 @@ pub use containment::{kill_running, RUN_VARIABLE};
 #[cfg(target_os = "linux")]
 pub use launch::CONTAINMENT_VARIABLE;
 pub use limits::{parse_memory, parse_time, Limits, DEFAULT_MEMORY, DEFAULT_TIME, LEAST_MEMORY, LEAST_TIME};
+pub use protocol::{Lines, Protocol};
 pub use usage::{mebibytes, Usage};
 
 /// How long the output may stay open after the program exited and its group

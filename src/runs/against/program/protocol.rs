@@ -12,7 +12,8 @@
 
 use std::num::NonZeroUsize;
 
-use super::program::{Limits, MAX_OUTPUT};
+use super::capture::MAX_OUTPUT;
+use super::limits::Limits;
 use crate::game::Game;
 
 /// The most a run may print, whatever its cases: past it a batch is split
