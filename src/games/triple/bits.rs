@@ -96,36 +96,21 @@ fn before(set: &[u64], word: usize, by: usize) -> u64 {
     (set[word + words] >> bits) | (set[word + words + 1] << 1 << (BITS - 1 - bits))
 }
 
-pub fn insert(set: &mut [u64], bit: usize) {
-    set[bit / BITS] |= 1 << (bit % BITS);
-}
-
-pub fn remove(set: &mut [u64], bit: usize) {
-    set[bit / BITS] &= !(1 << (bit % BITS));
-}
-
 impl Layout {
     /// How many cells `set` holds.
     pub fn count(self, set: &[u64]) -> usize {
-        set[self.map()].iter().map(|word| word.count_ones() as usize).sum()
+        bit_set::count(&set[self.map()])
     }
 
     /// The bit of the cell `index` of `set`, counted from 0 in row-major
     /// order.
-    pub fn nth(self, set: &[u64], mut index: usize) -> Option<usize> {
-        for (at, &word) in self.map().zip(&set[self.map()]) {
-            let count = word.count_ones() as usize;
-            if index < count {
-                return bit_set::ones(word).nth(index).map(|bit| at * BITS + bit);
-            }
-            index -= count;
-        }
-        None
+    pub fn nth(self, set: &[u64], index: usize) -> Option<usize> {
+        bit_set::nth(&set[self.map()], index).map(|bit| self.margin * BITS + bit)
     }
 
     /// The bits of `set`'s cells in row-major order.
     pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| bit_set::ones(word).map(move |bit| at * BITS + bit))
+        bit_set::each(&set[self.map()]).map(move |bit| self.margin * BITS + bit)
     }
 }
 
@@ -133,6 +118,7 @@ impl Layout {
 mod tests {
     use super::super::levels::any;
     use super::*;
+    use crate::kit::bit_set::{insert, remove};
 
     /// The cells beside a set's cells, on maps whose rows span words and
     /// whose moves by a row are whole words: none crosses to another row.

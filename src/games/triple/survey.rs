@@ -12,7 +12,7 @@ use std::cell::OnceCell;
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Map, Pos, EMPTY};
 
-use super::bits::{self, Layout};
+use super::bits::Layout;
 use super::levels::{any, reacts, twice, Levels};
 use super::region;
 use crate::kit::bit_set;
@@ -68,8 +68,8 @@ impl Sets {
     /// Moves the cell at `bit` from the sets of level `from` to those of
     /// `to`.
     fn change(&mut self, bit: usize, from: u8, to: u8) {
-        self.of(from, |set| bits::remove(set, bit));
-        self.of(to, |set| bits::insert(set, bit));
+        self.of(from, |set| bit_set::remove(set, bit));
+        self.of(to, |set| bit_set::insert(set, bit));
     }
 }
 
@@ -148,7 +148,7 @@ impl Survey {
         for (row, levels) in map.cells().chunks_exact(map.cols()).enumerate() {
             for (col, &level) in levels.iter().enumerate() {
                 let bit = self.layout.bit_of(row, col);
-                self.sets.of(level, |set| bits::insert(set, bit));
+                self.sets.of(level, |set| bit_set::insert(set, bit));
                 self.occupied += usize::from(level != EMPTY);
             }
         }
