@@ -90,12 +90,6 @@ pub fn each(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
     set.iter().enumerate().flat_map(|(at, &word)| ones(word).map(move |bit| at * BITS + bit))
 }
 
-/// The highest position of `set`.
-pub fn last(set: &[u64]) -> Option<usize> {
-    let at = set.iter().rposition(|&word| word != 0)?;
-    Some(at * BITS + (BITS - 1 - set[at].leading_zeros() as usize))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,7 +106,7 @@ mod tests {
     fn words_are_a_set_of_their_ones_counted_lowest_first() {
         let positions = [3, 63, 64, 130, 191];
         let mut set = vec![0; words_for(192)];
-        assert_eq!((set.len(), last(&set)), (3, None));
+        assert_eq!(set.len(), 3);
         positions.iter().for_each(|&position| insert(&mut set, position));
         assert_eq!(count(&set), positions.len());
         assert_eq!(each(&set).collect::<Vec<_>>(), positions);
@@ -120,10 +114,9 @@ mod tests {
             assert_eq!(nth(&set, index), Some(position));
         }
         assert_eq!(nth(&set, positions.len()), None);
-        assert_eq!(last(&set), Some(191));
         remove(&mut set, 191);
         remove(&mut set, 64);
-        assert_eq!((each(&set).collect::<Vec<_>>(), last(&set)), (vec![3, 63, 130], Some(130)));
+        assert_eq!(each(&set).collect::<Vec<_>>(), [3, 63, 130]);
     }
 
     #[test]

@@ -70,6 +70,19 @@ impl Layout {
         (Pos::new(row, col), row * self.cols + col)
     }
 
+    /// The words of the map that hold the cells at most `rows` rows
+    /// before or after the cell of bit `bit`: those up to `rows` steps up,
+    /// down, left or right of it among them.
+    pub fn words_around(self, bit: usize, rows: usize) -> Range<usize> {
+        let (map, reach) = (self.map(), rows * self.width);
+        (bit.saturating_sub(reach) / BITS).max(map.start)..((bit + reach) / BITS + 1).min(map.end)
+    }
+
+    /// How many words on either side of its word [`Layout::beside`] reads.
+    pub fn beside_reach(self) -> usize {
+        self.width / BITS + 1
+    }
+
     /// Word `word` of the cells beside a cell of `set`: those whose cell
     /// above, below, left or right is in it, each in a word of its own.
     #[inline]
@@ -98,6 +111,7 @@ fn before(set: &[u64], word: usize, by: usize) -> u64 {
 
 impl Layout {
     /// How many cells `set` holds.
+    #[cfg(test)]
     pub fn count(self, set: &[u64]) -> usize {
         bit_set::count(&set[self.map()])
     }
@@ -109,8 +123,23 @@ impl Layout {
     }
 
     /// The bits of `set`'s cells in row-major order.
+    #[cfg(test)]
     pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
         bit_set::each(&set[self.map()]).map(move |bit| self.margin * BITS + bit)
+    }
+
+    /// The bit of the first cell in row-major order of the set whose
+    /// words `word` gives.
+    pub fn first_of(self, word: impl Fn(usize) -> u64) -> Option<usize> {
+        let at = self.map().find(|&at| word(at) != 0)?;
+        Some(at * BITS + word(at).trailing_zeros() as usize)
+    }
+
+    /// The bit of the last cell in row-major order of the set whose words
+    /// `word` gives.
+    pub fn last_of(self, word: impl Fn(usize) -> u64) -> Option<usize> {
+        let at = self.map().rev().find(|&at| word(at) != 0)?;
+        Some(at * BITS + (BITS - 1 - word(at).leading_zeros() as usize))
     }
 }
 
