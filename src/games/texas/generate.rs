@@ -116,6 +116,11 @@ impl Generator<Texas> for Knobs {
         // again: a game of 1000 operations would look 1000 times.
         let mut exhausted = false;
         for _ in 0..operations {
+            // An exhausted `u` would draw the same defaults to the end, and
+            // `seed::with_seed` draws the game again from more bytes: stop.
+            if u.is_empty() {
+                break;
+            }
             let drawn = if exhausted { None } else { operation(u, &swaps, valid_percent, invalid_kinds)? };
             let Some(swap) = drawn else {
                 // No valid swap is left: a game whose length was not asked for
