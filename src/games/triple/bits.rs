@@ -128,13 +128,6 @@ impl Layout {
         bit_set::each(&set[self.map()]).map(move |bit| self.margin * BITS + bit)
     }
 
-    /// The bit of the first cell in row-major order of the set whose
-    /// words `word` gives.
-    pub fn first_of(self, word: impl Fn(usize) -> u64) -> Option<usize> {
-        let at = self.map().find(|&at| word(at) != 0)?;
-        Some(at * BITS + word(at).trailing_zeros() as usize)
-    }
-
     /// The bit of the last cell in row-major order of the set whose words
     /// `word` gives.
     pub fn last_of(self, word: impl Fn(usize) -> u64) -> Option<usize> {

@@ -8,7 +8,7 @@
 //! the cells changed when a search asks for the level.
 
 use arbitrary::{Result, Unstructured};
-use m3_model::triple::{Map, Pos, EMPTY};
+use m3_model::triple::{Map, Pos, EMPTY, MAX_LEVEL};
 
 use super::bits::Layout;
 use super::levels::Levels;
@@ -189,11 +189,25 @@ impl Survey {
     /// row-major order of those of its level: on a full map, the one to
     /// bomb.
     pub fn lowest_merging_at_tiles(&mut self, wanted: Levels) -> Option<Pos> {
-        self.search(wanted, Within::Tiles);
+        if self.search(wanted, Within::Tiles).merging.count() == 0 {
+            return None;
+        }
         let Survey { layout, sets, merging, .. } = self;
-        let first_of = |of: &dyn Fn(usize) -> u64| layout.first_of(|word| merging[word] & of(word));
-        let of_merging_level = sets.holding.iter().find_map(|set| first_of(&|word| set[word]));
-        let bit = of_merging_level.or_else(|| first_of(&|word| !sets.merging_at_some_level(word)))?;
+        // The first of each level in one pass over the words, L1 first:
+        // the tiles in no level's set, of L9, last.
+        let mut first = [None; MAX_LEVEL as usize];
+        for word in layout.map() {
+            let mut left = merging[word];
+            let of_each_level = sets.holding.iter().map(|set| set[word]).chain([u64::MAX]);
+            for (first, of_level) in first.iter_mut().zip(of_each_level) {
+                let found = left & of_level;
+                if found != 0 {
+                    first.get_or_insert(word * u64::BITS as usize + found.trailing_zeros() as usize);
+                    left &= !found;
+                }
+            }
+        }
+        let bit = first.into_iter().flatten().next()?;
         Some(layout.cell(bit).0)
     }
 
