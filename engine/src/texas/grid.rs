@@ -88,18 +88,20 @@ impl Grid {
     }
 
     pub fn piece(&self, index: usize) -> Option<Piece> {
-        self.is_piece(index).then(|| Piece {
-            // Only values below EMPTY (256) are pieces, so this never truncates.
-            colour: self.colour[index] as u8,
-            special: Special::ALL[usize::from(self.special[index])],
-        })
+        piece(self.colour[index], self.special[index])
     }
 
+    /// The board, a row of the planes at a time: every record of an
+    /// operation and of each of its rounds holds one, and built a cell at a
+    /// time from its (row, column) it cost a generator following a 50x50
+    /// game more than the rest of its work.
     pub fn to_board(&self) -> Board {
-        let cells = (0..self.rows)
-            .flat_map(|row| (0..self.cols).map(move |col| (row, col)))
-            .map(|(row, col)| self.piece(self.index(row, col)))
-            .collect();
+        let mut cells = Vec::with_capacity(self.rows * self.cols);
+        for row in 0..self.rows {
+            let start = self.index(row, 0);
+            let line = self.colour[start..start + self.cols].iter().zip(&self.special[start..start + self.cols]);
+            cells.extend(line.map(|(&colour, &special)| piece(colour, special)));
+        }
         Board::from_cells(self.rows, self.cols, cells)
     }
 
@@ -144,4 +146,11 @@ impl Grid {
         self.colour.swap(a, b);
         self.special.swap(a, b);
     }
+}
+
+/// The piece a cell of the planes holds.
+#[inline]
+fn piece(colour: u16, special: u8) -> Option<Piece> {
+    // Only values below EMPTY (256) are pieces, so this never truncates.
+    (colour < EMPTY).then(|| Piece { colour: colour as u8, special: Special::ALL[usize::from(special)] })
 }

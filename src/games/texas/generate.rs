@@ -21,7 +21,7 @@ use crate::kit::following::Following;
 use crate::kit::one_colour::colour_ending_no_run;
 
 use super::knobs::{EdgeField, Knobs};
-use super::swaps::{neighbour_pairs, Swaps};
+use super::swaps::{neighbours, Pair, Pairs, Swaps};
 
 /// `--within-statement` alone: the statement's games, every swap naming
 /// two cells on the board.
@@ -116,6 +116,11 @@ impl Generator<Texas> for Knobs {
         // again: a game of 1000 operations would look 1000 times.
         let mut exhausted = false;
         for _ in 0..operations {
+            // An exhausted `u` would draw the same defaults to the end, and
+            // `seed::with_seed` draws the game again from more bytes: stop.
+            if u.is_empty() {
+                break;
+            }
             let drawn = if exhausted { None } else { operation(u, &swaps, valid_percent, invalid_kinds)? };
             let Some(swap) = drawn else {
                 // No valid swap is left: a game whose length was not asked for
@@ -129,7 +134,7 @@ impl Generator<Texas> for Knobs {
             };
             instance.swaps.push(swap);
             let Some(record) = game.step(&swap) else { break };
-            swaps.follow(&record.board);
+            swaps.follow(&record);
         }
         Ok(instance)
     }
@@ -373,50 +378,45 @@ fn operation(
 /// any two cells.
 fn invalid_operation(u: &mut Unstructured<'_>, swaps: &Swaps, kinds: &[Kind]) -> Result<Swap> {
     let kind = *u.choose(kinds)?;
-    let board = swaps.board();
+    let sides = swaps.sides();
     match operation_of_kind(u, swaps, kind)? {
         Some(swap) => Ok(swap),
-        None => Ok(Swap::between(any_cell(u, board)?, any_cell(u, board)?)),
+        None => Ok(Swap::between(any_cell(u, sides)?, any_cell(u, sides)?)),
     }
 }
 
 fn operation_of_kind(u: &mut Unstructured<'_>, swaps: &Swaps, kind: Kind) -> Result<Option<Swap>> {
-    let board = swaps.board();
-    let pick = |u: &mut Unstructured<'_>, pairs: Vec<(Pos, Pos)>| -> Result<Option<Swap>> {
+    let sides = swaps.sides();
+    let pick = |u: &mut Unstructured<'_>, pairs: Pairs<'_>| -> Result<Option<Swap>> {
         if pairs.is_empty() {
             return Ok(None);
         }
-        let (a, b) = *u.choose(&pairs)?;
+        let (a, b) = pairs.choose(u)?;
         Ok(Some(if u.arbitrary()? { Swap::between(a, b) } else { Swap::between(b, a) }))
     };
     match kind {
-        Kind::Valid => pick(u, swaps.making_runs()),
-        Kind::NoRun => pick(u, swaps.making_no_run()),
-        Kind::EmptyCell => {
-            pick(u, neighbour_pairs(board).filter(|&(a, b)| board.get(a).is_none() || board.get(b).is_none()).collect())
-        }
+        Kind::Valid => pick(u, swaps.of(Pair::MakesRun)),
+        Kind::NoRun => pick(u, swaps.of(Pair::MakesNoRun)),
+        Kind::EmptyCell => pick(u, swaps.of(Pair::EmptyCell)),
         Kind::SameCell => {
-            let cell = any_cell(u, board)?;
+            let cell = any_cell(u, sides)?;
             Ok(Some(Swap::between(cell, cell)))
         }
         Kind::NotAdjacent => {
-            let (a, b) = (any_cell(u, board)?, any_cell(u, board)?);
+            let (a, b) = (any_cell(u, sides)?, any_cell(u, sides)?);
             Ok((a.row.abs_diff(b.row) + a.col.abs_diff(b.col) >= 2).then(|| Swap::between(a, b)))
         }
         Kind::OffBoard => {
             // Two neighbours (or a cell and itself on a 1x1 board), then one
             // of the four coordinates at an edge of its field: 0, one past
             // the board, an integer-width edge; now and then on the board.
-            let first = any_cell(u, board)?;
-            let neighbours: Vec<Pos> = neighbour_pairs(board)
-                .filter(|&(a, b)| a == first || b == first)
-                .map(|(a, b)| if a == first { b } else { a })
-                .collect();
+            let first = any_cell(u, sides)?;
+            let neighbours: Vec<Pos> = neighbours(sides, first).collect();
             let second = if neighbours.is_empty() { first } else { *u.choose(&neighbours)? };
             let (first, second) = (At::of(first), At::of(second));
             let mut coordinates = [first.row, first.col, second.row, second.col];
             let which = u.int_in_range(0..=3)?;
-            let side = if which % 2 == 0 { board.rows() } else { board.cols() };
+            let side = if which % 2 == 0 { sides.0 } else { sides.1 };
             let (_, edge) = draw_edge(u, 1, side as i64, |v| u32::try_from(v).is_ok())?;
             coordinates[which] = edge as u32;
             let [row1, col1, row2, col2] = coordinates;
@@ -425,8 +425,9 @@ fn operation_of_kind(u: &mut Unstructured<'_>, swaps: &Swaps, kind: Kind) -> Res
     }
 }
 
-fn any_cell(u: &mut Unstructured<'_>, board: &Board) -> Result<Pos> {
-    Ok(Pos::new(u.int_in_range(0..=board.rows() - 1)?, u.int_in_range(0..=board.cols() - 1)?))
+/// A cell of a `rows` x `cols` board.
+fn any_cell(u: &mut Unstructured<'_>, (rows, cols): (usize, usize)) -> Result<Pos> {
+    Ok(Pos::new(u.int_in_range(0..=rows - 1)?, u.int_in_range(0..=cols - 1)?))
 }
 
 #[cfg(test)]

@@ -70,6 +70,19 @@ impl Layout {
         (Pos::new(row, col), row * self.cols + col)
     }
 
+    /// The words of the map that hold the cells at most `rows` rows
+    /// before or after the cell of bit `bit`: those up to `rows` steps up,
+    /// down, left or right of it among them.
+    pub fn words_around(self, bit: usize, rows: usize) -> Range<usize> {
+        let (map, reach) = (self.map(), rows * self.width);
+        (bit.saturating_sub(reach) / BITS).max(map.start)..((bit + reach) / BITS + 1).min(map.end)
+    }
+
+    /// How many words on either side of its word [`Layout::beside`] reads.
+    pub fn beside_reach(self) -> usize {
+        self.width / BITS + 1
+    }
+
     /// Word `word` of the cells beside a cell of `set`: those whose cell
     /// above, below, left or right is in it, each in a word of its own.
     #[inline]
@@ -96,36 +109,30 @@ fn before(set: &[u64], word: usize, by: usize) -> u64 {
     (set[word + words] >> bits) | (set[word + words + 1] << 1 << (BITS - 1 - bits))
 }
 
-pub fn insert(set: &mut [u64], bit: usize) {
-    set[bit / BITS] |= 1 << (bit % BITS);
-}
-
-pub fn remove(set: &mut [u64], bit: usize) {
-    set[bit / BITS] &= !(1 << (bit % BITS));
-}
-
 impl Layout {
     /// How many cells `set` holds.
+    #[cfg(test)]
     pub fn count(self, set: &[u64]) -> usize {
-        set[self.map()].iter().map(|word| word.count_ones() as usize).sum()
+        bit_set::count(&set[self.map()])
     }
 
     /// The bit of the cell `index` of `set`, counted from 0 in row-major
     /// order.
-    pub fn nth(self, set: &[u64], mut index: usize) -> Option<usize> {
-        for (at, &word) in self.map().zip(&set[self.map()]) {
-            let count = word.count_ones() as usize;
-            if index < count {
-                return bit_set::ones(word).nth(index).map(|bit| at * BITS + bit);
-            }
-            index -= count;
-        }
-        None
+    pub fn nth(self, set: &[u64], index: usize) -> Option<usize> {
+        bit_set::nth(&set[self.map()], index).map(|bit| self.margin * BITS + bit)
     }
 
     /// The bits of `set`'s cells in row-major order.
+    #[cfg(test)]
     pub fn each(self, set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-        self.map().zip(&set[self.map()]).flat_map(|(at, &word)| bit_set::ones(word).map(move |bit| at * BITS + bit))
+        bit_set::each(&set[self.map()]).map(move |bit| self.margin * BITS + bit)
+    }
+
+    /// The bit of the last cell in row-major order of the set whose words
+    /// `word` gives.
+    pub fn last_of(self, word: impl Fn(usize) -> u64) -> Option<usize> {
+        let at = self.map().rev().find(|&at| word(at) != 0)?;
+        Some(at * BITS + (BITS - 1 - word(at).leading_zeros() as usize))
     }
 }
 
@@ -133,6 +140,7 @@ impl Layout {
 mod tests {
     use super::super::levels::any;
     use super::*;
+    use crate::kit::bit_set::{insert, remove};
 
     /// The cells beside a set's cells, on maps whose rows span words and
     /// whose moves by a row are whole words: none crosses to another row.

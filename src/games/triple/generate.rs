@@ -403,9 +403,7 @@ fn placement(u: &mut Unstructured<'_>, survey: &mut Survey, level: Option<u8>, b
 /// order of equals), which would never make room by merging.
 fn room(survey: &mut Survey, next: Option<u8>) -> Option<Pos> {
     let next = next.map_or(Levels::NONE, Levels::of);
-    let lowest = survey.meet_at_tiles(next).merging.each().min_by_key(|&(_, level)| level);
-    let (pos, _) = lowest.or_else(|| survey.tiles().each().max_by_key(|&(_, level)| level))?;
-    Some(pos)
+    survey.lowest_merging_at_tiles(next).or_else(|| survey.highest_tile())
 }
 
 /// Lines the format reads as no command (TT7).

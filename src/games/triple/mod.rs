@@ -9,6 +9,7 @@ mod generate;
 mod knobs;
 mod levels;
 mod max_tests;
+mod meets;
 mod region;
 mod render;
 mod rules;

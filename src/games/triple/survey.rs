@@ -3,17 +3,16 @@
 //! tiles of its level or merge (TT2). The player asks where a tile would
 //! merge before most commands, for the one level it places, so the survey
 //! keeps the cells of each level as sets of bits (`bits`), notes the cells
-//! each command changed (first those its record names), and finds where a
-//! tile meets its level when asked, 64 cells at a time, for the levels
-//! asked only.
-
-use std::cell::OnceCell;
+//! each command changed (first those its record names), and keeps where
+//! a tile of each level meets its level (`meets`), looked at again near
+//! the cells changed when a search asks for the level.
 
 use arbitrary::{Result, Unstructured};
-use m3_model::triple::{Map, Pos, EMPTY};
+use m3_model::triple::{Map, Pos, EMPTY, MAX_LEVEL};
 
-use super::bits::{self, Layout};
-use super::levels::{any, reacts, twice, Levels};
+use super::bits::Layout;
+use super::levels::Levels;
+use super::meets::Meets;
 use super::region;
 use crate::kit::bit_set;
 
@@ -30,12 +29,6 @@ pub struct Survey {
     pub occupied: usize,
     /// The levels as sets of cells.
     sets: Sets,
-    /// For the level a search is at, the cells with two of its tiles beside
-    /// them; of its tiles, those with one tile of their level beside them,
-    /// and those with two.
-    between: Vec<u64>,
-    paired: Vec<u64>,
-    flanked: Vec<u64>,
     /// What the last search found: where a tile merges, and where it
     /// meets its level.
     merging: Vec<u64>,
@@ -43,13 +36,15 @@ pub struct Survey {
 }
 
 /// The map's cells as sets of bits: the empty ones, those that hold a
-/// tile, and those of each level that merges.
+/// tile, and those of each level that merges; and where a tile of each
+/// such level meets its level.
 #[derive(Default)]
 struct Sets {
     empty: Vec<u64>,
     tiles: Vec<u64>,
     /// L1 first (TT2).
     holding: [Vec<u64>; 8],
+    meets: Meets,
 }
 
 impl Sets {
@@ -65,11 +60,20 @@ impl Sets {
         }
     }
 
+    /// Word `word` of the cells of a tile of a level that merges: any
+    /// tile of the map but those of L9 (TT2).
+    fn merging_at_some_level(&self, word: usize) -> u64 {
+        self.holding.iter().fold(0, |any, set| any | set[word])
+    }
+
     /// Moves the cell at `bit` from the sets of level `from` to those of
     /// `to`.
-    fn change(&mut self, bit: usize, from: u8, to: u8) {
-        self.of(from, |set| bits::remove(set, bit));
-        self.of(to, |set| bits::insert(set, bit));
+    fn change(&mut self, layout: Layout, bit: usize, from: u8, to: u8) {
+        self.of(from, |set| bit_set::remove(set, bit));
+        self.of(to, |set| bit_set::insert(set, bit));
+        for level in [from, to] {
+            self.meets.changed(layout, level, bit);
+        }
     }
 }
 
@@ -135,12 +139,12 @@ impl Survey {
     pub fn look_anew(&mut self, map: &Map) {
         self.layout = Layout::new(map.rows(), map.cols());
         let len = self.layout.len();
-        let Sets { empty, tiles, holding } = &mut self.sets;
-        let sets = [empty, tiles, &mut self.between, &mut self.paired, &mut self.flanked, &mut self.merging];
-        for set in sets.into_iter().chain([&mut self.near]).chain(holding) {
+        let Sets { empty, tiles, holding, meets } = &mut self.sets;
+        for set in [empty, tiles, &mut self.merging, &mut self.near].into_iter().chain(holding) {
             set.clear();
             set.resize(len, 0);
         }
+        meets.anew(self.layout);
         self.seen.clear();
         self.seen.extend_from_slice(map.cells());
         self.occupied = 0;
@@ -148,7 +152,7 @@ impl Survey {
         for (row, levels) in map.cells().chunks_exact(map.cols()).enumerate() {
             for (col, &level) in levels.iter().enumerate() {
                 let bit = self.layout.bit_of(row, col);
-                self.sets.of(level, |set| bits::insert(set, bit));
+                self.sets.of(level, |set| bit_set::insert(set, bit));
                 self.occupied += usize::from(level != EMPTY);
             }
         }
@@ -161,12 +165,50 @@ impl Survey {
 
     /// The empty cells.
     pub fn empty_cells(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.sets.empty, levels: &self.seen, count: OnceCell::from(self.empty()) }
+        Found { layout: self.layout, cells: &self.sets.empty, count: self.empty() }
     }
 
     /// The cells that hold a tile.
     pub fn tiles(&self) -> Found<'_> {
-        Found { layout: self.layout, cells: &self.sets.tiles, levels: &self.seen, count: OnceCell::from(self.occupied) }
+        Found { layout: self.layout, cells: &self.sets.tiles, count: self.occupied }
+    }
+
+    /// The tile of the highest level, the last in row-major order of
+    /// those of its level: of L9 when there is one (a tile of no level
+    /// that merges is of L9, the highest a map holds), else of the
+    /// highest level that has one.
+    pub fn highest_tile(&self) -> Option<Pos> {
+        let Sets { tiles, holding, .. } = &self.sets;
+        let of_l9 = self.layout.last_of(|word| tiles[word] & !self.sets.merging_at_some_level(word));
+        let bit = of_l9.or_else(|| holding.iter().rev().find_map(|set| self.layout.last_of(|word| set[word])))?;
+        Some(self.layout.cell(bit).0)
+    }
+
+    /// Of the tiles where a tile of one of the `wanted` levels placed
+    /// would merge were their cell emptied, the lowest, the first in
+    /// row-major order of those of its level: on a full map, the one to
+    /// bomb.
+    pub fn lowest_merging_at_tiles(&mut self, wanted: Levels) -> Option<Pos> {
+        if self.search(wanted, Within::Tiles).merging.count() == 0 {
+            return None;
+        }
+        let Survey { layout, sets, merging, .. } = self;
+        // The first of each level in one pass over the words, L1 first:
+        // the tiles in no level's set, of L9, last.
+        let mut first = [None; MAX_LEVEL as usize];
+        for word in layout.map() {
+            let mut left = merging[word];
+            let of_each_level = sets.holding.iter().map(|set| set[word]).chain([u64::MAX]);
+            for (first, of_level) in first.iter_mut().zip(of_each_level) {
+                let found = left & of_level;
+                if found != 0 {
+                    first.get_or_insert(word * u64::BITS as usize + found.trailing_zeros() as usize);
+                    left &= !found;
+                }
+            }
+        }
+        let bit = first.into_iter().flatten().next()?;
+        Some(layout.cell(bit).0)
     }
 
     /// What a tile of one of the `wanted` levels placed at an empty cell
@@ -175,53 +217,45 @@ impl Survey {
         self.search(wanted, Within::Empty)
     }
 
-    /// What a tile of one of the `wanted` levels placed at a cell that
-    /// holds a tile would meet, were the cell emptied: where it merges, on
-    /// a full map, the lowest such tile is the one to bomb.
-    pub fn meet_at_tiles(&mut self, wanted: Levels) -> Met<'_> {
-        self.search(wanted, Within::Tiles)
-    }
-
     /// What a tile of one of the `wanted` levels placed at a cell `within`
-    /// meets (TT2, as `levels::meets` finds it at one cell), one level and
-    /// a word of cells at a time.
+    /// meets (TT2, as `levels::meets` finds it at one cell), from where a
+    /// tile of each level meets its level on the whole map.
     fn search(&mut self, wanted: Levels, within: Within) -> Met<'_> {
-        let Survey { layout, sets, between, paired, flanked, merging, near, .. } = self;
-        merging.fill(0);
-        near.fill(0);
-        // An empty cell holds no level, so `reacts` reads `flanked` at tiles
-        // only: a search at empty cells need not find them.
-        let (within, at_tiles) = match within {
-            Within::Empty => (&sets.empty, false),
-            Within::Tiles => (&sets.tiles, true),
+        let Survey { layout, sets, merging, near, .. } = self;
+        let Sets { empty, tiles, holding, meets } = sets;
+        let map = layout.map();
+        let within = match within {
+            Within::Empty => &empty[map.clone()],
+            Within::Tiles => &tiles[map.clone()],
         };
-        for level in wanted.each() {
-            let holding = &sets.holding[usize::from(level - 1)];
-            if holding.iter().all(|&word| word == 0) {
-                continue;
-            }
-            for word in layout.map() {
-                let beside = layout.beside(holding, word);
-                near[word] |= any(beside) & within[word];
-                between[word] = twice(beside);
-                paired[word] = holding[word] & any(beside);
-                flanked[word] = holding[word] & between[word];
-            }
-            for word in layout.map() {
-                let paired = any(layout.beside(paired, word));
-                let flanked = if at_tiles { any(layout.beside(flanked, word)) } else { 0 };
-                merging[word] |= reacts(holding[word], between[word], paired, flanked) & within[word];
+        // A word of the map at a time, as slices zipped, so that no index
+        // is tested: the first level's cells within are copied, the
+        // others' added.
+        let mut found = [&mut merging[map.clone()], &mut near[map.clone()]];
+        if wanted == Levels::NONE {
+            found.iter_mut().for_each(|found| found.fill(0));
+        }
+        for (index, level) in wanted.each().enumerate() {
+            let (beside, merges) = meets.of(*layout, level, &holding[usize::from(level - 1)]);
+            for (found, of_level) in found.iter_mut().zip([merges, beside]) {
+                let words = found.iter_mut().zip(of_level[map.clone()].iter().zip(within));
+                if index == 0 {
+                    words.for_each(|(found, (of_level, within))| *found = of_level & within);
+                } else {
+                    words.for_each(|(found, (of_level, within))| *found |= of_level & within);
+                }
             }
         }
-        let found = |cells| Found { layout: self.layout, cells, levels: &self.seen, count: OnceCell::new() };
-        Met { merging: found(&self.merging), near: found(&self.near) }
+        let [merging_count, near_count] = found.map(|found| bit_set::count(found));
+        let found = |cells, count| Found { layout: self.layout, cells, count };
+        Met { merging: found(&self.merging, merging_count), near: found(&self.near, near_count) }
     }
 }
 
 /// Notes that the cell at `at` in row-major order, seen holding `seen`,
 /// holds `level` now.
 fn note(layout: Layout, sets: &mut Sets, occupied: &mut usize, at: usize, seen: &mut u8, level: u8) {
-    sets.change(layout.bit(at), *seen, level);
+    sets.change(layout, layout.bit(at), *seen, level);
     *occupied = *occupied + usize::from(level != EMPTY) - usize::from(*seen != EMPTY);
     *seen = level;
 }
@@ -241,19 +275,16 @@ pub struct Met<'a> {
     pub near: Found<'a>,
 }
 
-/// Cells the survey found, in row-major order, with their levels.
+/// Cells the survey found, in row-major order.
 pub struct Found<'a> {
     layout: Layout,
     cells: &'a [u64],
-    levels: &'a [u8],
-    /// Counted when first asked: of the sets a search finds, the player
-    /// counts one or two.
-    count: OnceCell<usize>,
+    count: usize,
 }
 
 impl Found<'_> {
     pub fn count(&self) -> usize {
-        *self.count.get_or_init(|| self.layout.count(self.cells))
+        self.count
     }
 
     /// What `u.choose` picks from the list of these cells in row-major
@@ -264,10 +295,10 @@ impl Found<'_> {
         Ok(self.layout.cell(bit).0)
     }
 
-    /// The cells and their levels, in row-major order.
-    pub fn each(&self) -> impl Iterator<Item = (Pos, u8)> + '_ {
-        let cells = self.layout.each(self.cells).map(|bit| self.layout.cell(bit));
-        cells.map(|(pos, at)| (pos, self.levels[at]))
+    /// The cells, in row-major order.
+    #[cfg(test)]
+    pub fn each(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.layout.each(self.cells).map(|bit| self.layout.cell(bit).0)
     }
 }
 
@@ -288,7 +319,7 @@ mod tests {
         let mut survey = Survey::default();
         survey.look(&map);
         for found in [survey.empty_cells(), survey.tiles()] {
-            let listed: Vec<Pos> = found.each().map(|(pos, _)| pos).collect();
+            let listed: Vec<Pos> = found.each().collect();
             for byte in 0..=u8::MAX {
                 let bytes = [byte, byte.wrapping_mul(7)];
                 let (mut from_set, mut from_list) = (Unstructured::new(&bytes), Unstructured::new(&bytes));
@@ -305,8 +336,9 @@ mod tests {
         let after = map(&["1...2", ".2.3.", "..11.", "22.33"]);
         let seen = |survey: &mut Survey| {
             let cells: Vec<_> = survey.empty_cells().each().chain(survey.tiles().each()).collect();
+            let seen = survey.seen.clone();
             let met = survey.meet(Levels::of(1));
-            (cells, met.merging.each().collect::<Vec<_>>(), met.near.each().collect::<Vec<_>>())
+            (seen, cells, met.merging.each().collect::<Vec<_>>(), met.near.each().collect::<Vec<_>>())
         };
         let mut fresh = Survey::default();
         fresh.look(&after);
@@ -317,6 +349,65 @@ mod tests {
             survey.look_at(&after, cells.iter().copied());
             assert_eq!(seen(&mut survey), seen(&mut fresh), "{cells:?}");
             assert_eq!((survey.empty(), survey.occupied), (fresh.empty(), fresh.occupied));
+        }
+    }
+
+    /// TT2: followed through whole games, a command at a time, the survey
+    /// finds for every level where a tile meets and merges what a survey
+    /// of the map looked at anew finds: the words it looks at again near
+    /// the cells a command changed are all that changed. On small maps,
+    /// and on one of 100x100 and one of 100,000 tiles (its first 20,000
+    /// commands) within the statement.
+    #[test]
+    fn tt2_a_survey_followed_through_a_game_sees_what_one_anew_sees() {
+        use crate::game::{Game, Size, Statement};
+        use m3_model::triple::TripleTown;
+        use m3_model::Stepper;
+        let (drawn, within) = (crate::games::triple::Knobs::default(), Statement::WITHIN.into());
+        let small = (0..40).map(|seed| (seed, Size::Mixed, &drawn));
+        for (seed, size, shape) in small.chain([(1178, Size::Max, &within), (1002, Size::Max, &within)]) {
+            let instance = crate::process::seed::with_seed(seed, |u| TripleTown::generate(u, size, shape)).unwrap();
+            let mut engine = m3_engine::triple::Engine::start(&instance);
+            let mut followed = Survey::default();
+            followed.look_anew(&instance.map);
+            for command in instance.commands.iter().take(20_000) {
+                let map = engine.step(command).map;
+                followed.look(&map);
+                let mut anew = Survey::default();
+                anew.look_anew(&map);
+                for wanted in (1..=9).map(Levels::of).chain([Levels::ALL]) {
+                    for within in [Within::Empty, Within::Tiles] {
+                        let found = |survey: &mut Survey| {
+                            let met = survey.search(wanted, within);
+                            (met.merging.cells.to_vec(), met.near.cells.to_vec())
+                        };
+                        assert_eq!(found(&mut followed), found(&mut anew), "seed {seed}, {command:?}, {wanted:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The highest tile is the last in row-major order of the tiles of
+    /// the highest level on the map, as the whole map's tiles list it; also
+    /// once the map has changed and with no tile of L9.
+    #[test]
+    fn tt2_the_highest_tile_is_the_last_of_the_highest_level() {
+        let wide = ["9".repeat(70), "1.2.3".repeat(14), ".8".repeat(35)];
+        let maps = [
+            map(&["11..2", ".2.3.", "..1..", "22.33"]),
+            map(&["2.9..", "...3.", "..1.9", ".2.3."]),
+            map(&["2.9..", "...3.", "..1..", ".2.3."]),
+            map(&["8"]),
+            map(&["..", ".."]),
+            map(&wide.iter().map(String::as_str).collect::<Vec<_>>()),
+            map(&["1.2.3".repeat(14).as_str(), ".8".repeat(35).as_str()]),
+        ];
+        let mut survey = Survey::default();
+        for map in &maps {
+            survey.look(map);
+            let listed = survey.tiles().each().max_by_key(|&pos| Cells::of(map).level(pos));
+            assert_eq!(survey.highest_tile(), listed, "{map:?}");
         }
     }
 
@@ -350,16 +441,19 @@ mod tests {
             };
             for wanted in (1..=9).map(Levels::of).chain([Levels::ALL, Levels::of(1).or(Levels::of(3))]) {
                 for at_tiles in [false, true] {
-                    let met = if at_tiles { survey.meet_at_tiles(wanted) } else { survey.meet(wanted) };
-                    let (merging, near) = (met.merging.each().collect::<Vec<_>>(), met.near.each().collect::<Vec<_>>());
+                    let met = survey.search(wanted, if at_tiles { Within::Tiles } else { Within::Empty });
+                    let with_levels =
+                        |found: &Found<'_>| found.each().map(|pos| (pos, cells.level(pos))).collect::<Vec<_>>();
+                    let (merging, near) = (with_levels(&met.merging), with_levels(&met.near));
                     let within = |level| (level != EMPTY) == at_tiles;
                     assert_eq!(merging, cells_where(&|level, beside| within(level) && beside.reacting.meets(wanted)));
                     assert_eq!(near, cells_where(&|level, beside| within(level) && beside.levels.meets(wanted)));
                     assert_eq!(met.merging.count(), merging.len(), "{map:?} {wanted:?}");
                 }
             }
-            assert_eq!(survey.empty_cells().each().collect::<Vec<_>>(), cells_where(&|level, _| level == EMPTY));
-            assert_eq!(survey.tiles().each().collect::<Vec<_>>(), cells_where(&|level, _| level != EMPTY));
+            let with_levels = |found: Found<'_>| found.each().map(|pos| (pos, cells.level(pos))).collect::<Vec<_>>();
+            assert_eq!(with_levels(survey.empty_cells()), cells_where(&|level, _| level == EMPTY));
+            assert_eq!(with_levels(survey.tiles()), cells_where(&|level, _| level != EMPTY));
             let occupied = tiles(map.cells());
             assert_eq!((survey.occupied, survey.empty()), (occupied, map.cells().len() - occupied));
         }

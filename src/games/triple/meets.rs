@@ -1,0 +1,104 @@
+//! Where a tile of each level that merges would meet tiles of its level,
+//! and where it would merge (TT2), over the whole map, kept for the
+//! generator's player from one command to the next. A tile placed at a
+//! cell meets the tiles beside it and merges with regions that reach two
+//! cells from it, so a command, which changes a cell or a few, changes
+//! what a tile meets only in the words of cells two rows around them; and
+//! only for the levels the cells held and hold. Those words are looked at
+//! again when a search next asks for the level: on a map of 100x100 a
+//! look at every word before each command cost more than the rest of a
+//! game's writing.
+
+use super::bits::Layout;
+use super::levels::{any, reacts, twice};
+use crate::kit::bit_set;
+
+/// Levels that merge, L1 to L8 (TT2).
+const MERGING_LEVELS: usize = 8;
+
+/// How far a cell's tile reaches what a tile placed at another meets: a
+/// region through a neighbour of the cell placed at.
+const REACH: usize = 2;
+
+/// For each level that merges, L1 first: the cells where a tile of it
+/// would meet its level and where it would merge, whatever they hold.
+#[derive(Default)]
+pub struct Meets {
+    /// The cells beside a tile of the level.
+    beside: [Vec<u64>; MERGING_LEVELS],
+    /// The cells where a tile of the level placed would merge (TT2, as
+    /// `levels::reacts` finds it): at a tile, as were the tile the one
+    /// placed, which a search at tiles asks; at an empty cell, which holds
+    /// no level, as a search at empty cells asks.
+    merging: [Vec<u64>; MERGING_LEVELS],
+    /// For each level, the words not looked at since a command changed
+    /// its tiles near them, one bit a word.
+    stale: [Vec<u64>; MERGING_LEVELS],
+    /// For the level being looked at: the words around its stale words,
+    /// one bit a word; the cells with two of its tiles beside them, and of
+    /// its tiles, those with one tile of the level beside them and those
+    /// with two.
+    around: Vec<u64>,
+    between: Vec<u64>,
+    paired: Vec<u64>,
+    flanked: Vec<u64>,
+}
+
+impl Meets {
+    /// Sets of `layout`'s map, to be looked at whole.
+    pub fn anew(&mut self, layout: Layout) {
+        let sets = self.beside.iter_mut().chain(&mut self.merging);
+        for set in sets.chain([&mut self.between, &mut self.paired, &mut self.flanked]) {
+            set.clear();
+            set.resize(layout.len(), 0);
+        }
+        for words in self.stale.iter_mut().chain([&mut self.around]) {
+            words.clear();
+            words.resize(bit_set::words_for(layout.len()), 0);
+        }
+        for stale in &mut self.stale {
+            bit_set::insert_range(stale, layout.map());
+        }
+    }
+
+    /// Notes that the tiles of `level` changed at the cell of `bit`.
+    pub fn changed(&mut self, layout: Layout, level: u8, bit: usize) {
+        if let Some(stale) = self.stale.get_mut(usize::from(level).wrapping_sub(1)) {
+            bit_set::insert_range(stale, layout.words_around(bit, REACH));
+        }
+    }
+
+    /// The cells beside a tile of `level` and where a tile of `level`
+    /// would merge, `holding` the cells of its tiles, looked at again
+    /// where they may have changed.
+    pub fn of(&mut self, layout: Layout, level: u8, holding: &[u64]) -> (&[u64], &[u64]) {
+        let at = usize::from(level - 1);
+        if self.stale[at].iter().any(|&words| words != 0) {
+            self.look(layout, at, holding);
+        }
+        (&self.beside[at], &self.merging[at])
+    }
+
+    /// Looks at the stale words of the sets of level `at`, 64 cells at a
+    /// time, from the words around them that a move by a row reaches.
+    fn look(&mut self, layout: Layout, at: usize, holding: &[u64]) {
+        let Meets { beside, merging, stale, around, between, paired, flanked } = self;
+        let (map, reach) = (layout.map(), layout.beside_reach());
+        for word in bit_set::each(&stale[at]) {
+            bit_set::insert_range(around, word.saturating_sub(reach).max(map.start)..(word + reach + 1).min(map.end));
+        }
+        for word in bit_set::each(around) {
+            let next_to = layout.beside(holding, word);
+            beside[at][word] = any(next_to);
+            between[word] = twice(next_to);
+            paired[word] = holding[word] & any(next_to);
+            flanked[word] = holding[word] & between[word];
+        }
+        for word in bit_set::each(&stale[at]) {
+            let (paired, flanked) = (any(layout.beside(paired, word)), any(layout.beside(flanked, word)));
+            merging[at][word] = reacts(holding[word], between[word], paired, flanked);
+        }
+        stale[at].fill(0);
+        around.fill(0);
+    }
+}
