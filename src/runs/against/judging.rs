@@ -38,19 +38,8 @@ pub struct Judged {
 }
 
 /// How `program` fails a case whose reference answer is `reference`'s,
-/// worked out while the program runs: on one job a case then costs the
-/// longer of the two, not their sum. The reference goes on a thread of its
-/// own, the program on this one, whose init is kept from run to run. A
-/// wall timeout counts only when a second run times out too (a loaded
-/// machine slows a run now and then); else the second run is judged.
-pub fn judge_alongside<G: Game>(
-    program: &Program,
-    instance: &G::Instance,
-    reference: impl FnOnce() -> Result<Verdict, String> + Send,
-) -> Result<(Verdict, Judged), NotJudged> {
-    judge_one::<G>(program, instance, reference, Timeouts::Confirmed)
-}
-
+/// worked out while the program runs ([`judge_cases`]), a wall timeout
+/// confirmed by a second run as `timeouts` asks.
 fn judge_one<G: Game>(
     program: &Program,
     instance: &G::Instance,
