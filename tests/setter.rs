@@ -52,9 +52,14 @@ impl Visitor for SetterChecks {
             .filter(|(name, _)| name.ends_with(".in"))
             .map(|(name, _)| first.join(name).display().to_string())
             .collect();
-        assert!((5..=60).contains(&inputs.len()), "{}: {} tests", G::NAME, inputs.len());
+        assert_eq!(inputs.len(), 60, "{}: every place of the default count is used", G::NAME);
         let readme =
             String::from_utf8_lossy(&set.iter().find(|(name, _)| name == "README.md").expect("a list").1).into_owned();
+        for (what, shown) in
+            [("an event at the last row", " at the last row"), ("a game at the largest size", " at size max |")]
+        {
+            assert!(readme.contains(shown), "{}: no distinct test shows {what}:\n{readme}", G::NAME);
+        }
 
         let mut validate = vec!["validate", G::NAME];
         validate.extend(inputs.iter().map(String::as_str));

@@ -123,8 +123,10 @@ pub enum Command {
     /// Write a judge's test set: DIR/01.in, 01.ans ... (and 01.commands
     /// for Triple Town), every file inside the statement, answered by the
     /// reference: the smallest generated games that together reach every
-    /// rule counter, then the max tests a judge writes. DIR/README.md lists
-    /// each test, its size and the counters it is the first to reach.
+    /// rule counter, games that show each counter at the board's edges and
+    /// on each shape of board, mostly at the statement's largest, then the
+    /// max tests a judge writes. DIR/README.md lists each test, its size
+    /// and what it is the first to reach and show.
     Tests {
         /// The rule set.
         #[arg(value_parser = games::name_parser())]
@@ -135,7 +137,7 @@ pub enum Command {
         /// The same seed, the same set (drawn from the clock when absent, and said).
         #[arg(long, env = crate::process::seed::SEED_VARIABLE, value_parser = crate::process::seed::parse)]
         seed: Option<u64>,
-        /// The most tests in the set.
+        /// The tests in the set: every place is used.
         #[arg(long, default_value_t = crate::runs::setter::MOST_TESTS, value_parser = clap::value_parser!(u16).range(1..=999))]
         count: u16,
     },

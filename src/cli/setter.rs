@@ -124,7 +124,8 @@ fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> s
             true => "none".to_string(),
             false => named_list(&test.first_reached),
         };
-        let _ = writeln!(list, "| {stem} | {} | {} | {first} |", thousands(test_bytes), test.why);
+        let shown = first_shown(&test.first_shown);
+        let _ = writeln!(list, "| {stem} | {} | {} | {first} | {shown} |", thousands(test_bytes), test.why);
     }
     let readme = readme::<G>(set, seed, most, bytes, &list);
     files::write_whole(&dir.join("README.md"), readme)?;
@@ -157,8 +158,15 @@ fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &
          file inside the statement (`m3diff validate {game} DIR/*.in`).{apart} Every answer is the reference's.\n\n\
          The coverage tests come first, smallest first: for each rule counter, the smallest of the {drawn} games drawn \
          within the statement that reaches it, and no more of them than reach every counter those games reach. \
-         The max tests follow: what a judge writes at the statement's bounds.\n\n\
-         | test | bytes | why | counters it is the first to reach |\n|---|---|---|---|\n{list}\n\
+         The distinct tests follow, in every place left but the max tests': a bug often hangs on a counter plus what \
+         it does not name, so each is the game that shows the most no test before it shows of each counter's event \
+         at the first and last rows and columns and on each shape of board (square, wider than tall, taller than \
+         wide, one row, one column). A third of them at most are readable games of those drawn, and only while one \
+         shows something new; the rest are games at the statement's largest, where contest programs break most, \
+         taken by what they show and then as drawn. The max tests come last: what a judge writes at the statement's \
+         bounds.\n\n\
+         | test | bytes | why | counters it is the first to reach | what else it is the first to show |\n\
+         |---|---|---|---|---|\n{list}\n\
          ## Rule coverage of the set\n\n```\n{table}\n```\n",
         title = G::TITLE,
         game = G::NAME,
@@ -167,6 +175,17 @@ fn readme<G: Game>(set: &TestSet<G>, seed: u64, most: usize, bytes: u64, list: &
         drawn = thousands(set.drawn),
         table = coverage_table::<G>(&set.tally, &set.left_out),
     )
+}
+
+/// What a test is the first to show beyond its counters, the first few
+/// named: a large game shows dozens.
+fn first_shown(shown: &[String]) -> String {
+    const NAMED: usize = 4;
+    match shown.len() {
+        0 => "nothing".to_string(),
+        count if count <= NAMED => shown.join("; "),
+        count => format!("{}; and {} more", shown[..NAMED].join("; "), count - NAMED),
+    }
 }
 
 /// The table a campaign within the statement prints, then the counters

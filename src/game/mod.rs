@@ -13,6 +13,7 @@
 pub mod coverage;
 mod findings;
 pub mod knobs;
+pub mod places;
 pub mod sides;
 
 use std::fmt;
@@ -25,6 +26,7 @@ use serde::Serialize;
 use crate::process::input::Bound;
 use coverage::{RuleCounter, Tally};
 use knobs::EdgeKnob;
+use places::{BoardEdges, Shape};
 
 pub use findings::{invariant, Beyond, Difference, Verdict, Violation};
 pub use knobs::{Count, Percent, PercentOr, Size, Spread, Statement};
@@ -370,6 +372,11 @@ pub trait Counts<G: Game>: RuleCounter {
     fn beyond_statement() -> &'static [Self] {
         &[]
     }
+    /// The board's edges the events of one record touched (the cells it
+    /// removed, set or merged), from the state `before` it.
+    fn edges(before: &G::State, record: &G::Record) -> BoardEdges;
+    /// The shape of the instance's board.
+    fn shape(instance: &G::Instance) -> Shape;
     /// Counts what a finished game exercised; nothing for a game whose end
     /// adds nothing to its records.
     fn outcome(tally: &mut Tally<Self>, last: &G::State, outcome: &G::Outcome) {

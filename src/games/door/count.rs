@@ -3,7 +3,7 @@
 //! share of swaps with an explosion (`swap with an explosion` / `swap made`),
 //! stages per swap (`stage` / `swap made`) and how often vibranium fell.
 
-use m3_model::door::{Board, Cell, Invalid, MagicDoor, Pos, Stage, StageKind, Status, SwapRecord};
+use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Pos, Stage, StageKind, Status, SwapRecord};
 use m3_model::door::{MAX_COLOUR, MAX_SIDE, MIN_SIDE};
 
 use super::cell_set::CellSet;
@@ -11,6 +11,7 @@ use super::groups::{line_lengths, GROUP_LENGTH};
 use super::rules::{beams, swapped};
 use super::state::Settled;
 use crate::game::coverage::Tally;
+use crate::game::places::{BoardEdges, Shape};
 use crate::game::{AtMost, Counts};
 use crate::kit::edges::{edge_of, Edge};
 
@@ -75,6 +76,16 @@ impl Counts<MagicDoor> for Counter {
     /// Under `--against`, whose cases keep to the statement.
     fn beyond_statement() -> &'static [Counter] {
         &[Counter::Further, Counter::SameCell, Counter::NotAGem]
+    }
+
+    fn edges(before: &Settled, record: &SwapRecord) -> BoardEdges {
+        let cells =
+            record.stages.iter().flat_map(|stage| stage.vanished.iter().chain(&stage.exploded).chain(&stage.activated));
+        BoardEdges::of(before.board.rows(), before.board.cols(), cells.map(|pos| (pos.row, pos.col)))
+    }
+
+    fn shape(instance: &Instance) -> Shape {
+        Shape::of(instance.board.rows(), instance.board.cols())
     }
 
     fn record(tally: &mut Tally<Counter>, before: &Settled, record: &SwapRecord) {

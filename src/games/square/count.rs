@@ -1,13 +1,15 @@
 //! What the generated SquareRemover games exercised, rule by rule.
 
 use m3_model::square::{
-    Invalid, Move, Outcome, Square, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT, RIGHT, UP,
+    Instance, Invalid, Move, Outcome, Square, SquareRemover, Status, Turn, TurnRecord, CONTEST_MOVES, DOWN, LEFT,
+    RIGHT, UP,
 };
 use m3_model::square::{MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, MODULUS};
 
 use super::rules::move_tiles;
 use super::state::Standing;
 use crate::game::coverage::Tally;
+use crate::game::places::{BoardEdges, Shape};
 use crate::game::Counts;
 use crate::kit::edges::{edge_of, wraps_into, Edge};
 
@@ -69,6 +71,19 @@ impl Counts<SquareRemover> for Counter {
     /// Under `--against`, whose cases keep to the statement.
     fn beyond_statement() -> &'static [Counter] {
         &[Counter::MostColours, Counter::LargestBoard, Counter::OneOffContest, Counter::MovesAtAWidth]
+    }
+
+    /// Each square's top-left and bottom-right tiles: between them they
+    /// touch every edge its four tiles do.
+    fn edges(before: &Standing, record: &TurnRecord) -> BoardEdges {
+        let tiles =
+            record.squares.iter().flat_map(|square| [(square.row, square.col), (square.row + 1, square.col + 1)]);
+        BoardEdges::of(before.board.rows(), before.board.cols(), tiles)
+    }
+
+    /// Square always: the format reads one side.
+    fn shape(instance: &Instance) -> Shape {
+        Shape::of(instance.board.rows(), instance.board.cols())
     }
 
     fn record(tally: &mut Tally<Counter>, before: &Standing, record: &TurnRecord) {

@@ -1,11 +1,12 @@
 //! What the generated Texas games exercised, rule by rule.
 
-use m3_model::texas::{OperationRecord, Outcome, Pos, Round, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
+use m3_model::texas::{Instance, OperationRecord, Outcome, Pos, Round, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use super::hand::best_hand;
 use super::state::Standing;
 use crate::game::coverage::Tally;
+use crate::game::places::{BoardEdges, Shape};
 use crate::game::{AtMost, Counts};
 use crate::kit::edges::{edge_of, Edge};
 
@@ -110,6 +111,19 @@ impl Counts<Texas> for Counter {
     /// Under `--against`, whose cases keep to the statement.
     fn beyond_statement() -> &'static [Counter] {
         &[Counter::OffBoard, Counter::ZeroCoordinate, Counter::OnePast, Counter::WidthCoordinate]
+    }
+
+    fn edges(before: &Standing, record: &OperationRecord) -> BoardEdges {
+        let removed = record.rounds.iter().flat_map(|round| &round.removed);
+        BoardEdges::of(
+            before.board.rows(),
+            before.board.cols(),
+            removed.map(|removal| (removal.cell.row, removal.cell.col)),
+        )
+    }
+
+    fn shape(instance: &Instance) -> Shape {
+        Shape::of(instance.board.rows(), instance.board.cols())
     }
 
     fn record(tally: &mut Tally<Counter>, before: &Standing, record: &OperationRecord) {

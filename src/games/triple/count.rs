@@ -4,13 +4,16 @@
 //! `chain of N merges` reached), stars above L1, and the share of each
 //! refusal among the commands.
 
-use m3_model::triple::{Action, CommandRecord, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL};
+use m3_model::triple::{
+    Action, CommandRecord, Instance, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL,
+};
 use m3_model::triple::{MAX_SIDE, MAX_TILES, MIN_SIDE};
 
 use super::region::Cells;
 use super::rules::{neighbours, on_map, reacting, region_size};
 use super::state::Town;
 use crate::game::coverage::Tally;
+use crate::game::places::{BoardEdges, Shape};
 use crate::game::{AtMost, Counts};
 use crate::kit::edges::{edge_of, Edge};
 
@@ -120,6 +123,19 @@ fn refused(reason: Invalid) -> Counter {
 }
 
 impl Counts<TripleTown> for Counter {
+    /// The cell placed (where each merge's tile is made too), the cells
+    /// merges emptied and the tile bombed.
+    fn edges(before: &Town, record: &CommandRecord) -> BoardEdges {
+        let placed = record.placed.iter().map(|placed| placed.pos);
+        let emptied = record.merges.iter().flat_map(|merge| merge.emptied.iter().copied());
+        let cells = placed.chain(emptied).chain(record.bombed.iter().map(|bombed| bombed.pos));
+        BoardEdges::of(before.map.rows(), before.map.cols(), cells.map(|pos| (pos.row, pos.col)))
+    }
+
+    fn shape(instance: &Instance) -> Shape {
+        Shape::of(instance.map.rows(), instance.map.cols())
+    }
+
     /// Counts one agreed record from the town `before` it.
     fn record(tally: &mut Tally<Counter>, before: &Town, record: &CommandRecord) {
         let flag = |tally: &mut Tally<Counter>, counter, yes: bool| tally.add(counter, u64::from(yes));

@@ -15,11 +15,22 @@ use crate::game::{Counts, Game, Verdict};
 /// The reference's answer on `instance`, its records counted in `tally`.
 /// An error is the reference panicking: its own bug, not the program's.
 pub fn reference_answer<G: Game>(instance: &G::Instance, tally: &mut Tally<G::Counter>) -> Result<Verdict, String> {
+    reference_answer_seen::<G>(instance, tally, |_, _| {})
+}
+
+/// [`reference_answer`], with each record and the state before it shown to
+/// `seen` as it comes.
+pub fn reference_answer_seen<G: Game>(
+    instance: &G::Instance,
+    tally: &mut Tally<G::Counter>,
+    mut seen: impl FnMut(&G::State, &G::Record),
+) -> Result<Verdict, String> {
     // Counted as they come: no record is kept.
     let played = catch_panic(|| {
         crate::check::oracle::play_through::<G, G::Reference, Infallible>(instance, |_, before, record| {
             tally.operations += 1;
             G::Counter::record(tally, before, record);
+            seen(before, record);
             Ok(())
         })
     });

@@ -18,7 +18,7 @@ mod together;
 
 pub use cases::{judge_cases, CasesJudged, NotJudged, Timeouts, Until, INTERRUPTED};
 pub use failed::{Failed, Wrong};
-pub use judging::{check, reference_answer, shrink, Judged};
+pub use judging::{check, reference_answer, reference_answer_seen, shrink, Judged};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;

@@ -6,10 +6,10 @@
 use std::marker::PhantomData;
 use std::ops::Range;
 
+use super::behaviour::{observed, Behaviour};
 use super::drawing::{within_statement, BATCH, FEWEST_DRAWN, MOST_DRAWN};
 use crate::game::coverage::{RuleCounter, Tally};
 use crate::game::{Game, Generator, Size};
-use crate::runs::against::reference_answer;
 use crate::runs::campaign::case_seed;
 
 /// Which counters a game or a set of games reached.
@@ -59,17 +59,19 @@ impl<C: RuleCounter> Reached<C> {
 
 /// A game drawn, by what draws it again.
 #[derive(Debug, Clone)]
-struct Candidate<C> {
-    seed: u64,
-    size: Size,
-    measure: usize,
+pub struct Candidate<C> {
+    pub seed: u64,
+    pub size: Size,
+    pub measure: usize,
     reached: Reached<C>,
+    pub behaviour: Behaviour<C>,
 }
 
-/// What the drawn games reached, all of them together.
+/// What the drawn games reached, all of them together, and each of them.
 pub struct Rendered<C> {
     pub games: u64,
     pub reached: Reached<C>,
+    pub drawn: Vec<Candidate<C>>,
 }
 
 /// Games to choose from, each (seed, size, game), smallest first, at most
@@ -88,8 +90,10 @@ pub fn coverage_tests<G: Game>(
     let mut games_reaching = vec![0u64; counters];
     let mut all = Reached::none();
     let mut games = 0;
+    let mut drawn = Vec::new();
     while games < MOST_DRAWN && (games < FEWEST_DRAWN || unreached::<G>(&all, reached_already)) {
-        for candidate in drawn_in_parallel::<G>(seed, games..games + BATCH, cores())? {
+        let seeds = |index| candidate_seed::<G>(seed, index);
+        for candidate in drawn_in_parallel::<G>(seeds, games..games + BATCH, cores())? {
             for counter in candidate.reached.counters() {
                 games_reaching[counter.index()] += 1;
                 let slot = &mut best[counter.index()];
@@ -98,6 +102,7 @@ pub fn coverage_tests<G: Game>(
                 }
             }
             all.join(&candidate.reached);
+            drawn.push(candidate);
         }
         games += BATCH;
     }
@@ -121,7 +126,7 @@ pub fn coverage_tests<G: Game>(
             (candidate.seed, candidate.size, instance)
         })
         .collect();
-    Ok((tests, Rendered { games, reached: all }))
+    Ok((tests, Rendered { games, reached: all, drawn }))
 }
 
 /// The most characters of a game a person follows by hand: a counter whose
@@ -129,20 +134,22 @@ pub fn coverage_tests<G: Game>(
 /// reaches it.
 const READABLE: usize = 2_000;
 
-/// The games `indices` of `seed`, drawn and played on every core, in the
-/// order of their index; a game the generator gives up on is left out.
-fn drawn_in_parallel<G: Game>(
-    seed: u64,
+/// The games `indices`, each drawn from the seed and size `seeds` gives
+/// it, drawn and played on every core, in the order of their index; a game
+/// the generator gives up on is left out.
+pub fn drawn_in_parallel<G: Game>(
+    seeds: impl Fn(u64) -> (u64, Size) + Sync,
     indices: Range<u64>,
     threads: u64,
 ) -> Result<Vec<Candidate<G::Counter>>, String> {
     let per_thread = (indices.end - indices.start).div_ceil(threads);
     let parts: Vec<Result<Vec<_>, String>> = std::thread::scope(|scope| {
+        let seeds = &seeds;
         let handles: Vec<_> = (0..threads)
             .map(|thread| {
                 let start = indices.start + thread * per_thread;
                 let part = start..(start + per_thread).min(indices.end);
-                scope.spawn(move || part.filter_map(|index| candidate::<G>(seed, index).transpose()).collect())
+                scope.spawn(move || part.filter_map(|index| candidate::<G>(seeds(index)).transpose()).collect())
             })
             .collect();
         handles
@@ -153,17 +160,18 @@ fn drawn_in_parallel<G: Game>(
     Ok(parts.into_iter().collect::<Result<Vec<_>, _>>()?.into_iter().flatten().collect())
 }
 
-fn cores() -> u64 {
+pub fn cores() -> u64 {
     std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }
 
-/// Game `index` of `seed`, played by the reference, by what draws it again.
-fn candidate<G: Game>(seed: u64, index: u64) -> Result<Option<Candidate<G::Counter>>, String> {
-    let (case_seed, size) = candidate_seed::<G>(seed, index);
+/// The game of `case_seed` at `size`, played by the reference, by what
+/// draws it again.
+fn candidate<G: Game>((case_seed, size): (u64, Size)) -> Result<Option<Candidate<G::Counter>>, String> {
     let Some(instance) = draw::<G>(case_seed, size) else { return Ok(None) };
     let mut tally = Tally::default();
-    reference_answer::<G>(&instance, &mut tally)?;
-    Ok(Some(Candidate { seed: case_seed, size, measure: G::measure(&instance), reached: Reached::of(&tally) }))
+    let (_, behaviour) = observed::<G>(&instance, &mut tally)?;
+    let reached = Reached::of(&tally);
+    Ok(Some(Candidate { seed: case_seed, size, measure: G::measure(&instance), reached, behaviour }))
 }
 
 /// The seed and size of game `index`: every other one small, for the
@@ -175,7 +183,7 @@ fn candidate_seed<G: Game>(seed: u64, index: u64) -> (u64, Size) {
 
 /// The game of `seed` within the statement, as `--against` draws one;
 /// `None` when the generator gives up or draws one beyond the statement.
-fn draw<G: Game>(seed: u64, size: Size) -> Option<G::Instance> {
+pub fn draw<G: Game>(seed: u64, size: Size) -> Option<G::Instance> {
     let instance = crate::process::seed::with_seed(seed, |u| {
         let shape = G::Knobs::within_statement(u)?;
         G::generate(u, size, &shape)
@@ -236,7 +244,7 @@ mod tests {
     fn candidate(seed: u64, measure: usize, counters: &[Example]) -> Candidate<Example> {
         let mut tally = Tally::default();
         counters.iter().for_each(|&c| tally.add(c, 1));
-        Candidate { seed, size: Size::Small, measure, reached: Reached::of(&tally) }
+        Candidate { seed, size: Size::Small, measure, reached: Reached::of(&tally), behaviour: Behaviour::none() }
     }
 
     #[test]
@@ -275,7 +283,8 @@ mod tests {
     #[test]
     fn the_games_drawn_are_the_same_on_one_thread_and_on_three() {
         let drawn = |threads| -> Vec<(u64, usize, Vec<bool>)> {
-            let games = drawn_in_parallel::<m3_model::door::MagicDoor>(7, 0..40, threads).unwrap();
+            let seeds = |index| candidate_seed::<m3_model::door::MagicDoor>(7, index);
+            let games = drawn_in_parallel::<m3_model::door::MagicDoor>(seeds, 0..40, threads).unwrap();
             games.into_iter().map(|c| (c.seed, c.measure, c.reached.reached)).collect()
         };
         let one = drawn(1);

@@ -1,18 +1,23 @@
 //! A judge's test set, as `m3diff tests` writes it: the smallest generated
 //! games that between them reach every rule counter the statement lets a
-//! game reach, then the max tests a judge writes ([`Generator::max_tests`]).
-//! Every test lies inside the statement, and its answer is the
-//! reference's. The same seed gives the same set.
+//! game reach, then games that show the most behaviour the others do not
+//! (each counter at each edge of the board and on each shape: `distinct`),
+//! mostly at the statement's largest, then the max tests a judge writes
+//! ([`Generator::max_tests`]). Every place of the count is used. Every test
+//! lies inside the statement, and its answer is the reference's. The same
+//! seed gives the same set.
 
+mod behaviour;
 mod choose;
+mod distinct;
 mod drawing;
 
 use std::fmt;
 
-use crate::game::coverage::Tally;
+use crate::game::coverage::{RuleCounter, Tally};
 use crate::game::{Game, Generator, Size, Verdict};
-use crate::runs::against::reference_answer;
 use crate::runs::campaign::case_seed;
+use behaviour::{observed, Behaviour};
 
 pub use choose::Reached;
 pub use drawing::{within_statement, FEWEST_DRAWN, MOST_DRAWN};
@@ -28,6 +33,9 @@ pub struct Test<G: Game> {
     pub why: Why,
     /// The counters this test is the first of the set to reach.
     pub first_reached: Vec<G::Counter>,
+    /// What else it is the first to show: a counter at an edge of the
+    /// board or on a shape of board, named.
+    pub first_shown: Vec<String>,
 }
 
 /// Why a test is in the set.
@@ -36,6 +44,9 @@ pub enum Why {
     /// The smallest game drawn that reaches a counter no smaller test does;
     /// drawn from this seed at this size.
     Coverage { seed: u64, size: Size },
+    /// A game drawn from this seed at this size that shows the most no
+    /// test before it shows.
+    Distinct { seed: u64, size: Size },
     /// A judge's max test, by its name.
     Max(&'static str),
 }
@@ -44,6 +55,7 @@ impl fmt::Display for Why {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Why::Coverage { seed, size } => write!(f, "coverage: the game of seed {seed} at size {}", size.name()),
+            Why::Distinct { seed, size } => write!(f, "distinct: the game of seed {seed} at size {}", size.name()),
             Why::Max(name) => write!(f, "max test: {name}"),
         }
     }
@@ -61,11 +73,12 @@ pub struct TestSet<G: Game> {
     pub left_out: Vec<G::Counter>,
 }
 
-/// Chooses the set for `seed`, at most `most` tests: the max tests take
-/// their places first (a judge writes them whatever else the set holds),
-/// the coverage tests the rest. Coverage tests come first in the set,
-/// smallest first, so that the first test a solution fails is the most
-/// readable.
+/// Chooses the set for `seed`, `most` tests: the max tests take their
+/// places first (a judge writes them whatever else the set holds), the
+/// coverage tests next, the distinct games the rest. Coverage tests come
+/// first in the set, smallest first, so that the first test a solution
+/// fails is the most readable; then the distinct games, the readable ones
+/// first; the max tests last.
 pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
     let mut max_tests = Vec::new();
     let mut max_reached = Reached::none();
@@ -77,9 +90,9 @@ pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
         if let Some(beyond) = G::beyond_statement(&instance) {
             return Err(named(format!("lies beyond the statement: {beyond}")));
         }
-        let (test, own) = judged::<G>(instance, Why::Max(max_test.name))?;
-        max_reached.add(&own);
-        max_tests.push((test, own));
+        let judged = judged::<G>(instance, Why::Max(max_test.name))?;
+        max_reached.add(&judged.1);
+        max_tests.push(judged);
     }
     let room = most - max_tests.len();
     let (coverage, drawn) = choose::coverage_tests::<G>(seed, room, &max_reached)?;
@@ -87,11 +100,26 @@ pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
     for (seed, size, instance) in coverage {
         judged_coverage.push(judged::<G>(instance, Why::Coverage { seed, size })?);
     }
+    let mut shown = Behaviour::none();
+    for (_, _, behaviour) in judged_coverage.iter().chain(&max_tests) {
+        shown.add(behaviour);
+    }
+    let room = room - judged_coverage.len();
+    let mut judged_distinct = Vec::with_capacity(room);
+    for candidate in distinct::distinct_games::<G>(seed, room, &drawn.drawn, &mut shown)? {
+        let instance = choose::draw::<G>(candidate.seed, candidate.size).expect("a game drawn once is drawn again");
+        judged_distinct.push(judged::<G>(instance, Why::Distinct { seed: candidate.seed, size: candidate.size })?);
+    }
     let mut tally = Tally::default();
     let mut reached = Reached::none();
+    let mut shown = Behaviour::none();
     let mut tests = Vec::with_capacity(most);
-    for (mut test, own) in judged_coverage.into_iter().chain(max_tests) {
+    for (mut test, own, behaviour) in judged_coverage.into_iter().chain(judged_distinct).chain(max_tests) {
         test.first_reached = reached.add(&own);
+        let first_shown = shown.add(&behaviour);
+        // A counter first reached is first shown too: named once.
+        let reached_names: Vec<String> = test.first_reached.iter().map(|counter| counter.named()).collect();
+        test.first_shown = first_shown.into_iter().filter(|name| !reached_names.contains(name)).collect();
         tally.merge(&own);
         tests.push(test);
     }
@@ -102,12 +130,16 @@ pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
 }
 
 /// A test as the judge reads it, answered by the reference, with what the
-/// reference reached on it.
-fn judged<G: Game>(instance: G::Instance, why: Why) -> Result<(Test<G>, Tally<G::Counter>), String> {
+/// reference reached on it and the behaviour it shows.
+#[allow(clippy::type_complexity)]
+fn judged<G: Game>(
+    instance: G::Instance,
+    why: Why,
+) -> Result<(Test<G>, Tally<G::Counter>, Behaviour<G::Counter>), String> {
     let instance = as_the_judge_reads::<G>(&instance)?;
     let mut own = Tally::default();
-    let answer = reference_answer::<G>(&instance, &mut own)?;
-    Ok((Test { instance, answer, why, first_reached: Vec::new() }, own))
+    let (answer, behaviour) = observed::<G>(&instance, &mut own)?;
+    Ok((Test { instance, answer, why, first_reached: Vec::new(), first_shown: Vec::new() }, own, behaviour))
 }
 
 /// The instance as read back from the text(s) a judge's files hold: a
