@@ -72,6 +72,7 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                     serde_json::json!({
                         "kind": found.kind,
                         "cases": found.cases,
+                        "counted_as": found.counted_as,
                         "regression": regression,
                         "replay": replay,
                         "note": found.note,

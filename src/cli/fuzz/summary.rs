@@ -89,7 +89,7 @@ fn failures_found(targets: &[&dyn Target], program: Option<&Program>, failures: 
     let (failing, regressions) = (counted(failures, "failing case"), counted(kept as u64, kept_as));
     lines.push_str(&format!("{failing}; {regressions} kept, one per kind of failure:\n"));
     for (game, found) in &kinds {
-        let cases = counted(found.cases, "case");
+        let cases = counted(found.cases, found.counted_as);
         match &found.regression {
             Some((path, replay)) => {
                 lines.push_str(&format!("  {}  {} ({cases})\n", path.display(), found.kind));

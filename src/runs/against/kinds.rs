@@ -161,6 +161,7 @@ impl Kinds {
             KindFound {
                 kind: wrong.name().to_string(),
                 cases: met.cases,
+                counted_as: "case",
                 regression: now.map(|path| {
                     let replay = replay_command::<G>(&path, program);
                     (path, replay)

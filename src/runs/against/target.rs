@@ -197,10 +197,10 @@ impl<G: Game> Target for AgainstTarget<G> {
             let kept = self.together.keep::<G>(&self.keep, &self.program, &instances[together.clone()]);
             let (first, last) = (origin(seeds[together.start]), seeds[together.end - 1]);
             campaign.reporter.line(&format!(
-                "{}: {} cases failed together in one run, though each passes alone: the program keeps something \
+                "{}: {} failed together in one run, though each passes alone: the program keeps something \
                  from one case to the next; {kept}; they are {first} to the case of seed {last}",
                 G::NAME,
-                together.len(),
+                counted(together.len() as u64, "case"),
             ));
         }
         for (case, failed) in judged.failed.into_iter().enumerate() {

@@ -57,6 +57,7 @@ impl Together {
         (kept.runs > 0).then(|| KindFound {
             kind: "failed only together in a batch".to_string(),
             cases: kept.runs,
+            counted_as: "run",
             regression: kept.batch.as_ref().map(|(path, _)| {
                 let replay = format!("{} < {}", program.command(), crate::process::input::shell_word(path));
                 (path.clone(), replay)

@@ -175,7 +175,7 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
                     }),
                     _ => None,
                 };
-                (measure, KindFound { kind, cases: met.cases, regression, note })
+                (measure, KindFound { kind, cases: met.cases, counted_as: "case", regression, note })
             })
             .collect();
         found.sort_by(|a, b| (a.0, &a.1.kind).cmp(&(b.0, &b.1.kind)));

@@ -14,7 +14,11 @@ use crate::process::spent::Spent;
 #[derive(Debug, Clone)]
 pub struct KindFound {
     pub kind: String,
+    /// How many times it was met: cases, or runs (`counted_as`).
     pub cases: u64,
+    /// What `cases` counts: "case", or "run" for a kind only a run of
+    /// many cases together meets.
+    pub counted_as: &'static str,
     /// The case kept for it, and the command that runs it again.
     pub regression: Option<(PathBuf, String)>,
     /// What the summary must add: that another run replaced this run's
