@@ -1,0 +1,104 @@
+//! A catalogue of wrong solutions (`tests/wrong/GAME.mutants`): one-line
+//! changes of an accepted solution of the kind contestants make. The test
+//! set `m3diff tests` writes must fail each of them at every seed, and pass
+//! the accepted solution itself. Where g++ is on the machine (`.ci/run`
+//! installs it).
+
+// Only the process helpers of the suites are used here.
+#[allow(unused_macros, unused_imports)]
+mod suites;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use suites::{m3diff, text};
+
+/// One wrong solution: its name and what is wrong, and the line it
+/// changes, as it is and as the mutant has it.
+struct Mutant {
+    name: String,
+    line: String,
+    mutated: String,
+}
+
+fn mutants(game: &str) -> Vec<Mutant> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/wrong/{game}.mutants"));
+    let catalogue = std::fs::read_to_string(&path).unwrap();
+    let mut mutants = Vec::new();
+    for block in catalogue.split("\n## ").skip(1) {
+        let mut lines = block.lines();
+        let name = lines.next().unwrap().to_string();
+        let line = lines.next().and_then(|line| line.strip_prefix("- ")).expect(&name).to_string();
+        let mutated = lines.next().and_then(|line| line.strip_prefix("+ ")).expect(&name).to_string();
+        mutants.push(Mutant { name, line, mutated });
+    }
+    mutants
+}
+
+/// Compiles `source` into `binary`; false when g++ is missing.
+fn compile(source: &str, binary: &Path) -> bool {
+    let mut g = Command::new("g++");
+    g.args(["-O1", "-x", "c++", "-o"]).arg(binary).arg("-").stdin(Stdio::piped()).stdout(Stdio::piped());
+    let Ok(mut child) = g.stderr(Stdio::piped()).spawn() else { return false };
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(source.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "g++ of {}: {}", binary.display(), text(&out.stderr));
+    true
+}
+
+/// The first test of `set` that `binary` fails (a wrong answer, a crash,
+/// 10 s passed), by its name.
+fn first_failed(binary: &Path, set: &Path) -> Option<String> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(set)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs.into_iter().find_map(|input| {
+        let answer = std::fs::read_to_string(input.with_extension("ans")).unwrap();
+        let run =
+            Command::new("timeout").arg("10").arg(binary).stdin(std::fs::File::open(&input).unwrap()).output().unwrap();
+        let right = run.status.success() && text(&run.stdout).trim() == answer.trim();
+        (!right).then(|| input.file_name().unwrap().to_string_lossy().into_owned())
+    })
+}
+
+fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(solution)).unwrap();
+    let accepted = dir.path().join("accepted");
+    if !compile(&source, &accepted) {
+        eprintln!("g++ is not on PATH: the wrong solutions of {game} are not tried");
+        return;
+    }
+    let mutants = mutants(game);
+    assert!(mutants.len() >= 20, "{game}: {} wrong solutions, the catalogue holds at least 20", mutants.len());
+    let mut binaries = Vec::new();
+    for mutant in &mutants {
+        let (line, mutated) = (format!("\n{}\n", mutant.line), format!("\n{}\n", mutant.mutated));
+        assert_eq!(source.matches(&line).count(), 1, "{}: the line is not in {solution} once", mutant.name);
+        let binary = dir.path().join(mutant.name.split(':').next().unwrap());
+        compile(&source.replacen(&line, &mutated, 1), &binary);
+        binaries.push(binary);
+    }
+    let mut passed = Vec::new();
+    for seed in ["1", "2", "3"] {
+        let set = dir.path().join(format!("set-{seed}"));
+        let written = m3diff(&["tests", game, "--out", set.to_str().unwrap(), "--seed", seed], "");
+        assert!(written.status.success(), "{}", text(&written.stderr));
+        assert_eq!(first_failed(&accepted, &set), None, "{game} seed {seed}: the accepted {solution} fails the set");
+        for (mutant, binary) in mutants.iter().zip(&binaries) {
+            if first_failed(binary, &set).is_none() {
+                passed.push(format!("seed {seed}: {}", mutant.name));
+            }
+        }
+    }
+    assert!(passed.is_empty(), "{game}: wrong solutions that pass the set:\n{}", passed.join("\n"));
+}
+
+#[test]
+fn every_wrong_magic_door_solution_fails_the_set_at_seeds_1_to_3() {
+    every_mutant_fails_the_set_at_every_seed("door", "examples/against/magic_door.cpp");
+}
