@@ -77,6 +77,12 @@ impl<C: RuleCounter> Tally<C> {
         self.counts[counter.index()]
     }
 
+    /// Back to no count, keeping its room: a tally of one record at a time.
+    pub fn clear(&mut self) {
+        (self.games, self.operations) = (0, 0);
+        self.counts.fill(0);
+    }
+
     /// Adds another run's counts (campaign jobs merge theirs).
     pub fn merge(&mut self, other: &Self) {
         self.games += other.games;

@@ -47,6 +47,10 @@ crate::counters! {
             MinusOne: "invalid move: row or column -1",
             RowOnePast: "invalid move: row one past the board",
             ColumnOnePast: "invalid move: column one past the board",
+            UpOntoTheBoard: "invalid move: from row N up, its neighbour on the board",
+            DownOntoTheBoard: "invalid move: from row -1 down, its neighbour on the board",
+            LeftOntoTheBoard: "invalid move: from column N left, its neighbour on the board",
+            RightOntoTheBoard: "invalid move: from column -1 right, its neighbour on the board",
             TileAtAWidth: "invalid move: row or column at an integer width's edge",
             TileWrapped: "invalid move: row or column a narrower integer reads on the board",
             DirectionOffByOne: "invalid move: direction -1 or 4",
@@ -168,6 +172,26 @@ fn sizes(tally: &mut Tally<Counter>, start: &Standing) {
     tally.add(Counter::LargestBoard, u64::from(edge_of(MIN_SIDE as i64, MAX_SIDE as i64, side) == Some(Edge::High)));
 }
 
+/// The counter of a move whose tile is one off the board (row or column -1
+/// or N, the other on it) and whose neighbour is on it: a solution that
+/// checks the tile by the neighbour's bounds, or one bound too loosely,
+/// swaps a tile off its board here, and only here, since every other
+/// direction from there leaves the board. Each of the four is a bound of
+/// its own, as a solution writes it.
+fn back_onto_the_board(last: i64, row: i64, col: i64, dir: i64) -> Option<Counter> {
+    let on = |v: i64| (0..=last).contains(&v);
+    let (down, right, counter) = match dir {
+        d if d == i64::from(UP) => (-1, 0, Counter::UpOntoTheBoard),
+        d if d == i64::from(RIGHT) => (0, 1, Counter::RightOntoTheBoard),
+        d if d == i64::from(DOWN) => (1, 0, Counter::DownOntoTheBoard),
+        d if d == i64::from(LEFT) => (0, -1, Counter::LeftOntoTheBoard),
+        _ => return None,
+    };
+    let one_off = |v: i64| v == -1 || v == last + 1;
+    let tile_one_off = (one_off(row) && on(col)) || (on(row) && one_off(col));
+    (tile_one_off && on(row + down) && on(col + right)).then_some(counter)
+}
+
 /// The edge an invalid move's fields stand on (SR4), on a board of `side`.
 fn invalid_edges(tally: &mut Tally<Counter>, side: usize, m: Move) {
     let last = side as i64 - 1;
@@ -176,10 +200,31 @@ fn invalid_edges(tally: &mut Tally<Counter>, side: usize, m: Move) {
     tally.add(Counter::MinusOne, u64::from(tile.contains(&-1)));
     tally.add(Counter::RowOnePast, u64::from(row == last + 1));
     tally.add(Counter::ColumnOnePast, u64::from(col == last + 1));
+    if let Some(onto) = back_onto_the_board(last, row, col, dir) {
+        tally.add(onto, 1);
+    }
     tally.add(Counter::TileAtAWidth, u64::from(tile.iter().any(|&v| edge_of(0, last, v) == Some(Edge::Width))));
     tally.add(Counter::TileWrapped, u64::from(tile.iter().any(|&v| wraps_into(0, last, v))));
     let directions = (i64::from(UP), i64::from(LEFT));
     tally.add(Counter::DirectionOffByOne, u64::from(dir == directions.0 - 1 || dir == directions.1 + 1));
     tally.add(Counter::DirectionAtAWidth, u64::from(edge_of(directions.0, directions.1, dir) == Some(Edge::Width)));
     tally.add(Counter::DirectionWrapped, u64::from(wraps_into(directions.0, directions.1, dir)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sr4_a_move_from_one_off_the_board_is_back_onto_it_only_toward_the_board() {
+        let last = 7;
+        let (up, right, down, left) = (i64::from(UP), i64::from(RIGHT), i64::from(DOWN), i64::from(LEFT));
+        let onto = [(8, 3, up), (-1, 3, down), (3, -1, right), (3, 8, left)]
+            .map(|(row, col, dir)| back_onto_the_board(last, row, col, dir));
+        let counters =
+            [Counter::UpOntoTheBoard, Counter::DownOntoTheBoard, Counter::RightOntoTheBoard, Counter::LeftOntoTheBoard];
+        assert_eq!(onto, counters.map(Some));
+        let not = [(8, 3, down), (8, 3, left), (8, 8, up), (9, 3, up), (3, 3, up), (-1, -1, down), (8, 3, -1)];
+        assert!(not.iter().all(|&(row, col, dir)| back_onto_the_board(last, row, col, dir).is_none()), "{not:?}");
+    }
 }

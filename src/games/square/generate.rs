@@ -355,15 +355,20 @@ impl<'a, 'b> Greedy<'a, 'b> {
     /// board; the direction at -1 or 4, a width's edge or a wrap of a valid
     /// one; or a tile at the board's edge moving off it. Each of the eight
     /// first is drawn as often, so that a few hundred games reach them all.
+    /// A tile one off the board moves back toward it half the time: the
+    /// one direction in which a bound checked too loosely swaps it in.
     fn invalid(&mut self, side: usize) -> Result<Move> {
         let last = side as i32 - 1;
         let (row, col, dir) = (self.below(side)? as i32, self.below(side)? as i32, self.below(4)? as i32);
         let in_the_row = self.below(2)? == 0;
+        let toward_the_board = self.below(2)? == 0;
+        let toward = |inward: i32| if toward_the_board { inward } else { dir };
         let tile_at = |value: i32| if in_the_row { Move::new(value, col, dir) } else { Move::new(row, value, dir) };
         Ok(match self.below(10)? {
-            0 => tile_at(-1),
-            1 => Move::new(last + 1, col, dir),
-            2 => Move::new(row, last + 1, dir),
+            0 if in_the_row => Move::new(-1, col, toward(DOWN)),
+            0 => Move::new(row, -1, toward(RIGHT)),
+            1 => Move::new(last + 1, col, toward(UP)),
+            2 => Move::new(row, last + 1, toward(LEFT)),
             kind @ (3 | 4) => tile_at(self.off(0, last, kind == 4)?),
             5 => Move::new(row, col, if in_the_row { -1 } else { LEFT + 1 }),
             kind @ (6 | 7) => Move::new(row, col, self.off(UP, LEFT, kind == 7)?),

@@ -75,8 +75,9 @@ pub fn observed<G: Game>(
     let shape = <G::Counter as Counts<G>>::shape(instance);
     let mut behaviour = Behaviour::none();
     let mut game = Tally::default();
+    let mut own = Tally::default();
     let answer = reference_answer_seen::<G>(instance, &mut game, |before, record| {
-        let mut own = Tally::default();
+        own.clear();
         G::Counter::record(&mut own, before, record);
         let edges = G::Counter::edges(before, record);
         for &counter in G::Counter::ALL.iter().filter(|&&counter| own.count(counter) > 0) {
