@@ -11,13 +11,12 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::io::read_instance;
-use super::setter::write_tests;
 use crate::game::{Game, Verdict};
 use crate::process::files;
 use crate::process::input::path_name;
 use crate::runs::against::reference_answer;
 use crate::runs::setter::output::judges_operations;
-use crate::runs::setter::TestSet;
+use crate::runs::setter::Test;
 
 /// What `--package` adds to the set.
 #[derive(Debug, Clone)]
@@ -110,23 +109,26 @@ fn package_files<G: Game>(instance: &G::Instance, answer: &Verdict) -> (String, 
     }
 }
 
-/// Writes the package into the new folder `dir`; the bytes of the set's
-/// tests.
+/// A test's files in the package, by extension.
+pub fn test_files<G: Game>(test: &Test<G>) -> Vec<(&'static str, String)> {
+    let (input, answer) = package_files::<G>(&test.instance, &test.answer);
+    vec![("in", input), ("ans", answer)]
+}
+
+/// Writes the package into the new folder `dir`, the set by
+/// `write_secret` into the folder it is given, which returns the bytes of
+/// its tests and its README; the bytes.
 pub fn write<G: Game>(
     dir: &Path,
-    set: &TestSet<G>,
     seed: u64,
-    most: usize,
     contents: &Contents,
+    write_secret: impl FnOnce(&Path) -> std::io::Result<(u64, String)>,
 ) -> std::io::Result<u64> {
     let create = |path: &Path| std::fs::create_dir_all(path).map_err(|error| files::named(path, error));
     create(dir)?;
     let secret = dir.join("data/secret");
     create(&secret)?;
-    let (bytes, readme) = write_tests::<G>(&secret, set, seed, most, |test| {
-        let (input, answer) = package_files::<G>(&test.instance, &test.answer);
-        vec![("in", input), ("ans", answer)]
-    })?;
+    let (bytes, readme) = write_secret(&secret)?;
     let sample = dir.join("data/sample");
     create(&sample)?;
     for (name, input, answer) in &contents.samples {

@@ -46,7 +46,9 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize, package: Option<&Packa
     let honoured = crate::process::interrupt::honour();
     let written = match &contents {
         None => write_set::<G>(&partial, &set, seed, most),
-        Some(contents) => super::package::write::<G>(&partial, &set, seed, most, contents),
+        Some(contents) => super::package::write::<G>(&partial, seed, contents, |secret| {
+            write_tests::<G>(secret, &set, seed, most, super::package::test_files::<G>)
+        }),
     };
     let written = written.and_then(|bytes| {
         std::fs::rename(&partial, &target).map_err(|error| files::named(&target, error))?;
@@ -122,7 +124,7 @@ fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> s
 /// Writes every test of `set` into the folder `dir`, its files as `texts`
 /// gives them (extension and text); the bytes written and the set's
 /// README, which lists them.
-pub(super) fn write_tests<G: Game>(
+fn write_tests<G: Game>(
     dir: &Path,
     set: &TestSet<G>,
     seed: u64,
