@@ -4,11 +4,13 @@
 //! May use: `runs`, `games`, `check`, `game`, `kit`, `process`.
 
 mod against;
+mod check_output;
 mod corpus;
 mod exit;
 mod fuzz;
 mod gen;
 mod io;
+mod package;
 mod play;
 mod setter;
 mod triage;
@@ -117,8 +119,35 @@ pub enum Command {
         #[arg(value_parser = games::name_parser())]
         game: String,
         /// The files, each an instance in the statement's format.
-        #[arg(required = true)]
+        #[arg(required_unless_present_any = ["icpc", "testlib"], conflicts_with_all = ["icpc", "testlib"])]
         files: Vec<PathBuf>,
+        /// As an ICPC input validator: one input on standard input; exit 42
+        /// inside, 43 not, the line, column and bound on standard error.
+        #[arg(long, conflicts_with = "testlib")]
+        icpc: bool,
+        /// As a testlib validator: one input on standard input; exit 0
+        /// inside, 3 not, the line, column and bound on standard error.
+        #[arg(long)]
+        testlib: bool,
+    },
+    /// Judge a team's output as a contest's output validator: for Triple
+    /// Town, accepted when no command is refused and the score is at least
+    /// that of the judge's commands in ANSWER; for another game, when the
+    /// answer is ANSWER's. ICPC's convention by default: `check-output GAME
+    /// INPUT ANSWER FEEDBACK_DIR < team_output`, exit 42 accepted, 43 not,
+    /// one line in FEEDBACK_DIR/judgemessage.txt. With --testlib, a testlib
+    /// checker's: `check-output GAME --testlib INPUT OUTPUT ANSWER`, exit 0
+    /// ok, 1 wrong, 2 presentation, 3 fail (the judge's files at fault).
+    CheckOutput {
+        /// The rule set.
+        #[arg(value_parser = games::name_parser())]
+        game: String,
+        /// INPUT ANSWER FEEDBACK_DIR, or with --testlib INPUT OUTPUT ANSWER.
+        #[arg(num_args = 3, required = true, value_names = ["INPUT", "ANSWER", "FEEDBACK_DIR"])]
+        files: Vec<PathBuf>,
+        /// A testlib checker's arguments and exit codes.
+        #[arg(long)]
+        testlib: bool,
     },
     /// Write a judge's test set: DIR/01.in, 01.ans ... (and 01.commands
     /// for Triple Town), every file inside the statement, answered by the
@@ -140,6 +169,24 @@ pub enum Command {
         /// The tests in the set: every place is used.
         #[arg(long, default_value_t = crate::runs::setter::MOST_TESTS, value_parser = clap::value_parser!(u16).range(1..=999))]
         count: u16,
+        /// Write DIR as an ICPC problem package (Kattis legacy format, what
+        /// problemtools' verifyproblem checks): the statement's samples, the
+        /// set as its secret data, m3diff as input (and Triple Town's
+        /// output) validator.
+        #[arg(long)]
+        package: bool,
+        /// With --package: a source an accepted submission, copied into
+        /// submissions/accepted/.
+        #[arg(long, value_name = "SRC", requires = "package")]
+        accepted: Vec<PathBuf>,
+        /// With --package: a source judged wrong, copied into
+        /// submissions/wrong_answer/.
+        #[arg(long, value_name = "SRC", requires = "package")]
+        wrong: Vec<PathBuf>,
+        /// With --package: the corpus root whose GAME/ holds the statement's
+        /// samples (sample*.in, example*.in, each with its .out).
+        #[arg(long, default_value = "corpus", requires = "package")]
+        corpus: PathBuf,
     },
     /// Print the rule-coverage table of a set of instances, as a campaign
     /// prints it, with the counters it never reaches. A folder stands for
@@ -197,6 +244,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 | Command::Check { game, .. }
                 | Command::Shrink { game, .. }
                 | Command::Validate { game, .. }
+                | Command::CheckOutput { game, .. }
                 | Command::Tests { game, .. }
                 | Command::Coverage { game, .. } => game,
                 Command::Corpus(corpus::CorpusCommand::Import { game, .. }) => game,
@@ -241,14 +289,23 @@ impl Visitor for OneGame {
                 None => corpus::shrink::<G>(&file, &corpus),
                 Some(program) => against::shrink::<G>(&file, &program, &keep),
             },
-            Command::Validate { files, .. } => validate::validate::<G>(&files),
-            Command::Tests { out, seed, count, .. } => {
+            Command::Validate { files, icpc, testlib, .. } => {
+                let convention = match (icpc, testlib) {
+                    (true, _) => validate::Convention::Icpc,
+                    (false, true) => validate::Convention::Testlib,
+                    (false, false) => validate::Convention::Lines,
+                };
+                validate::validate::<G>(&files, convention)
+            }
+            Command::CheckOutput { files, testlib, .. } => check_output::check_output::<G>(&files, testlib),
+            Command::Tests { out, seed, count, package, accepted, wrong, corpus, .. } => {
                 let seed = seed.unwrap_or_else(|| {
                     let seed = crate::process::seed::clock_seed();
                     eprintln!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
                     seed
                 });
-                setter::tests::<G>(&out, seed, usize::from(count))
+                let package = package.then_some(package::Package { accepted, wrong, corpus });
+                setter::tests::<G>(&out, seed, usize::from(count), package.as_ref())
             }
             Command::Coverage { paths, fuzz_inputs: false, .. } => setter::coverage::<G>(&paths),
             Command::Coverage { paths, fuzz_inputs: true, .. } => setter::fuzz_input_coverage::<G>(&paths),

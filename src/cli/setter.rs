@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::io::{read_instance, read_instance_apart, write_stdout};
+use super::package::Package;
 use crate::game::coverage::{named_list, Tally};
 use crate::game::{Counts, Game};
 use crate::process::files;
@@ -27,11 +28,14 @@ const BEYOND: &str = "beyond the statement, which no test of the contest reaches
 /// `m3diff tests GAME --out DIR`: chooses the set and writes it whole into
 /// `dir`, new or empty: into a folder beside it first, renamed to `dir` once
 /// every file is written, so that a set is there whole or not at all.
-pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize) -> Result<ExitCode, String> {
+/// With `package`, `dir` is an ICPC problem package holding the set
+/// ([`super::package`]).
+pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize, package: Option<&Package>) -> Result<ExitCode, String> {
     let name = path_name(dir);
     // Checked before the set is chosen, which may take a while.
     let (parent, target) = new_or_empty_folder(dir)?;
     files::try_writing(&parent).map_err(|error| error.to_string())?;
+    let contents = package.map(|package| super::package::gather::<G>(package, &target)).transpose()?;
     let started = Instant::now();
     let set = crate::runs::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();
@@ -40,7 +44,13 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize) -> Result<ExitCode, St
     // A signal while the files are written stops here, not at once, so that
     // the partial folder goes too.
     let honoured = crate::process::interrupt::honour();
-    let written = write_set::<G>(&partial, &set, seed, most).and_then(|bytes| {
+    let written = match &contents {
+        None => write_set::<G>(&partial, &set, seed, most),
+        Some(contents) => super::package::write::<G>(&partial, seed, contents, |secret| {
+            write_tests::<G>(secret, &set, seed, most, super::package::test_files::<G>)
+        }),
+    };
+    let written = written.and_then(|bytes| {
         std::fs::rename(&partial, &target).map_err(|error| files::named(&target, error))?;
         Ok(bytes)
     });
@@ -106,13 +116,28 @@ fn new_or_empty_folder(dir: &Path) -> Result<(PathBuf, PathBuf), String> {
 /// the bytes of the tests written.
 fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> std::io::Result<u64> {
     std::fs::create_dir(dir).map_err(|error| files::named(dir, error))?;
+    let (bytes, readme) = write_tests::<G>(dir, set, seed, most, texts::<G>)?;
+    files::write_whole(&dir.join("README.md"), readme)?;
+    Ok(bytes)
+}
+
+/// Writes every test of `set` into the folder `dir`, its files as `texts`
+/// gives them (extension and text); the bytes written and the set's
+/// README, which lists them.
+fn write_tests<G: Game>(
+    dir: &Path,
+    set: &TestSet<G>,
+    seed: u64,
+    most: usize,
+    texts: impl Fn(&Test<G>) -> Vec<(&'static str, String)>,
+) -> std::io::Result<(u64, String)> {
     let width = set.tests.len().to_string().len().max(2);
     let mut list = String::new();
     let mut bytes = 0;
     for (number, test) in (1..).zip(&set.tests) {
         let stem = format!("{number:0width$}");
         let mut test_bytes = 0;
-        for (extension, text) in texts::<G>(test) {
+        for (extension, text) in texts(test) {
             if crate::process::interrupt::requested() {
                 return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped by a signal"));
             }
@@ -127,9 +152,7 @@ fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> s
         let shown = first_shown(&test.first_shown);
         let _ = writeln!(list, "| {stem} | {} | {} | {first} | {shown} |", thousands(test_bytes), test.why);
     }
-    let readme = readme::<G>(set, seed, most, bytes, &list);
-    files::write_whole(&dir.join("README.md"), readme)?;
-    Ok(bytes)
+    Ok((bytes, readme::<G>(set, seed, most, bytes, &list)))
 }
 
 /// The files of one test: the instance, its operations apart when the game

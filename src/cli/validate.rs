@@ -3,7 +3,7 @@
 //! the parser enforces, and [`Rulebook::beyond_statement`]'s: the same two
 //! that `--against` and `solve` keep to.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use m3_model::text::word_place;
@@ -53,32 +53,89 @@ fn layout_difference(text: &str, exact: &str) -> Option<(usize, usize, String)> 
     Some((line, column, format!("not the statement's exact layout: expected {expected}")))
 }
 
-/// One line per file; exit 0 when all are inside, 1 when some is not, 2
-/// when some cannot be read at all (missing, or larger than any file of
-/// the game), which says nothing of the statement.
-pub fn validate<G: Game>(files: &[PathBuf]) -> Result<ExitCode, String> {
+/// How `validate` gives its verdict: the statement's bounds are the same
+/// in each, only where the file comes from and how the verdict becomes an
+/// exit code differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Convention {
+    /// Files named on the command line, one line each on standard output;
+    /// exit 0 when all are inside, 1 when some is not, 2 when some cannot
+    /// be read at all (missing, or larger than any file of the game), which
+    /// says nothing of the statement.
+    Lines,
+    /// An ICPC input validator's: one input on standard input, exit 42
+    /// when inside, 43 when not, the reason on standard error.
+    Icpc,
+    /// A testlib validator's: one input on standard input, exit 0 when
+    /// inside, 3 (testlib's `_fail`) when not, the reason on standard error.
+    Testlib,
+}
+
+impl Convention {
+    /// The exit codes of a file inside and of one outside (or unreadable,
+    /// which a judge's validator cannot tell apart: no contest input is).
+    fn codes(self) -> (u8, u8) {
+        match self {
+            Convention::Lines => (0, EXIT_FAILURE_FOUND),
+            Convention::Icpc => (42, 43),
+            Convention::Testlib => (0, 3),
+        }
+    }
+}
+
+/// What `validate` finds of one file.
+enum Found {
+    Inside,
+    /// Outside the statement: where, and the bound broken.
+    Outside(String),
+    /// Not read: why.
+    Unread(String),
+}
+
+fn examine<G: Game>(file: Option<&Path>) -> (String, Found) {
+    match read_text(file, Bound::of::<G>()) {
+        Err(error) => (String::new(), Found::Unread(error.to_string())),
+        Ok((name, text)) => match outside::<G>(&text) {
+            None => (name, Found::Inside),
+            Some((line, column, bound)) => {
+                (name.clone(), Found::Outside(format!("{name}: line {line}, column {column}: {bound}")))
+            }
+        },
+    }
+}
+
+/// `m3diff validate GAME`: the files (standard input for a judge's
+/// convention) against the statement, the verdict as `convention` says it.
+pub fn validate<G: Game>(files: &[PathBuf], convention: Convention) -> Result<ExitCode, String> {
+    let (inside_code, outside_code) = convention.codes();
+    if convention != Convention::Lines {
+        return Ok(ExitCode::from(match examine::<G>(None).1 {
+            Found::Inside => inside_code,
+            Found::Outside(line) | Found::Unread(line) => {
+                eprintln!("{line}");
+                outside_code
+            }
+        }));
+    }
     let mut report = String::new();
     let (mut outside_any, mut unread) = (false, false);
     for file in files {
-        let name = file.display();
-        match read_text(Some(file), Bound::of::<G>()) {
-            Err(error) => {
-                unread = true;
-                report.push_str(&format!("{error}\n"));
+        match examine::<G>(Some(file)) {
+            (name, Found::Inside) => report.push_str(&format!("{name}: inside the statement\n")),
+            (_, Found::Outside(line)) => {
+                outside_any = true;
+                report.push_str(&format!("{line}\n"));
             }
-            Ok((_, text)) => match outside::<G>(&text) {
-                None => report.push_str(&format!("{name}: inside the statement\n")),
-                Some((line, column, bound)) => {
-                    outside_any = true;
-                    report.push_str(&format!("{name}: line {line}, column {column}: {bound}\n"));
-                }
-            },
+            (_, Found::Unread(line)) => {
+                unread = true;
+                report.push_str(&format!("{line}\n"));
+            }
         }
     }
     write_stdout(&report)?;
-    Ok(match (unread, outside_any) {
-        (true, _) => ExitCode::from(EXIT_BAD_INPUT),
-        (false, true) => ExitCode::from(EXIT_FAILURE_FOUND),
-        (false, false) => ExitCode::SUCCESS,
-    })
+    Ok(ExitCode::from(match (unread, outside_any) {
+        (true, _) => EXIT_BAD_INPUT,
+        (false, true) => outside_code,
+        (false, false) => inside_code,
+    }))
 }

@@ -191,6 +191,14 @@ pub trait Rulebook: Rules<Instance: Send + Sync, Record: Serialize + Deserialize
     /// opening adjust), after which the program prints nothing.
     fn running_total(before: &Self::State, record: &Self::Record) -> Option<String>;
 
+    /// Whether the checker refuses the operation `record` tells of, which
+    /// makes the verdict [`Verdict::Refused`] (Triple Town's TT7) and
+    /// changes nothing else; `false` for a game whose checker refuses none.
+    fn refused(record: &Self::Record) -> bool {
+        let _ = record;
+        false
+    }
+
     /// One case of a batch (`--batch N`) as the program reads it after the
     /// first line N: by default the instance's file as it is, for a format
     /// whose text says where it ends.

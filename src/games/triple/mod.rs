@@ -89,6 +89,10 @@ impl crate::Rulebook for TripleTown {
         Some(refused.map_or_else(|| record.score.to_string(), |line| format!("invalid: line {line}")))
     }
 
+    fn refused(record: &CommandRecord) -> bool {
+        matches!(record.status, Status::Invalid(_))
+    }
+
     /// The instance's file after a line with its count of lines: the
     /// commands run to the end of the file, so only that count says where a
     /// case ends; each command keeps its line within the case's own file,

@@ -11,6 +11,7 @@ mod behaviour;
 mod choose;
 mod distinct;
 mod drawing;
+pub mod output;
 
 use std::fmt;
 
