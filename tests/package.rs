@@ -9,6 +9,10 @@
 //! installs it). When none of that works the package tests say why and
 //! pass, unless M3DIFF_NEEDS_VERIFYPROBLEM is set (as .ci/run sets it).
 
+// Only the catalogue of wrong solutions is used here.
+#[allow(unused_macros, unused_imports)]
+mod suites;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -108,12 +112,18 @@ fn door_package_passes_verifyproblem_with_its_submissions_judged() {
     let Some(verifyproblem) = verifier() else { return };
     let root = env!("CARGO_MANIFEST_DIR");
     let accepted = format!("{root}/examples/against/magic_door.cpp");
-    let wrong = format!("{root}/tests/wrong/door_off_by_one.cpp");
+    // The first wrong solution of the catalogue, as a package holds it: a file.
+    let mutant = &suites::wrong::mutants("door")[0];
+    let sources = tempfile::tempdir().unwrap();
+    let wrong = sources.path().join(format!("{}.cpp", mutant.short_name().replace('-', "_")));
+    std::fs::write(&wrong, mutant.applied_to(&std::fs::read_to_string(&accepted).unwrap())).unwrap();
+    let wrong = wrong.display().to_string();
     let (_guard, out) = package("door", &["--accepted", &accepted, "--wrong", &wrong]);
     let said = verify(&verifyproblem, &out, &["config", "data", "validators", "submissions"]);
     let judged = |name: &str, verdict: &str| said.lines().any(|line| line.contains(name) && line.contains(verdict));
     assert!(judged("accepted/magic_door.cpp", "AC"), "the accepted submission is not judged AC:\n{said}");
-    assert!(judged("wrong_answer/door_off_by_one.cpp", "WA"), "the wrong submission is not judged WA:\n{said}");
+    let judged_wrong = format!("wrong_answer/{}", Path::new(&wrong).file_name().unwrap().to_string_lossy());
+    assert!(judged(&judged_wrong, "WA"), "the wrong submission is not judged WA:\n{said}");
 }
 
 #[test]

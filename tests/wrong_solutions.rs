@@ -11,29 +11,8 @@ mod suites;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use suites::wrong::mutants;
 use suites::{m3diff, text};
-
-/// One wrong solution: its name and what is wrong, and the line it
-/// changes, as it is and as the mutant has it.
-struct Mutant {
-    name: String,
-    line: String,
-    mutated: String,
-}
-
-fn mutants(game: &str) -> Vec<Mutant> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/wrong/{game}.mutants"));
-    let catalogue = std::fs::read_to_string(&path).unwrap();
-    let mut mutants = Vec::new();
-    for block in catalogue.split("\n## ").skip(1) {
-        let mut lines = block.lines();
-        let name = lines.next().unwrap().to_string();
-        let line = lines.next().and_then(|line| line.strip_prefix("- ")).expect(&name).to_string();
-        let mutated = lines.next().and_then(|line| line.strip_prefix("+ ")).expect(&name).to_string();
-        mutants.push(Mutant { name, line, mutated });
-    }
-    mutants
-}
 
 /// Compiles `source` into `binary`; false when g++ is missing.
 fn compile(source: &str, binary: &Path) -> bool {
@@ -103,10 +82,8 @@ fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: R
     assert!(mutants.len() >= 20, "{game}: {} wrong solutions, the catalogue holds at least 20", mutants.len());
     let mut binaries = Vec::new();
     for mutant in &mutants {
-        let (line, mutated) = (format!("\n{}\n", mutant.line), format!("\n{}\n", mutant.mutated));
-        assert_eq!(source.matches(&line).count(), 1, "{}: the line is not in {solution} once", mutant.name);
-        let binary = dir.path().join(mutant.name.split(':').next().unwrap());
-        compile(&source.replacen(&line, &mutated, 1), &binary);
+        let binary = dir.path().join(mutant.short_name());
+        compile(&mutant.applied_to(&source), &binary);
         binaries.push(binary);
     }
     let mut passed = Vec::new();
