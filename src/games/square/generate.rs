@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use super::alike::Alike;
 use super::knobs::{Knobs, Player, COLOURS_ON_THE_LARGEST, MOVES_ON_THE_LARGEST, STATEMENT_COLOURS, STATEMENT_SIDES};
 use super::lookahead::Lookahead;
-use super::playing::Game;
+use super::playing::{Game, Promise};
 use super::rules::move_tiles;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{Benchmark, Count, EdgeGame, Generator, MaxTest, PercentOr, Size, Statement};
@@ -291,7 +291,7 @@ const UNREAD: usize = 8;
 
 impl<'a, 'b> Greedy<'a, 'b> {
     fn new(u: &'a mut Unstructured<'b>, rng: ChaCha8Rng, greedy: u32, instance: &Instance) -> Self {
-        let game = Game::start(instance);
+        let game = Game::start(instance, Promise::Unkept);
         Greedy { u, rng, greedy, game, ended: false, alike: Alike::default(), unseen_rows: 0 }
     }
 
