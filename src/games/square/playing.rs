@@ -317,7 +317,8 @@ mod tests {
             let mut reference = m3_reference::square::Reference::start(&instance);
             let mut score = reference.step(&Turn::Opening).squares.len() as u64;
             for _ in 0..200 {
-                let m = Move::new(rng.random_range(0..side as i32), rng.random_range(0..side as i32), rng.random_range(0..4));
+                let tiles = 0..side as i32;
+                let m = Move::new(rng.random_range(tiles.clone()), rng.random_range(tiles), rng.random_range(0..4));
                 let Ok(((ra, ca), (rb, cb))) = move_tiles(side, m) else { continue };
                 game.play(ra * side + ca, rb * side + cb);
                 game.commit();
