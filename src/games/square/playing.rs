@@ -272,8 +272,11 @@ impl Game {
 /// The four tiles of a window (by its top-left tile) of a board of `side`.
 #[inline]
 fn tiles_of(cells: &[u8], side: usize, window: usize) -> [u8; 4] {
-    let tiles = &cells[window..=window + side + 1];
-    [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
+    // Two rows of two, two bounds to check, where four tiles of one slice
+    // check four and the slice.
+    let pair = |at: usize| -> [u8; 2] { cells[at..at + 2].try_into().expect("two tiles") };
+    let ([a, b], [c, d]) = (pair(window), pair(window + side));
+    [a, b, c, d]
 }
 
 /// SR2: whether a window's four tiles are one colour.
