@@ -1,15 +1,19 @@
 //! Which neighbouring tiles of a board share a colour, row by row as bits
 //! by column: what the generator's player reads to find the 2x2 windows
-//! that one move makes one colour (SR2). A row's pairs are compared a word
-//! of eight tiles at a time, with no branch on the colours, and only the
-//! rows a move changed are worked out again.
+//! that one move makes one colour (SR2). A row's pairs are compared sixteen
+//! tiles at a time, a vector register's bytes, with no branch on the
+//! colours, and only the rows a move changed are worked out again.
 
 use m3_model::square::MAX_SIDE;
 
-use crate::kit::bit_set::{self, BYTES};
+use crate::kit::bit_set;
 
 // A row of tiles fits in the bits of a `u64`, and so do the rows.
 const _: () = assert!(MAX_SIDE <= 64);
+
+/// Tiles compared at once: a vector register's bytes, which the compiler
+/// compares in one instruction and gathers in another.
+const LANE: usize = 16;
 
 /// The pairs of neighbouring tiles of one colour on the board last
 /// described, for each tile row `r` as bits by column `c`:
@@ -26,8 +30,8 @@ const _: () = assert!(MAX_SIDE <= 64);
 #[derive(Debug, Clone, Default)]
 pub struct Alike {
     side: usize,
-    /// The tiles of the board described, row by row, and a word of 0 after
-    /// them, so that a word read from any tile of the board stays within.
+    /// The tiles of the board described, row by row, and a lane of 0s after
+    /// them, so that a lane read from any tile of the board stays within.
     cells: Vec<u8>,
     across: Vec<u64>,
     down: Vec<u64>,
@@ -85,7 +89,7 @@ impl Alike {
         self.side = side;
         self.cells.clear();
         self.cells.extend_from_slice(tiles);
-        self.cells.resize(tiles.len() + BYTES, 0);
+        self.cells.resize(tiles.len() + LANE, 0);
         for pairs in [&mut self.across, &mut self.down, &mut self.down_right, &mut self.down_left] {
             pairs.clear();
             pairs.resize(self.side, 0);
@@ -95,7 +99,7 @@ impl Alike {
         self.rows_making = 0;
     }
 
-    /// Works out the pairs of tile row `row`, eight columns at a time.
+    /// Works out the pairs of tile row `row`, sixteen columns at a time.
     fn work_out_pairs(&mut self, row: usize) {
         let (side, cells) = (self.side, &self.cells);
         let has_below = row + 1 < side;
@@ -104,15 +108,15 @@ impl Alike {
         let mut col = 0;
         while col < side {
             let at = row * side + col;
-            let (here, right) = (word_at(cells, at), word_at(cells, at + 1));
+            let (here, right) = (lane_at(cells, at), lane_at(cells, at + 1));
             across |= alike_bytes(here, right) << col;
             if has_below {
-                let (under, under_right) = (word_at(cells, at + side), word_at(cells, at + side + 1));
+                let (under, under_right) = (lane_at(cells, at + side), lane_at(cells, at + side + 1));
                 down |= alike_bytes(here, under) << col;
                 down_right |= alike_bytes(here, under_right) << col;
                 down_left |= alike_bytes(right, under) << col;
             }
-            col += BYTES;
+            col += LANE;
         }
         // Bits past a row's pairs compare other tiles, or the 0s after them.
         let (all, but_last) = (bit_set::first(side), bit_set::first(side - 1));
@@ -158,23 +162,31 @@ impl Alike {
     }
 }
 
-/// The word of `cells` from `index` on, the first byte the lowest.
-fn word_at(cells: &[u8], index: usize) -> u64 {
-    bit_set::of_bytes(&cells[index..])
+/// The lane of `cells` from `index` on.
+#[inline]
+fn lane_at(cells: &[u8], index: usize) -> &[u8; LANE] {
+    cells[index..index + LANE].try_into().expect("a lane of tiles")
 }
 
-/// Bit `i` set when byte `i` of `a` and of `b` are equal: when byte `i` of
-/// their difference is 0. Adding 0x7f to a byte's low seven bits carries
-/// into its top bit unless they are all 0, and stays within the byte; with
-/// the byte's own top bit, that top bit says whether the byte is not 0. The
-/// multiplication gathers the eight top bits, a byte apart, into the top
-/// byte in order.
-fn alike_bytes(a: u64, b: u64) -> u64 {
-    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let difference = a ^ b;
-    let not_zero = ((difference & LOW_SEVEN) + LOW_SEVEN) | difference;
-    let zero = !not_zero & !LOW_SEVEN;
-    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+/// Bit `i` set when byte `i` of `a` and of `b` are equal: one vector
+/// comparison, and one gathering of its bytes' top bits.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn alike_bytes(a: &[u8; LANE], b: &[u8; LANE]) -> u64 {
+    use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8};
+    // SAFETY: every x86_64 has SSE2, and each load reads the sixteen bytes
+    // of an array, which an unaligned load may start anywhere.
+    let alike = unsafe {
+        let (a, b) = (_mm_loadu_si128(a.as_ptr().cast::<__m128i>()), _mm_loadu_si128(b.as_ptr().cast::<__m128i>()));
+        _mm_movemask_epi8(_mm_cmpeq_epi8(a, b))
+    };
+    u64::from(alike as u16)
+}
+
+/// Bit `i` set when byte `i` of `a` and of `b` are equal.
+#[cfg(not(target_arch = "x86_64"))]
+fn alike_bytes(a: &[u8; LANE], b: &[u8; LANE]) -> u64 {
+    (0..LANE).fold(0, |bits, i| bits | u64::from(a[i] == b[i]) << i)
 }
 
 #[cfg(test)]
@@ -200,14 +212,13 @@ mod tests {
     #[test]
     fn alike_bytes_are_told_whatever_the_bytes_around_them() {
         for byte in 0..=u8::MAX {
-            for (at, around) in [(0, 0xff), (3, 0x80), (7, 0x01), (4, 0x7f), (5, 0x00)] {
-                let mut bytes = [around; 8];
+            for (at, around) in [(0, 0xff), (3, 0x80), (15, 0x01), (9, 0x7f), (5, 0x00)] {
+                let mut bytes = [around; LANE];
                 bytes[at] = byte;
-                let others = [0x00, 0x7f, 0x80, 0xff, byte].map(|other| [other; 8]);
+                let others = [0x00, 0x7f, 0x80, 0xff, byte].map(|other| [other; LANE]);
                 for other in others {
-                    let expected: u64 = (0..8).map(|i| u64::from(bytes[i] == other[i]) << i).sum();
-                    let [a, b] = [bytes, other].map(u64::from_le_bytes);
-                    assert_eq!(alike_bytes(a, b), expected, "{bytes:?} and {other:?}");
+                    let expected: u64 = (0..LANE).map(|i| u64::from(bytes[i] == other[i]) << i).sum();
+                    assert_eq!(alike_bytes(&bytes, &other), expected, "{bytes:?} and {other:?}");
                 }
             }
         }
@@ -267,7 +278,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pairs_worked_out_a_word_at_a_time_are_those_of_the_tiles_after_every_change() {
+    fn the_pairs_worked_out_a_lane_at_a_time_are_those_of_the_tiles_after_every_change() {
         let mut described = Alike::default();
         for board in boards(3, 3000) {
             describe(&mut described, &board);

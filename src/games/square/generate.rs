@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use super::alike::Alike;
 use super::knobs::{Knobs, Player, COLOURS_ON_THE_LARGEST, MOVES_ON_THE_LARGEST, STATEMENT_COLOURS, STATEMENT_SIDES};
 use super::lookahead::Lookahead;
-use super::playing::Game;
+use super::playing::{Game, Promise};
 use super::rules::move_tiles;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{Benchmark, Count, EdgeGame, Generator, MaxTest, PercentOr, Size, Statement};
@@ -37,10 +37,26 @@ impl From<Statement> for Knobs {
     }
 }
 
-/// Percentage of the games within the statement at the largest size that
-/// the strong player plays: a game of its costs a hundred of the greedy
-/// one's.
-const STRONG_PERCENT_AT_MAX: u8 = 20;
+/// Percentage of the games within the statement at the largest size drawn
+/// for the strong player, which plays those of them on the boards where it
+/// reaches what only it reaches ([`reaches_strong_counters`]). A game of
+/// its costs three hundred of the greedy one's, and a contest program's
+/// run of a max game five milliseconds: at 1%, one game in about 540 is
+/// strong, a 10-second max campaign against a native program meets about
+/// three, each reaching both counters, and spends about a tenth of its time
+/// on them. At 20% of every board, as it was, the generator took 88% of
+/// such a campaign.
+const STRONG_PERCENT_AT_MAX: u8 = 1;
+
+/// The boards where a strong game scores past 12,000 squares (SR2,
+/// `StrongScore`) and so takes past 32,768 buffer tiles (SR1,
+/// `BufferPastAShort`): 4 colours, a side of 12 or more (about 12,500
+/// squares on 12x12, 13,000 on 16x16). On a side of 10 or 11 it scores
+/// 11,800 to 12,400, and in 5 colours about 7,400, in 6 about 4,700: short
+/// of both, at the same cost.
+fn reaches_strong_counters(side: usize, colours: u8) -> bool {
+    colours == *STATEMENT_COLOURS.start() && side >= 12
+}
 
 /// Moves a player draws, looking for an equal-colour swap, before it
 /// settles for a random one.
@@ -99,8 +115,13 @@ impl Generator<SquareRemover> for Knobs {
         };
         let strong = match self.player {
             Some(player) => player == Player::Strong,
+            // The draw first, whatever the board: the games not strong
+            // read the same bytes either way.
             None => {
-                within && size == Size::Max && PercentOr::<STRONG_PERCENT_AT_MAX>::default().percent().happens(u)?
+                within
+                    && size == Size::Max
+                    && PercentOr::<STRONG_PERCENT_AT_MAX>::default().percent().happens(u)?
+                    && reaches_strong_counters(side, colours)
             }
         };
         // A strong game plays to its end: an invalid move would end it
@@ -291,7 +312,7 @@ const UNREAD: usize = 8;
 
 impl<'a, 'b> Greedy<'a, 'b> {
     fn new(u: &'a mut Unstructured<'b>, rng: ChaCha8Rng, greedy: u32, instance: &Instance) -> Self {
-        let game = Game::start(instance);
+        let game = Game::start(instance, Promise::Unkept);
         Greedy { u, rng, greedy, game, ended: false, alike: Alike::default(), unseen_rows: 0 }
     }
 

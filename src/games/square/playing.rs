@@ -1,8 +1,8 @@
 //! The generator's players' own game, SR1 to SR3 on flat tiles: the
-//! promise of each window is kept as its tiles change (what the strong
-//! player ranks boards by), and every change is logged, so that a move is
-//! tried and taken back in place, with no copy of the board, and a player
-//! knows which rows a move changed.
+//! promise of each window is kept as its tiles change, when asked (what the
+//! strong player ranks boards by), and every change is logged, so that a
+//! move is tried and taken back in place, with no copy of the board, and a
+//! player knows which rows a move changed.
 
 use m3_model::square::Instance;
 
@@ -17,14 +17,24 @@ pub const SQUARE: i32 = 1 << 16;
 /// removes at once).
 const PROMISE_BY_PAIRS: [u8; 7] = [0, 0, 2, 8, 0, 0, 0];
 
+/// Whether a game keeps the promise of its windows: only the strong player
+/// ranks boards by it, and keeping it costs a greedy player's game, which
+/// never reads it, a third of its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Promise {
+    Kept,
+    Unkept,
+}
+
 /// A game as the player sees it.
 #[derive(Debug, Clone)]
 pub struct Game {
     pub side: usize,
     pub cells: Vec<u8>,
-    /// By window (its top-left tile): its promise.
+    kept: Promise,
+    /// By window (its top-left tile): its promise; empty when unkept.
     window_promise: Vec<u8>,
-    /// The board's promise: its windows' summed.
+    /// The board's promise: its windows' summed; 0 when unkept.
     pub promise: i32,
     /// SR1's colours in the order the refills take them, drawn as far as
     /// a game has reached: a try taken back takes them again.
@@ -52,13 +62,15 @@ pub struct Mark {
 const BUFFER_CHUNK: usize = 4096;
 
 impl Game {
-    /// The game of `instance` after its opening adjust (SR3).
-    pub fn start(instance: &Instance) -> Game {
+    /// The game of `instance` after its opening adjust (SR3), its promise
+    /// `kept` or not.
+    pub fn start(instance: &Instance, kept: Promise) -> Game {
         let side = instance.board.rows();
         let mut game = Game {
             side,
             cells: instance.board.cells().to_vec(),
-            window_promise: vec![0; side * side],
+            kept,
+            window_promise: if kept == Promise::Kept { vec![0; side * side] } else { Vec::new() },
             promise: 0,
             buffer: Buffer::new(instance.seed, instance.colours),
             colours: Vec::new(),
@@ -69,8 +81,10 @@ impl Game {
         };
         for row in 0..side - 1 {
             for window in row * side..row * side + side - 1 {
-                game.window_promise[window] = game.promise_of(window);
-                game.promise += i32::from(game.window_promise[window]);
+                if kept == Promise::Kept {
+                    game.window_promise[window] = game.promise_of(window);
+                    game.promise += i32::from(game.window_promise[window]);
+                }
                 game.touched.push(window);
             }
         }
@@ -109,8 +123,7 @@ impl Game {
         self.set(a, colour_b);
         self.set(b, colour_a);
         self.touched.clear();
-        self.touch_around(a);
-        self.touch_around(b);
+        self.touch_around(a.min(b), a.max(b));
         self.adjust()
     }
 
@@ -125,7 +138,7 @@ impl Game {
     /// What swapping tiles `a` and `b` leads to at once, against the
     /// promise now: the squares it removes and the promise it leaves; and
     /// whether it removes any. `None` when the two are of one colour and
-    /// the swap changes nothing.
+    /// the swap changes nothing. Of a game whose promise is kept.
     pub fn value(&mut self, a: usize, b: usize) -> Option<(i32, bool)> {
         if self.cells[a] == self.cells[b] {
             return None;
@@ -145,7 +158,7 @@ impl Game {
     /// The change in promise that swapping tiles `a` and `b`, `b` right of
     /// or below `a`, makes; `None` when the swap makes a square. The board
     /// is left as it was. Only the windows either tile is in change: they
-    /// make one box of top-left tiles.
+    /// make one box of top-left tiles. Of a game whose promise is kept.
     pub fn plain_change(&mut self, a: usize, b: usize) -> Option<i32> {
         let side = self.side;
         let (row, col) = (a / side, a % side);
@@ -172,20 +185,29 @@ impl Game {
     fn adjust(&mut self) -> u32 {
         let mut squares = 0;
         loop {
-            let mut touched = std::mem::take(&mut self.touched);
-            touched.retain(|&window| one_colour(self.tiles_of(window)));
+            let (side, cells) = (self.side, &self.cells);
             // Tile indices order windows as SR2 does: by row, then column.
-            let first = touched.iter().min().copied();
-            self.touched = touched;
-            let Some(first) = first else { return squares };
+            let mut first = usize::MAX;
+            let mut kept = 0;
+            for index in 0..self.touched.len() {
+                let window = self.touched[index];
+                if one_colour(tiles_of(cells, side, window)) {
+                    self.touched[kept] = window;
+                    kept += 1;
+                    first = first.min(window);
+                }
+            }
+            self.touched.truncate(kept);
+            if first == usize::MAX {
+                return squares;
+            }
             squares += 1;
             self.score += 1;
-            let side = self.side;
             for tile in [first, first + 1, first + side, first + side + 1] {
                 let colour = self.take();
                 self.set(tile, colour);
-                self.touch_around(tile);
             }
+            self.touch_around(first, first + side + 1);
         }
     }
 
@@ -205,9 +227,12 @@ impl Game {
         self.put(tile, colour);
     }
 
-    /// Sets a tile, keeping the promise.
+    /// Sets a tile, keeping the promise if it is kept.
     fn put(&mut self, tile: usize, colour: u8) {
         self.cells[tile] = colour;
+        if self.kept == Promise::Unkept {
+            return;
+        }
         let (rows, cols) = self.windows_of(tile);
         for row in rows {
             for window in row * self.side + cols.start()..=row * self.side + cols.end() {
@@ -218,10 +243,13 @@ impl Game {
         }
     }
 
-    fn touch_around(&mut self, tile: usize) {
-        let (rows, cols) = self.windows_of(tile);
-        for row in rows {
-            self.touched.extend(cols.clone().map(|col| row * self.side + col));
+    /// Touches the windows with a tile in the box from tile `first` to
+    /// tile `last`, right of or below it: each once, where touching around
+    /// each tile would touch most windows two or four times.
+    fn touch_around(&mut self, first: usize, last: usize) {
+        let ((rows, cols), (last_rows, last_cols)) = (self.windows_of(first), self.windows_of(last));
+        for row in *rows.start()..=*last_rows.end() {
+            self.touched.extend((*cols.start()..=*last_cols.end()).map(|col| row * self.side + col));
         }
     }
 
@@ -233,9 +261,7 @@ impl Game {
 
     #[inline]
     fn tiles_of(&self, window: usize) -> [u8; 4] {
-        let side = self.side;
-        let tiles = &self.cells[window..=window + side + 1];
-        [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
+        tiles_of(&self.cells, self.side, window)
     }
 
     fn promise_of(&self, window: usize) -> u8 {
@@ -243,14 +269,73 @@ impl Game {
     }
 }
 
+/// The four tiles of a window (by its top-left tile) of a board of `side`.
+#[inline]
+fn tiles_of(cells: &[u8], side: usize, window: usize) -> [u8; 4] {
+    // Two rows of two, two bounds to check, where four tiles of one slice
+    // check four and the slice.
+    let pair = |at: usize| -> [u8; 2] { cells[at..at + 2].try_into().expect("two tiles") };
+    let ([a, b], [c, d]) = (pair(window), pair(window + side));
+    [a, b, c, d]
+}
+
 /// SR2: whether a window's four tiles are one colour.
 #[inline]
-fn one_colour([a, b, c, d]: [u8; 4]) -> bool {
-    a == b && a == c && a == d
+fn one_colour(tiles: [u8; 4]) -> bool {
+    // One comparison, where one a pair would branch on pairs often equal.
+    u32::from_le_bytes(tiles) == u32::from(tiles[0]) * 0x0101_0101
 }
 
 #[inline]
 fn promise([a, b, c, d]: [u8; 4]) -> u8 {
     let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d);
     PROMISE_BY_PAIRS[usize::from(pairs + u8::from(b == c) + u8::from(b == d) + u8::from(c == d)) % 7]
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::square::{Board, Move, Turn};
+    use m3_model::Stepper;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::games::square::rules::move_tiles;
+
+    /// SR1 to SR3 on moves of every direction, the promise kept or not:
+    /// the game after each move is the reference's, board and score, and a
+    /// kept promise is its windows' summed.
+    #[test]
+    fn sr2_the_game_is_the_references_move_by_move_in_every_direction() {
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut squares = 0;
+        for number in 0..60 {
+            let side = rng.random_range(2..=9);
+            let colours = rng.random_range(2..=4);
+            let cells = (0..side * side).map(|_| rng.random_range(0..colours)).collect();
+            let board = Board::from_cells(side, side, cells);
+            let instance = Instance { colours, seed: rng.random_range(1..1 << 31), board, moves: Vec::new() };
+            let kept = if number % 2 == 0 { Promise::Kept } else { Promise::Unkept };
+            let mut game = Game::start(&instance, kept);
+            let mut reference = m3_reference::square::Reference::start(&instance);
+            let mut score = reference.step(&Turn::Opening).squares.len() as u64;
+            for _ in 0..200 {
+                let tiles = 0..side as i32;
+                let m = Move::new(rng.random_range(tiles.clone()), rng.random_range(tiles), rng.random_range(0..4));
+                let Ok(((ra, ca), (rb, cb))) = move_tiles(side, m) else { continue };
+                game.play(ra * side + ca, rb * side + cb);
+                game.commit();
+                let record = reference.step(&Turn::Move(m));
+                score += record.squares.len() as u64;
+                assert_eq!((&game.cells[..], game.score), (record.board.cells(), score), "{m:?} of\n{instance}");
+                if kept == Promise::Kept {
+                    let windows = (0..side - 1).flat_map(|row| (0..side - 1).map(move |col| row * side + col));
+                    let promise: i32 = windows.map(|window| i32::from(game.promise_of(window))).sum();
+                    assert_eq!(game.promise, promise, "{m:?} of\n{instance}");
+                }
+            }
+            squares += score;
+        }
+        assert!(squares > 500, "{squares} squares in 60 games of 200 moves: too few to see SR2 at work");
+    }
 }

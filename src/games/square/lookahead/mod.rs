@@ -28,7 +28,7 @@ mod swaps;
 
 use m3_model::square::{Instance, Move};
 
-use super::playing::{Game, SQUARE};
+use super::playing::{Game, Promise, SQUARE};
 use firsts::Firsts;
 use near::Near;
 use replies::Replies;
@@ -60,7 +60,7 @@ pub struct Lookahead {
 impl Lookahead {
     /// The player of `instance`'s game, after its opening adjust (SR3).
     pub fn start(instance: &Instance) -> Lookahead {
-        let mut game = Game::start(instance);
+        let mut game = Game::start(instance, Promise::Kept);
         let firsts = Firsts::start(&mut game);
         let replies = Replies::new(game.side);
         Lookahead {
