@@ -63,6 +63,13 @@ pub trait Stepper<R: Rules> {
     fn start(instance: &R::Instance) -> Self;
     /// Applies one operation and tells what it did.
     fn step(&mut self, operation: &R::Operation) -> R::Record;
+    /// Applies one operation and writes over `record` the record `step`
+    /// would return. A caller that follows a long game through one record
+    /// lets an implementation reuse its buffers (a board, a list of
+    /// events) rather than allocate a record per operation.
+    fn step_into(&mut self, operation: &R::Operation, record: &mut R::Record) {
+        *record = self.step(operation);
+    }
     /// Ends the game: end-of-game bonuses are scored here.
     fn finish(self) -> R::Outcome;
 }

@@ -33,13 +33,16 @@ impl Plane {
         plane
     }
 
-    pub fn to_map(&self) -> Map {
-        let mut cells = Vec::with_capacity(self.rows * self.cols);
-        for row in 0..self.rows {
-            let start = self.index(row, 0);
-            cells.extend_from_slice(&self.cells[start..start + self.cols]);
+    /// Writes the map over `map`, in its cells when it has this shape.
+    pub fn write_map(&self, map: &mut Map) {
+        if (map.rows(), map.cols()) != (self.rows, self.cols) {
+            *map = Map::filled(self.rows, self.cols, EMPTY);
         }
-        Map::from_cells(self.rows, self.cols, cells)
+        let rows = map.cells_mut().chunks_exact_mut(self.cols.max(1));
+        for (row, line) in rows.enumerate() {
+            let start = self.index(row, 0);
+            line.copy_from_slice(&self.cells[start..start + self.cols]);
+        }
     }
 
     /// The plane index of map cell (row, col), 0-based.

@@ -15,7 +15,7 @@ use std::cell::RefCell;
 
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{
-    Action, At, Command, CommandRecord, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MIN_SIDE,
+    Action, At, Command, CommandRecord, Instance, Map, Pos, Status, TripleTown, EMPTY, MAX_LEVEL, MIN_SIDE,
 };
 use m3_model::Stepper;
 
@@ -300,6 +300,19 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let mut actions = Vec::new();
     // Enough for every tile, star and bomb, with refusals between them.
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
+    // One record, which each command is written over: the engine reuses
+    // its map and merges, where a record of its own for each command
+    // copied the map into a new one.
+    let mut record = CommandRecord {
+        command: Command { line: 0, action: Action::End },
+        status: Status::AfterEnd,
+        placed: None,
+        merges: Vec::new(),
+        bombed: None,
+        points: 0,
+        score: 0,
+        map: town.map.clone(),
+    };
     SURVEY.with_borrow_mut(|survey| {
         survey.look_anew(&town.map);
         // An exhausted `u` would draw refusals to the end (every `happens`
@@ -307,13 +320,13 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         while actions.len() < most && !town.ended && !u.is_empty() {
             let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
             let command = Command { line: 0, action };
-            // Read where it was returned: a record is some 200 bytes, and
-            // moving it out of the option would copy them.
-            let mut stepped = game.step(&command);
-            let Some(record) = stepped.as_mut() else { break };
-            town.count(record);
-            survey.look_at(&record.map, changed(record));
-            // The record is the player's to keep: its map is the town's now.
+            if !game.step_into(&command, &mut record) {
+                break;
+            }
+            town.count(&record);
+            survey.look_at(&record.map, changed(&record));
+            // The record's map is the town's now, and the town's, of the
+            // same shape, the one the next command is written over.
             std::mem::swap(&mut town.map, &mut record.map);
             actions.push(command.action);
         }
