@@ -77,12 +77,6 @@ impl<T: Copy> Grid<T> {
         &self.cells
     }
 
-    /// The cells in row-major order, to be written over in place: an
-    /// implementation writes its board into a record's without allocating.
-    pub fn cells_mut(&mut self) -> &mut [T] {
-        &mut self.cells
-    }
-
     /// One row's cells, left to right.
     pub fn row(&self, row: usize) -> &[T] {
         &self.cells[row * self.cols..(row + 1) * self.cols]

@@ -33,16 +33,13 @@ impl Plane {
         plane
     }
 
-    /// Writes the map over `map`, in its cells when it has this shape.
-    pub fn write_map(&self, map: &mut Map) {
-        if (map.rows(), map.cols()) != (self.rows, self.cols) {
-            *map = Map::filled(self.rows, self.cols, EMPTY);
-        }
-        let rows = map.cells_mut().chunks_exact_mut(self.cols.max(1));
-        for (row, line) in rows.enumerate() {
+    pub fn to_map(&self) -> Map {
+        let mut cells = Vec::with_capacity(self.rows * self.cols);
+        for row in 0..self.rows {
             let start = self.index(row, 0);
-            line.copy_from_slice(&self.cells[start..start + self.cols]);
+            cells.extend_from_slice(&self.cells[start..start + self.cols]);
         }
+        Map::from_cells(self.rows, self.cols, cells)
     }
 
     /// The plane index of map cell (row, col), 0-based.
