@@ -64,10 +64,12 @@ pub trait Stepper<R: Rules> {
     /// Applies one operation and tells what it did.
     fn step(&mut self, operation: &R::Operation) -> R::Record;
     /// Applies one operation and writes over `record` the record `step`
-    /// would return. A caller that follows a long game through one record
-    /// lets an implementation reuse its buffers (a board, a list of
-    /// events) rather than allocate a record per operation.
-    fn step_into(&mut self, operation: &R::Operation, record: &mut R::Record) {
+    /// would return, but for the game's state after it (the board or map
+    /// a record ends with), which an implementation may leave as `record`
+    /// held it. A caller that follows the state from the events a record
+    /// lists, as a generator writing a long game does, spares a copy of the
+    /// whole board per operation, and the record's buffers are reused.
+    fn step_events(&mut self, operation: &R::Operation, record: &mut R::Record) {
         *record = self.step(operation);
     }
     /// Ends the game: end-of-game bonuses are scored here.

@@ -34,12 +34,13 @@ impl<R: Rules, S: Stepper<R>> Following<R, S> {
         self.timed(|game| game.step(operation))
     }
 
-    /// Writes the record of `operation` over `record`, whose buffers the
-    /// implementation may reuse; false once the implementation has
+    /// Writes the record of `operation` over `record`, but for the state
+    /// after it, which the implementation may leave as it was
+    /// (`Stepper::step_events`); false once the implementation has
     /// panicked, on this operation or before, and `record` may then hold
     /// part of one.
-    pub fn step_into(&mut self, operation: &R::Operation, record: &mut R::Record) -> bool {
-        self.timed(|game| game.step_into(operation, record)).is_some()
+    pub fn step_events(&mut self, operation: &R::Operation, record: &mut R::Record) -> bool {
+        self.timed(|game| game.step_events(operation, record)).is_some()
     }
 
     /// Runs `step` on the implementation, a step in [`SAMPLE`] timed.

@@ -14,7 +14,7 @@
 //!   can only join its neighbours' regions, so only the neighbours' levels
 //!   are tried, highest first, each from the same links.
 //!
-//! A caller that wants the records (`step`, `step_into`) passes a
+//! A caller that wants the records (`step`, `step_events`) passes a
 //! `Recorder` to the same code; `solve` passes `Quiet`, which costs
 //! nothing once monomorphised.
 
@@ -175,14 +175,16 @@ impl Stepper<TripleTown> for Engine {
             bombed: None,
             points: 0,
             score: 0,
+            // No cells, so that no map is allocated but the one written.
             map: Map::filled(0, 0, EMPTY),
         };
-        self.step_into(command, &mut record);
+        self.step_events(command, &mut record);
+        record.map = self.plane.to_map();
         record
     }
 
-    /// As `step`, into the record's map and merges.
-    fn step_into(&mut self, command: &Command, record: &mut CommandRecord) {
+    /// As `step`, into the record's merges, leaving its map as it was.
+    fn step_events(&mut self, command: &Command, record: &mut CommandRecord) {
         let before = self.score;
         let mut recorder = Recorder::into(&mut record.merges);
         let status = if self.ended {
@@ -202,7 +204,6 @@ impl Stepper<TripleTown> for Engine {
         record.status = status;
         record.points = self.score - before;
         record.score = self.score;
-        self.plane.write_map(&mut record.map);
     }
 
     fn finish(self) -> Outcome {

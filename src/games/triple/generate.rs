@@ -23,7 +23,7 @@ use super::extremes::{Extreme, Given, Rendered};
 use super::knobs::{Ending, Knobs, Play, Tools, MAX_TILES};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
-use super::state::Town;
+use super::state::{changes, Town};
 use super::survey::Survey;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{
@@ -300,9 +300,10 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let mut actions = Vec::new();
     // Enough for every tile, star and bomb, with refusals between them.
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
-    // One record, which each command is written over: the engine reuses
-    // its map and merges, where a record of its own for each command
-    // copied the map into a new one.
+    // One record, which each command is written over but for its map: the
+    // player follows the map from the cells each record says its command
+    // changed, where a record of its own for each command copied the whole
+    // map into a new one.
     let mut record = CommandRecord {
         command: Command { line: 0, action: Action::End },
         status: Status::AfterEnd,
@@ -311,7 +312,7 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         bombed: None,
         points: 0,
         score: 0,
-        map: town.map.clone(),
+        map: Map::filled(0, 0, EMPTY),
     };
     SURVEY.with_borrow_mut(|survey| {
         survey.look_anew(&town.map);
@@ -320,14 +321,18 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         while actions.len() < most && !town.ended && !u.is_empty() {
             let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
             let command = Command { line: 0, action };
-            if !game.step_into(&command, &mut record) {
+            if !game.step_events(&command, &mut record) {
                 break;
             }
             town.count(&record);
-            survey.look_at(&record.map, changed(&record));
-            // The record's map is the town's now, and the town's, of the
-            // same shape, the one the next command is written over.
-            std::mem::swap(&mut town.map, &mut record.map);
+            // A cell off the map, which only a wrong record names, is the
+            // oracle's to find: the player passes over it.
+            for (pos, level) in changes(&record) {
+                if town.map.contains(pos.row, pos.col) {
+                    town.map.set(pos.row, pos.col, level);
+                }
+            }
+            survey.saw(changes(&record));
             actions.push(command.action);
         }
         Ok(())
@@ -335,13 +340,6 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let Instance { test, map, stars, bombs, sequence, .. } = instance;
     instance = Instance::new(test, map, stars, bombs, sequence, actions);
     Ok(instance)
-}
-
-/// The cells `record` says its command changed: the one placed and those
-/// its merges emptied, or the one bombed.
-fn changed(record: &CommandRecord) -> impl Iterator<Item = Pos> + '_ {
-    let emptied = record.merges.iter().flat_map(|merge| merge.emptied.iter().copied());
-    record.placed.map(|placed| placed.pos).into_iter().chain(emptied).chain(record.bombed.map(|bombed| bombed.pos))
 }
 
 /// The most stars a player uses, however many it has: the most it is given

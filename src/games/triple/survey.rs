@@ -3,9 +3,9 @@
 //! tiles of its level or merge (TT2). The player asks where a tile would
 //! merge before most commands, for the one level it places, so the survey
 //! keeps the cells of each level as sets of bits (`bits`), notes the cells
-//! each command changed (first those its record names), and keeps where
-//! a tile of each level meets its level (`meets`), looked at again near
-//! the cells changed when a search asks for the level.
+//! each command's record says it changed, and keeps where a tile of each
+//! level meets its level (`meets`), looked at again near the cells changed
+//! when a search asks for the level.
 
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Map, Pos, EMPTY, MAX_LEVEL};
@@ -15,10 +15,6 @@ use super::levels::Levels;
 use super::meets::Meets;
 use super::region;
 use crate::kit::bit_set;
-
-/// Cells compared at a time to find those a command changed, read as one
-/// machine word.
-const WORD: usize = bit_set::BYTES;
 
 /// The map as the player saw it last, in buffers kept for the whole game.
 #[derive(Default)]
@@ -78,60 +74,36 @@ impl Sets {
 }
 
 impl Survey {
-    /// Sees `map` as the last command left it, looking first at `cells`,
-    /// those its record says it changed: when the map is then the one
-    /// seen, one comparison of the whole map ends the look, and a map
-    /// changed elsewhere (a wrong record) is compared a word at a time.
-    pub fn look_at(&mut self, map: &Map, cells: impl IntoIterator<Item = Pos>) {
-        let now = map.cells();
-        if (map.rows(), map.cols()) == (self.layout.rows(), self.layout.cols()) {
-            let cols = map.cols();
-            for pos in cells.into_iter().filter(|pos| map.contains(pos.row, pos.col)) {
-                let at = region::index(cols, pos);
-                if self.seen[at] != now[at] {
-                    note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], now[at]);
-                }
-            }
-            if self.seen == now {
-                return;
+    /// Sees the cells the last command changed, each with the level it
+    /// holds now: those its record names, which are all that changed. A
+    /// wrong record leaves the player a map other than the implementation's,
+    /// which costs the game some of the commands meant to play, and the
+    /// oracle finds the record.
+    pub fn saw(&mut self, changes: impl IntoIterator<Item = (Pos, u8)>) {
+        let (rows, cols) = (self.layout.rows(), self.layout.cols());
+        for (pos, level) in changes.into_iter().filter(|(pos, _)| pos.row < rows && pos.col < cols) {
+            let at = region::index(cols, pos);
+            if self.seen[at] != level {
+                note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], level);
             }
         }
-        self.look(map);
     }
 
-    /// Sees `map` as the last command left it.
+    /// Sees `map`: the cells that differ from those seen, or the whole
+    /// map when it has another shape; a test's way to follow a map that
+    /// changes.
+    #[cfg(test)]
     pub fn look(&mut self, map: &Map) {
-        let now = map.cells();
         if (map.rows(), map.cols()) != (self.layout.rows(), self.layout.cols()) {
             return self.look_anew(map);
         }
-        let Survey { layout, seen, sets, occupied, .. } = self;
-        // Most commands change a cell or a few: compared a word at a time,
-        // and in a word that differs, only the cells that do.
-        let mut compare = |start: usize, seen: &mut [u8], now: &[u8]| {
-            let mut changed = bit_set::of_bytes(seen) ^ bit_set::of_bytes(now);
-            while changed != 0 {
-                let cell = changed.trailing_zeros() as usize / 8;
-                note(*layout, sets, occupied, start + cell, &mut seen[cell], now[cell]);
-                changed &= !(0xff << (8 * cell));
-            }
-        };
-        let words = seen.chunks_exact_mut(WORD).zip(now.chunks_exact(WORD));
-        for (start, (seen, now)) in (0..).step_by(WORD).zip(words) {
-            compare(start, seen, now);
-        }
-        if !now.len().is_multiple_of(WORD) && now.len() > WORD {
-            // The last cells in the word that ends the map, over cells
-            // noted already.
-            let start = now.len() - WORD;
-            compare(start, &mut seen[start..], &now[start..]);
-        } else if now.len() < WORD {
-            for ((at, seen), &level) in (0..).zip(seen.iter_mut()).zip(now) {
-                if *seen != level {
-                    note(*layout, sets, occupied, at, seen, level);
-                }
-            }
-        }
+        let cols = map.cols();
+        let levels = map.cells().iter().copied().enumerate();
+        let changes: Vec<(Pos, u8)> = levels
+            .filter(|&(at, level)| self.seen[at] != level)
+            .map(|(at, level)| (Pos::new(at / cols, at % cols), level))
+            .collect();
+        self.saw(changes);
     }
 
     /// Sees `map` whole: the first look of a game, which reuses the buffers
@@ -308,6 +280,7 @@ mod tests {
     use super::super::region::tests::map;
     use super::super::region::{beside, Cells};
     use super::super::rules::tiles;
+    use super::super::state::changes;
     use super::*;
 
     /// A cell chosen from a set is the one `u.choose` picks from the list
@@ -328,34 +301,24 @@ mod tests {
         }
     }
 
-    /// A look that starts at the cells a record names sees the map, whatever
-    /// the record names: the cells changed, none, some, cells off the map.
+    /// The cells a record names off the map, which only a wrong record
+    /// names, are passed over.
     #[test]
-    fn a_look_at_the_cells_a_record_names_sees_the_whole_map() {
+    fn a_change_off_the_map_is_passed_over() {
         let before = map(&["11..2", ".2.3.", "..1..", "22.33"]);
-        let after = map(&["1...2", ".2.3.", "..11.", "22.33"]);
-        let seen = |survey: &mut Survey| {
-            let cells: Vec<_> = survey.empty_cells().each().chain(survey.tiles().each()).collect();
-            let seen = survey.seen.clone();
-            let met = survey.meet(Levels::of(1));
-            (seen, cells, met.merging.each().collect::<Vec<_>>(), met.near.each().collect::<Vec<_>>())
-        };
+        let mut survey = Survey::default();
+        survey.look(&before);
+        survey.saw([(Pos::new(9, 0), 1), (Pos::new(0, 5), 1), (Pos::new(0, 2), 1)]);
         let mut fresh = Survey::default();
-        fresh.look(&after);
-        let named = [&[Pos::new(0, 1), Pos::new(2, 3)][..], &[], &[Pos::new(0, 1)], &[Pos::new(9, 9), Pos::new(0, 0)]];
-        for cells in named {
-            let mut survey = Survey::default();
-            survey.look(&before);
-            survey.look_at(&after, cells.iter().copied());
-            assert_eq!(seen(&mut survey), seen(&mut fresh), "{cells:?}");
-            assert_eq!((survey.empty(), survey.occupied), (fresh.empty(), fresh.occupied));
-        }
+        fresh.look(&map(&["111.2", ".2.3.", "..1..", "22.33"]));
+        assert_eq!((&survey.seen, survey.occupied), (&fresh.seen, fresh.occupied));
     }
 
-    /// TT2: followed through whole games, a command at a time, the survey
-    /// finds for every level where a tile meets and merges what a survey
-    /// of the map looked at anew finds: the words it looks at again near
-    /// the cells a command changed are all that changed. On small maps,
+    /// TT2: followed through whole games, a command at a time, from the
+    /// cells each record names, the survey finds for every level where a
+    /// tile meets and merges what a survey of the record's map looked at
+    /// anew finds: the cells a record names are all that changed, and the
+    /// words looked at again near them all that changed what a tile meets. On small maps,
     /// and on one of 100x100 and one of 100,000 tiles (its first 20,000
     /// commands) within the statement.
     #[test]
@@ -371,10 +334,10 @@ mod tests {
             let mut followed = Survey::default();
             followed.look_anew(&instance.map);
             for command in instance.commands.iter().take(20_000) {
-                let map = engine.step(command).map;
-                followed.look(&map);
+                let record = engine.step(command);
+                followed.saw(changes(&record));
                 let mut anew = Survey::default();
-                anew.look_anew(&map);
+                anew.look_anew(&record.map);
                 for wanted in (1..=9).map(Levels::of).chain([Levels::ALL]) {
                     for within in [Within::Empty, Within::Tiles] {
                         let found = |survey: &mut Survey| {
