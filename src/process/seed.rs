@@ -51,7 +51,8 @@ pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
 pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
     let mut length = START.get();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut bytes = Vec::with_capacity(prefix.len() + length);
+    let mut bytes = BYTES.take();
+    bytes.clear();
     bytes.extend_from_slice(prefix);
     loop {
         // The stream goes on from the bytes drawn before: lengths are whole
@@ -70,6 +71,9 @@ pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>
             // max campaign's, which vary fourfold, seldom draw twice.
             let shrunk = (length / 4).max(BYTES_PER_CASE);
             START.set(if read < length / GROWTH { shrunk } else { length });
+            if bytes.capacity() <= MOST_BYTES_KEPT {
+                BYTES.set(bytes);
+            }
             return result;
         }
         length = (length * GROWTH).min(MOST_BYTES);
@@ -83,7 +87,13 @@ const GROWTH: usize = 16;
 thread_local! {
     /// The bytes the next seeded case on this thread starts with.
     static START: Cell<usize> = const { Cell::new(BYTES_PER_CASE) };
+    /// The last case's buffer, for the next to fill: a new megabyte for
+    /// each large case cost the faults of its pages every time.
+    static BYTES: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
 }
+
+/// The largest buffer a thread keeps between cases.
+const MOST_BYTES_KEPT: usize = 1 << 22;
 
 /// A seed that differs from run to run.
 pub fn clock_seed() -> u64 {
