@@ -398,12 +398,14 @@ fn placement(u: &mut Unstructured<'_>, survey: &mut Survey, level: Option<u8>, b
     if beside.happens(u)? {
         // TT3: a star merges when a level it may become does, and only the
         // level of a tile beside it may.
-        let met = survey.meet(level.map_or(Levels::ALL, Levels::of));
-        if met.merging.count() > 0 && u.ratio(3, 4)? {
-            return met.merging.choose(u);
+        let levels = level.map_or(Levels::ALL, Levels::of);
+        let merging = survey.merging(levels);
+        if merging.count() > 0 && u.ratio(3, 4)? {
+            return merging.choose(u);
         }
-        if met.near.count() > 0 {
-            return met.near.choose(u);
+        let near = survey.near(levels);
+        if near.count() > 0 {
+            return near.choose(u);
         }
     }
     survey.empty_cells().choose(u)

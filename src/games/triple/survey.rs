@@ -161,7 +161,7 @@ impl Survey {
     /// row-major order of those of its level: on a full map, the one to
     /// bomb.
     pub fn lowest_merging_at_tiles(&mut self, wanted: Levels) -> Option<Pos> {
-        if self.search(wanted, Within::Tiles).merging.count() == 0 {
+        if self.search(wanted, Within::Tiles, Meeting::Merging) == 0 {
             return None;
         }
         let Survey { layout, sets, merging, .. } = self;
@@ -183,16 +183,37 @@ impl Survey {
         Some(layout.cell(bit).0)
     }
 
-    /// What a tile of one of the `wanted` levels placed at an empty cell
-    /// meets.
-    pub fn meet(&mut self, wanted: Levels) -> Met<'_> {
-        self.search(wanted, Within::Empty)
+    /// Where a tile of one of the `wanted` levels placed at an empty cell
+    /// would merge.
+    pub fn merging(&mut self, wanted: Levels) -> Found<'_> {
+        let count = self.search(wanted, Within::Empty, Meeting::Merging);
+        Found { layout: self.layout, cells: &self.merging, count }
     }
 
-    /// What a tile of one of the `wanted` levels placed at a cell `within`
-    /// meets (TT2, as `levels::meets` finds it at one cell), from where a
-    /// tile of each level meets its level on the whole map.
-    fn search(&mut self, wanted: Levels, within: Within) -> Met<'_> {
+    /// Where a tile of one of the `wanted` levels placed at an empty cell
+    /// would meet its level, and join its region.
+    pub fn near(&mut self, wanted: Levels) -> Found<'_> {
+        let count = self.search(wanted, Within::Empty, Meeting::Near);
+        Found { layout: self.layout, cells: &self.near, count }
+    }
+
+    /// Both of what a tile of one of the `wanted` levels placed at a cell
+    /// `within` meets.
+    #[cfg(test)]
+    fn search_both(&mut self, wanted: Levels, within: Within) -> Met<'_> {
+        let merging = self.search(wanted, within, Meeting::Merging);
+        let near = self.search(wanted, within, Meeting::Near);
+        let found = |cells, count| Found { layout: self.layout, cells, count };
+        Met { merging: found(&self.merging, merging), near: found(&self.near, near) }
+    }
+
+    /// Where a tile of one of the `wanted` levels placed at a cell `within`
+    /// meets as `meeting` asks (TT2, as `levels::meets` finds it at one
+    /// cell), from where a tile of each level meets its level on the whole
+    /// map, into the buffer of `meeting`; returns how many cells. One at a
+    /// time, as the player mostly places where a tile merges and asks no
+    /// further.
+    fn search(&mut self, wanted: Levels, within: Within, meeting: Meeting) -> usize {
         let Survey { layout, sets, merging, near, .. } = self;
         let Sets { empty, tiles, holding, meets } = sets;
         let map = layout.map();
@@ -200,28 +221,40 @@ impl Survey {
             Within::Empty => &empty[map.clone()],
             Within::Tiles => &tiles[map.clone()],
         };
+        let found = match meeting {
+            Meeting::Merging => &mut merging[map.clone()],
+            Meeting::Near => &mut near[map.clone()],
+        };
+        if wanted == Levels::NONE {
+            found.fill(0);
+        }
         // A word of the map at a time, as slices zipped, so that no index
         // is tested: the first level's cells within are copied, the
         // others' added.
-        let mut found = [&mut merging[map.clone()], &mut near[map.clone()]];
-        if wanted == Levels::NONE {
-            found.iter_mut().for_each(|found| found.fill(0));
-        }
         for (index, level) in wanted.each().enumerate() {
             let (beside, merges) = meets.of(*layout, level, &holding[usize::from(level - 1)]);
-            for (found, of_level) in found.iter_mut().zip([merges, beside]) {
-                let words = found.iter_mut().zip(of_level[map.clone()].iter().zip(within));
-                if index == 0 {
-                    words.for_each(|(found, (of_level, within))| *found = of_level & within);
-                } else {
-                    words.for_each(|(found, (of_level, within))| *found |= of_level & within);
-                }
+            let of_level = match meeting {
+                Meeting::Merging => merges,
+                Meeting::Near => beside,
+            };
+            let words = found.iter_mut().zip(of_level[map.clone()].iter().zip(within));
+            if index == 0 {
+                words.for_each(|(found, (of_level, within))| *found = of_level & within);
+            } else {
+                words.for_each(|(found, (of_level, within))| *found |= of_level & within);
             }
         }
-        let [merging_count, near_count] = found.map(|found| bit_set::count(found));
-        let found = |cells, count| Found { layout: self.layout, cells, count };
-        Met { merging: found(&self.merging, merging_count), near: found(&self.near, near_count) }
+        bit_set::count(found)
     }
+}
+
+/// What a search finds.
+#[derive(Clone, Copy)]
+enum Meeting {
+    /// Where a tile merges: its region would reach 3 tiles.
+    Merging,
+    /// Where it stands beside a tile of its level and joins its region.
+    Near,
 }
 
 /// Notes that the cell at `at` in row-major order, seen holding `seen`,
@@ -240,6 +273,7 @@ enum Within {
 }
 
 /// What a tile placed would meet at the cells a search looked at.
+#[cfg(test)]
 pub struct Met<'a> {
     /// Where it merges: its region would reach 3 tiles.
     pub merging: Found<'a>,
@@ -341,7 +375,7 @@ mod tests {
                 for wanted in (1..=9).map(Levels::of).chain([Levels::ALL]) {
                     for within in [Within::Empty, Within::Tiles] {
                         let found = |survey: &mut Survey| {
-                            let met = survey.search(wanted, within);
+                            let met = survey.search_both(wanted, within);
                             (met.merging.cells.to_vec(), met.near.cells.to_vec())
                         };
                         assert_eq!(found(&mut followed), found(&mut anew), "seed {seed}, {command:?}, {wanted:?}");
@@ -404,7 +438,7 @@ mod tests {
             };
             for wanted in (1..=9).map(Levels::of).chain([Levels::ALL, Levels::of(1).or(Levels::of(3))]) {
                 for at_tiles in [false, true] {
-                    let met = survey.search(wanted, if at_tiles { Within::Tiles } else { Within::Empty });
+                    let met = survey.search_both(wanted, if at_tiles { Within::Tiles } else { Within::Empty });
                     let with_levels =
                         |found: &Found<'_>| found.each().map(|pos| (pos, cells.level(pos))).collect::<Vec<_>>();
                     let (merging, near) = (with_levels(&met.merging), with_levels(&met.near));
