@@ -327,12 +327,12 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
             town.count(&record);
             // A cell off the map, which only a wrong record names, is the
             // oracle's to find: the player passes over it.
-            for (pos, level) in changes(&record) {
-                if town.map.contains(pos.row, pos.col) {
-                    town.map.set(pos.row, pos.col, level);
+            let map = &mut town.map;
+            survey.saw(changes(&record).inspect(|&(pos, level)| {
+                if map.contains(pos.row, pos.col) {
+                    map.set(pos.row, pos.col, level);
                 }
-            }
-            survey.saw(changes(&record));
+            }));
             actions.push(command.action);
         }
         Ok(())
