@@ -63,6 +63,15 @@ pub trait Stepper<R: Rules> {
     fn start(instance: &R::Instance) -> Self;
     /// Applies one operation and tells what it did.
     fn step(&mut self, operation: &R::Operation) -> R::Record;
+    /// Applies one operation and writes over `record` the record `step`
+    /// would return, but for the game's state after it (the board or map
+    /// a record ends with), which an implementation may leave as `record`
+    /// held it. A caller that follows the state from the events a record
+    /// lists, as a generator writing a long game does, spares a copy of the
+    /// whole board per operation, and the record's buffers are reused.
+    fn step_events(&mut self, operation: &R::Operation, record: &mut R::Record) {
+        *record = self.step(operation);
+    }
     /// Ends the game: end-of-game bonuses are scored here.
     fn finish(self) -> R::Outcome;
 }

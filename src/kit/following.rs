@@ -31,19 +31,33 @@ impl<R: Rules, S: Stepper<R>> Following<R, S> {
     /// The record of `operation`, or `None` once the implementation has
     /// panicked, on this operation or before.
     pub fn step(&mut self, operation: &R::Operation) -> Option<R::Record> {
+        self.timed(|game| game.step(operation))
+    }
+
+    /// Writes the record of `operation` over `record`, but for the state
+    /// after it, which the implementation may leave as it was
+    /// (`Stepper::step_events`); false once the implementation has
+    /// panicked, on this operation or before, and `record` may then hold
+    /// part of one.
+    pub fn step_events(&mut self, operation: &R::Operation, record: &mut R::Record) -> bool {
+        self.timed(|game| game.step_events(operation, record)).is_some()
+    }
+
+    /// Runs `step` on the implementation, a step in [`SAMPLE`] timed.
+    fn timed<T>(&mut self, step: impl FnOnce(&mut S) -> T) -> Option<T> {
         let game = self.game.as_mut()?;
         let sampled = STEPS.get().is_multiple_of(SAMPLE);
         STEPS.set(STEPS.get().wrapping_add(1));
         let started = sampled.then(Instant::now);
-        let record = catch_unwind(AssertUnwindSafe(|| game.step(operation)));
+        let stepped = catch_unwind(AssertUnwindSafe(|| step(game)));
         if let Some(started) = started {
             let step = started.elapsed().saturating_sub(clock_read());
             STEPPED.set(STEPPED.get() + step * SAMPLE);
         }
-        if record.is_err() {
+        if stepped.is_err() {
             self.game = None;
         }
-        record.ok()
+        stepped.ok()
     }
 }
 

@@ -1,6 +1,8 @@
 //! Seeded runs: a seed becomes the bytes an `Unstructured` reads, so that a
 //! seeded case and a fuzzer's case take the one generator code path.
 
+use std::cell::Cell;
+
 use arbitrary::Unstructured;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +30,7 @@ const BYTES_PER_CASE: usize = 1 << 12;
 const MOST_BYTES: usize = 1 << 26;
 
 /// Runs `f` on the byte stream of `seed`. When `f` reads every byte, it is
-/// run again on four times as many: the stream's start is the same, so the
+/// run again on more: the stream's start is the same, so the
 /// result is the one an endless stream would give, and a large game does
 /// not end in the defaults an exhausted `Unstructured` returns.
 pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
@@ -38,20 +40,60 @@ pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
 /// Runs `f` on `prefix` followed by the byte stream of `seed`, grown as
 /// [`with_seed`] grows it: a fuzz input decides the draws it holds bytes
 /// for, and a short one still makes a whole game.
+///
+/// The stream starts as long as the last case's on this thread, and grows
+/// sixteenfold: a campaign draws its cases at one size, and at `--size max`
+/// most read 4 to 30 KiB and a few half a megabyte, so that starting from
+/// [`BYTES_PER_CASE`] and growing fourfold drew most of them two or three
+/// times (a quarter of the Triple Town generator's time), where filling
+/// more bytes than a case reads costs next to nothing beside drawing from
+/// them. The result is the same from any start.
 pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
-    let mut length = BYTES_PER_CASE;
+    let mut length = START.get();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut bytes = BYTES.take();
+    bytes.clear();
+    bytes.extend_from_slice(prefix);
     loop {
-        let mut bytes = vec![0u8; prefix.len() + length];
-        bytes[..prefix.len()].copy_from_slice(prefix);
-        ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes[prefix.len()..]);
+        // The stream goes on from the bytes drawn before: lengths are whole
+        // ChaCha blocks, so the bytes are those one fill of this length
+        // gives.
+        let filled = bytes.len();
+        bytes.resize(prefix.len() + length, 0);
+        rng.fill_bytes(&mut bytes[filled..]);
         let mut u = Unstructured::new(&bytes);
         let result = f(&mut u);
         if !u.is_empty() || length >= MOST_BYTES {
+            let read = (bytes.len() - u.len()).saturating_sub(prefix.len());
+            // After a large case the next starts from a quarter of its
+            // length a case, down to what the cases read: the small cases
+            // of a mixed campaign soon fill as few bytes as before, and a
+            // max campaign's, which vary fourfold, seldom draw twice.
+            let shrunk = (length / 4).max(BYTES_PER_CASE);
+            START.set(if read < length / GROWTH { shrunk } else { length });
+            if bytes.capacity() <= MOST_BYTES_KEPT {
+                BYTES.set(bytes);
+            }
             return result;
         }
-        length *= 4;
+        length = (length * GROWTH).min(MOST_BYTES);
     }
 }
+
+/// How many times as many bytes a case that read every byte is drawn
+/// again from.
+const GROWTH: usize = 16;
+
+thread_local! {
+    /// The bytes the next seeded case on this thread starts with.
+    static START: Cell<usize> = const { Cell::new(BYTES_PER_CASE) };
+    /// The last case's buffer, for the next to fill: a new megabyte for
+    /// each large case cost the faults of its pages every time.
+    static BYTES: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+}
+
+/// The largest buffer a thread keeps between cases.
+const MOST_BYTES_KEPT: usize = 1 << 22;
 
 /// A seed that differs from run to run.
 pub fn clock_seed() -> u64 {
@@ -73,5 +115,22 @@ mod tests {
         assert_eq!(small[..], large[..1000], "the stream's start does not depend on its length");
         let tail = &large[2 * BYTES_PER_CASE..];
         assert!(tail.iter().filter(|&&byte| byte == 0).count() < tail.len() / 50, "the tail is not exhausted zeros");
+    }
+
+    /// A case reads the seed's stream as one fill gives it, through the
+    /// fills it grows by, whatever length the cases before it on the
+    /// thread left it to start from.
+    #[test]
+    fn a_case_reads_the_seeds_stream_whatever_the_cases_before_it() {
+        let stream = |count: usize| {
+            let mut bytes = vec![0; count];
+            ChaCha8Rng::seed_from_u64(5).fill_bytes(&mut bytes);
+            bytes
+        };
+        let read =
+            |count: usize| with_seed(5, |u| (0..count).map(|_| u.arbitrary::<u8>().unwrap()).collect::<Vec<_>>());
+        for count in [1000, 3 * BYTES_PER_CASE, 100 * BYTES_PER_CASE, 10, 1000, 20 * BYTES_PER_CASE] {
+            assert_eq!(read(count), stream(count), "{count} bytes");
+        }
     }
 }

@@ -14,8 +14,9 @@
 //!   can only join its neighbours' regions, so only the neighbours' levels
 //!   are tried, highest first, each from the same links.
 //!
-//! A caller that wants the records (`step`) passes a `Recorder` to the same
-//! code; `solve` passes `Quiet`, which costs nothing once monomorphised.
+//! A caller that wants the records (`step`, `step_events`) passes a
+//! `Recorder` to the same code; `solve` passes `Quiet`, which costs
+//! nothing once monomorphised.
 
 mod observer;
 mod plane;
@@ -25,7 +26,7 @@ mod regions;
 mod tests;
 
 use m3_model::triple::{
-    Action, Command, CommandRecord, Instance, Invalid, Outcome, Rejection, Status, TripleTown, EMPTY, VALUES,
+    Action, Command, CommandRecord, Instance, Invalid, Map, Outcome, Rejection, Status, TripleTown, EMPTY, VALUES,
 };
 use m3_model::Stepper;
 
@@ -166,8 +167,26 @@ impl Stepper<TripleTown> for Engine {
     /// Carries out the command and records what it did; a refused one, or
     /// one after END, is recorded and changes nothing.
     fn step(&mut self, command: &Command) -> CommandRecord {
+        let mut record = CommandRecord {
+            command: command.clone(),
+            status: Status::AfterEnd,
+            placed: None,
+            merges: Vec::new(),
+            bombed: None,
+            points: 0,
+            score: 0,
+            // No cells, so that no map is allocated but the one written.
+            map: Map::filled(0, 0, EMPTY),
+        };
+        self.step_events(command, &mut record);
+        record.map = self.plane.to_map();
+        record
+    }
+
+    /// As `step`, into the record's merges, leaving its map as it was.
+    fn step_events(&mut self, command: &Command, record: &mut CommandRecord) {
         let before = self.score;
-        let mut recorder = Recorder::default();
+        let mut recorder = Recorder::into(&mut record.merges);
         let status = if self.ended {
             // TT5: lines after END are ignored, refusable or not.
             Status::AfterEnd
@@ -180,16 +199,11 @@ impl Stepper<TripleTown> for Engine {
                 }
             }
         };
-        CommandRecord {
-            command: command.clone(),
-            status,
-            placed: recorder.placed,
-            merges: recorder.merges,
-            bombed: recorder.bombed,
-            points: self.score - before,
-            score: self.score,
-            map: self.plane.to_map(),
-        }
+        (record.placed, record.bombed) = recorder.finish();
+        record.command.clone_from(command);
+        record.status = status;
+        record.points = self.score - before;
+        record.score = self.score;
     }
 
     fn finish(self) -> Outcome {

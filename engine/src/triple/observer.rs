@@ -22,24 +22,46 @@ pub(super) struct Quiet;
 
 impl Observer for Quiet {}
 
-/// Collects one command's events.
-#[derive(Default)]
-pub(super) struct Recorder {
+/// Collects one command's events, its merges into a record's list, whose
+/// entries and their lists of cells it reuses: a caller that steps into
+/// one record allocates nothing for a merge after the first few.
+pub(super) struct Recorder<'a> {
     pub placed: Option<Placed>,
-    pub merges: Vec<Merge>,
+    merges: &'a mut Vec<Merge>,
+    /// Merges recorded so far, the first entries of `merges`.
+    made: usize,
     pub bombed: Option<Bombed>,
 }
 
-impl Observer for Recorder {
+impl<'a> Recorder<'a> {
+    pub fn into(merges: &'a mut Vec<Merge>) -> Recorder<'a> {
+        Recorder { placed: None, merges, made: 0, bombed: None }
+    }
+
+    /// Drops the entries of merges an earlier command recorded past this
+    /// one's.
+    pub fn finish(self) -> (Option<Placed>, Option<Bombed>) {
+        self.merges.truncate(self.made);
+        (self.placed, self.bombed)
+    }
+}
+
+impl Observer for Recorder<'_> {
     fn placed(&mut self, plane: &Plane, cell: usize, level: u8) {
         self.placed = Some(Placed { pos: plane.pos(cell), level });
     }
 
     fn merged(&mut self, plane: &Plane, level: u8, emptied: &[usize]) {
-        // Plane order is row-major order, the record's order.
-        let mut sorted = emptied.to_vec();
-        sorted.sort_unstable();
-        self.merges.push(Merge { level, emptied: sorted.into_iter().map(|cell| plane.pos(cell)).collect() });
+        if self.made == self.merges.len() {
+            self.merges.push(Merge { level, emptied: Vec::new() });
+        }
+        let merge = &mut self.merges[self.made];
+        self.made += 1;
+        merge.level = level;
+        merge.emptied.clear();
+        merge.emptied.extend(emptied.iter().map(|&cell| plane.pos(cell)));
+        // `Pos` orders row-major, the record's order.
+        merge.emptied.sort_unstable();
     }
 
     fn bombed(&mut self, plane: &Plane, cell: usize, level: u8, penalty: i64) {

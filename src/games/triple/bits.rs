@@ -85,7 +85,9 @@ impl Layout {
 
     /// Word `word` of the cells beside a cell of `set`: those whose cell
     /// above, below, left or right is in it, each in a word of its own.
-    #[inline]
+    // Always inlined: called for every word a look reads, it returned its
+    // four words through memory as a call (7 % of the player's time).
+    #[inline(always)]
     pub fn beside(self, set: &[u64], word: usize) -> [u64; 4] {
         [after(set, word, self.width), before(set, word, self.width), after(set, word, 1), before(set, word, 1)]
     }
@@ -93,7 +95,7 @@ impl Layout {
 
 /// Word `word` of `set` moved `by` bits on: of the cells whose cell `by`
 /// bits before them is in `set`.
-#[inline]
+#[inline(always)]
 fn after(set: &[u64], word: usize, by: usize) -> u64 {
     let (words, bits) = (by / BITS, by % BITS);
     // `>> 1 >> (63 - bits)` rather than `>> (64 - bits)`, which would
@@ -103,7 +105,7 @@ fn after(set: &[u64], word: usize, by: usize) -> u64 {
 
 /// Word `word` of `set` moved `by` bits back: of the cells whose cell `by`
 /// bits after them is in `set`.
-#[inline]
+#[inline(always)]
 fn before(set: &[u64], word: usize, by: usize) -> u64 {
     let (words, bits) = (by / BITS, by % BITS);
     (set[word + words] >> bits) | (set[word + words + 1] << 1 << (BITS - 1 - bits))

@@ -15,7 +15,7 @@ use std::cell::RefCell;
 
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{
-    Action, At, Command, CommandRecord, Instance, Map, Pos, TripleTown, EMPTY, MAX_LEVEL, MIN_SIDE,
+    Action, At, Command, CommandRecord, Instance, Map, Pos, Status, TripleTown, EMPTY, MAX_LEVEL, MIN_SIDE,
 };
 use m3_model::Stepper;
 
@@ -23,7 +23,7 @@ use super::extremes::{Extreme, Given, Rendered};
 use super::knobs::{Ending, Knobs, Play, Tools, MAX_TILES};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
-use super::state::Town;
+use super::state::{changes, Town};
 use super::survey::Survey;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{
@@ -300,6 +300,20 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let mut actions = Vec::new();
     // Enough for every tile, star and bomb, with refusals between them.
     let most = 2 * (instance.sequence.len() + 20) + town.stars.min(50) as usize + town.bombs.min(50) as usize;
+    // One record, which each command is written over but for its map: the
+    // player follows the map from the cells each record says its command
+    // changed, where a record of its own for each command copied the whole
+    // map into a new one.
+    let mut record = CommandRecord {
+        command: Command { line: 0, action: Action::End },
+        status: Status::AfterEnd,
+        placed: None,
+        merges: Vec::new(),
+        bombed: None,
+        points: 0,
+        score: 0,
+        map: Map::filled(0, 0, EMPTY),
+    };
     SURVEY.with_borrow_mut(|survey| {
         survey.look_anew(&town.map);
         // An exhausted `u` would draw refusals to the end (every `happens`
@@ -307,14 +321,18 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
         while actions.len() < most && !town.ended && !u.is_empty() {
             let Some(action) = next_action(u, &instance, &town, player, survey, actions.len())? else { break };
             let command = Command { line: 0, action };
-            // Read where it was returned: a record is some 200 bytes, and
-            // moving it out of the option would copy them.
-            let mut stepped = game.step(&command);
-            let Some(record) = stepped.as_mut() else { break };
-            town.count(record);
-            survey.look_at(&record.map, changed(record));
-            // The record is the player's to keep: its map is the town's now.
-            std::mem::swap(&mut town.map, &mut record.map);
+            if !game.step_events(&command, &mut record) {
+                break;
+            }
+            town.count(&record);
+            // A cell off the map, which only a wrong record names, is the
+            // oracle's to find: the player passes over it.
+            let map = &mut town.map;
+            survey.saw(changes(&record).inspect(|&(pos, level)| {
+                if map.contains(pos.row, pos.col) {
+                    map.set(pos.row, pos.col, level);
+                }
+            }));
             actions.push(command.action);
         }
         Ok(())
@@ -322,13 +340,6 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
     let Instance { test, map, stars, bombs, sequence, .. } = instance;
     instance = Instance::new(test, map, stars, bombs, sequence, actions);
     Ok(instance)
-}
-
-/// The cells `record` says its command changed: the one placed and those
-/// its merges emptied, or the one bombed.
-fn changed(record: &CommandRecord) -> impl Iterator<Item = Pos> + '_ {
-    let emptied = record.merges.iter().flat_map(|merge| merge.emptied.iter().copied());
-    record.placed.map(|placed| placed.pos).into_iter().chain(emptied).chain(record.bombed.map(|bombed| bombed.pos))
 }
 
 /// The most stars a player uses, however many it has: the most it is given
@@ -387,12 +398,14 @@ fn placement(u: &mut Unstructured<'_>, survey: &mut Survey, level: Option<u8>, b
     if beside.happens(u)? {
         // TT3: a star merges when a level it may become does, and only the
         // level of a tile beside it may.
-        let met = survey.meet(level.map_or(Levels::ALL, Levels::of));
-        if met.merging.count() > 0 && u.ratio(3, 4)? {
-            return met.merging.choose(u);
+        let levels = level.map_or(Levels::ALL, Levels::of);
+        let merging = survey.merging(levels);
+        if merging.count() > 0 && u.ratio(3, 4)? {
+            return merging.choose(u);
         }
-        if met.near.count() > 0 {
-            return met.near.choose(u);
+        let near = survey.near(levels);
+        if near.count() > 0 {
+            return near.choose(u);
         }
     }
     survey.empty_cells().choose(u)

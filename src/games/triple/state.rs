@@ -3,7 +3,7 @@
 //! the game's mod.rs re-exports them, so kept there it would tie each of
 //! them to mod.rs both ways.
 
-use m3_model::triple::{Action, CommandRecord, Map, Status};
+use m3_model::triple::{Action, CommandRecord, Map, Pos, Status, EMPTY};
 
 /// Triple Town between two commands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,4 +47,14 @@ impl Town {
             }
         }
     }
+}
+
+/// The cells `record` says its command changed, each with the level it
+/// holds now: the one placed, which holds the level of its last merge
+/// (TT2), those its merges emptied, or the one bombed.
+pub(super) fn changes(record: &CommandRecord) -> impl Iterator<Item = (Pos, u8)> + '_ {
+    let made = record.merges.last().map(|merge| merge.level);
+    let placed = record.placed.map(|placed| (placed.pos, made.unwrap_or(placed.level)));
+    let emptied = record.merges.iter().flat_map(|merge| merge.emptied.iter().map(|&pos| (pos, EMPTY)));
+    placed.into_iter().chain(emptied).chain(record.bombed.map(|bombed| (bombed.pos, EMPTY)))
 }

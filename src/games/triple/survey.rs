@@ -3,9 +3,9 @@
 //! tiles of its level or merge (TT2). The player asks where a tile would
 //! merge before most commands, for the one level it places, so the survey
 //! keeps the cells of each level as sets of bits (`bits`), notes the cells
-//! each command changed (first those its record names), and keeps where
-//! a tile of each level meets its level (`meets`), looked at again near
-//! the cells changed when a search asks for the level.
+//! each command's record says it changed, and keeps where a tile of each
+//! level meets its level (`meets`), looked at again near the cells changed
+//! when a search asks for the level.
 
 use arbitrary::{Result, Unstructured};
 use m3_model::triple::{Map, Pos, EMPTY, MAX_LEVEL};
@@ -15,10 +15,6 @@ use super::levels::Levels;
 use super::meets::Meets;
 use super::region;
 use crate::kit::bit_set;
-
-/// Cells compared at a time to find those a command changed, read as one
-/// machine word.
-const WORD: usize = bit_set::BYTES;
 
 /// The map as the player saw it last, in buffers kept for the whole game.
 #[derive(Default)]
@@ -78,60 +74,36 @@ impl Sets {
 }
 
 impl Survey {
-    /// Sees `map` as the last command left it, looking first at `cells`,
-    /// those its record says it changed: when the map is then the one
-    /// seen, one comparison of the whole map ends the look, and a map
-    /// changed elsewhere (a wrong record) is compared a word at a time.
-    pub fn look_at(&mut self, map: &Map, cells: impl IntoIterator<Item = Pos>) {
-        let now = map.cells();
-        if (map.rows(), map.cols()) == (self.layout.rows(), self.layout.cols()) {
-            let cols = map.cols();
-            for pos in cells.into_iter().filter(|pos| map.contains(pos.row, pos.col)) {
-                let at = region::index(cols, pos);
-                if self.seen[at] != now[at] {
-                    note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], now[at]);
-                }
-            }
-            if self.seen == now {
-                return;
+    /// Sees the cells the last command changed, each with the level it
+    /// holds now: those its record names, which are all that changed. A
+    /// wrong record leaves the player a map other than the implementation's,
+    /// which costs the game some of the commands meant to play, and the
+    /// oracle finds the record.
+    pub fn saw(&mut self, changes: impl IntoIterator<Item = (Pos, u8)>) {
+        let (rows, cols) = (self.layout.rows(), self.layout.cols());
+        for (pos, level) in changes.into_iter().filter(|(pos, _)| pos.row < rows && pos.col < cols) {
+            let at = region::index(cols, pos);
+            if self.seen[at] != level {
+                note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], level);
             }
         }
-        self.look(map);
     }
 
-    /// Sees `map` as the last command left it.
+    /// Sees `map`: the cells that differ from those seen, or the whole
+    /// map when it has another shape; a test's way to follow a map that
+    /// changes.
+    #[cfg(test)]
     pub fn look(&mut self, map: &Map) {
-        let now = map.cells();
         if (map.rows(), map.cols()) != (self.layout.rows(), self.layout.cols()) {
             return self.look_anew(map);
         }
-        let Survey { layout, seen, sets, occupied, .. } = self;
-        // Most commands change a cell or a few: compared a word at a time,
-        // and in a word that differs, only the cells that do.
-        let mut compare = |start: usize, seen: &mut [u8], now: &[u8]| {
-            let mut changed = bit_set::of_bytes(seen) ^ bit_set::of_bytes(now);
-            while changed != 0 {
-                let cell = changed.trailing_zeros() as usize / 8;
-                note(*layout, sets, occupied, start + cell, &mut seen[cell], now[cell]);
-                changed &= !(0xff << (8 * cell));
-            }
-        };
-        let words = seen.chunks_exact_mut(WORD).zip(now.chunks_exact(WORD));
-        for (start, (seen, now)) in (0..).step_by(WORD).zip(words) {
-            compare(start, seen, now);
-        }
-        if !now.len().is_multiple_of(WORD) && now.len() > WORD {
-            // The last cells in the word that ends the map, over cells
-            // noted already.
-            let start = now.len() - WORD;
-            compare(start, &mut seen[start..], &now[start..]);
-        } else if now.len() < WORD {
-            for ((at, seen), &level) in (0..).zip(seen.iter_mut()).zip(now) {
-                if *seen != level {
-                    note(*layout, sets, occupied, at, seen, level);
-                }
-            }
-        }
+        let cols = map.cols();
+        let levels = map.cells().iter().copied().enumerate();
+        let changes: Vec<(Pos, u8)> = levels
+            .filter(|&(at, level)| self.seen[at] != level)
+            .map(|(at, level)| (Pos::new(at / cols, at % cols), level))
+            .collect();
+        self.saw(changes);
     }
 
     /// Sees `map` whole: the first look of a game, which reuses the buffers
@@ -189,7 +161,7 @@ impl Survey {
     /// row-major order of those of its level: on a full map, the one to
     /// bomb.
     pub fn lowest_merging_at_tiles(&mut self, wanted: Levels) -> Option<Pos> {
-        if self.search(wanted, Within::Tiles).merging.count() == 0 {
+        if self.search(wanted, Within::Tiles, Meeting::Merging) == 0 {
             return None;
         }
         let Survey { layout, sets, merging, .. } = self;
@@ -211,16 +183,37 @@ impl Survey {
         Some(layout.cell(bit).0)
     }
 
-    /// What a tile of one of the `wanted` levels placed at an empty cell
-    /// meets.
-    pub fn meet(&mut self, wanted: Levels) -> Met<'_> {
-        self.search(wanted, Within::Empty)
+    /// Where a tile of one of the `wanted` levels placed at an empty cell
+    /// would merge.
+    pub fn merging(&mut self, wanted: Levels) -> Found<'_> {
+        let count = self.search(wanted, Within::Empty, Meeting::Merging);
+        Found { layout: self.layout, cells: &self.merging, count }
     }
 
-    /// What a tile of one of the `wanted` levels placed at a cell `within`
-    /// meets (TT2, as `levels::meets` finds it at one cell), from where a
-    /// tile of each level meets its level on the whole map.
-    fn search(&mut self, wanted: Levels, within: Within) -> Met<'_> {
+    /// Where a tile of one of the `wanted` levels placed at an empty cell
+    /// would meet its level, and join its region.
+    pub fn near(&mut self, wanted: Levels) -> Found<'_> {
+        let count = self.search(wanted, Within::Empty, Meeting::Near);
+        Found { layout: self.layout, cells: &self.near, count }
+    }
+
+    /// Both of what a tile of one of the `wanted` levels placed at a cell
+    /// `within` meets.
+    #[cfg(test)]
+    fn search_both(&mut self, wanted: Levels, within: Within) -> Met<'_> {
+        let merging = self.search(wanted, within, Meeting::Merging);
+        let near = self.search(wanted, within, Meeting::Near);
+        let found = |cells, count| Found { layout: self.layout, cells, count };
+        Met { merging: found(&self.merging, merging), near: found(&self.near, near) }
+    }
+
+    /// Where a tile of one of the `wanted` levels placed at a cell `within`
+    /// meets as `meeting` asks (TT2, as `levels::meets` finds it at one
+    /// cell), from where a tile of each level meets its level on the whole
+    /// map, into the buffer of `meeting`; returns how many cells. One at a
+    /// time, as the player mostly places where a tile merges and asks no
+    /// further.
+    fn search(&mut self, wanted: Levels, within: Within, meeting: Meeting) -> usize {
         let Survey { layout, sets, merging, near, .. } = self;
         let Sets { empty, tiles, holding, meets } = sets;
         let map = layout.map();
@@ -228,28 +221,40 @@ impl Survey {
             Within::Empty => &empty[map.clone()],
             Within::Tiles => &tiles[map.clone()],
         };
+        let found = match meeting {
+            Meeting::Merging => &mut merging[map.clone()],
+            Meeting::Near => &mut near[map.clone()],
+        };
+        if wanted == Levels::NONE {
+            found.fill(0);
+        }
         // A word of the map at a time, as slices zipped, so that no index
         // is tested: the first level's cells within are copied, the
         // others' added.
-        let mut found = [&mut merging[map.clone()], &mut near[map.clone()]];
-        if wanted == Levels::NONE {
-            found.iter_mut().for_each(|found| found.fill(0));
-        }
         for (index, level) in wanted.each().enumerate() {
             let (beside, merges) = meets.of(*layout, level, &holding[usize::from(level - 1)]);
-            for (found, of_level) in found.iter_mut().zip([merges, beside]) {
-                let words = found.iter_mut().zip(of_level[map.clone()].iter().zip(within));
-                if index == 0 {
-                    words.for_each(|(found, (of_level, within))| *found = of_level & within);
-                } else {
-                    words.for_each(|(found, (of_level, within))| *found |= of_level & within);
-                }
+            let of_level = match meeting {
+                Meeting::Merging => merges,
+                Meeting::Near => beside,
+            };
+            let words = found.iter_mut().zip(of_level[map.clone()].iter().zip(within));
+            if index == 0 {
+                words.for_each(|(found, (of_level, within))| *found = of_level & within);
+            } else {
+                words.for_each(|(found, (of_level, within))| *found |= of_level & within);
             }
         }
-        let [merging_count, near_count] = found.map(|found| bit_set::count(found));
-        let found = |cells, count| Found { layout: self.layout, cells, count };
-        Met { merging: found(&self.merging, merging_count), near: found(&self.near, near_count) }
+        bit_set::count(found)
     }
+}
+
+/// What a search finds.
+#[derive(Clone, Copy)]
+enum Meeting {
+    /// Where a tile merges: its region would reach 3 tiles.
+    Merging,
+    /// Where it stands beside a tile of its level and joins its region.
+    Near,
 }
 
 /// Notes that the cell at `at` in row-major order, seen holding `seen`,
@@ -268,6 +273,7 @@ enum Within {
 }
 
 /// What a tile placed would meet at the cells a search looked at.
+#[cfg(test)]
 pub struct Met<'a> {
     /// Where it merges: its region would reach 3 tiles.
     pub merging: Found<'a>,
@@ -308,6 +314,7 @@ mod tests {
     use super::super::region::tests::map;
     use super::super::region::{beside, Cells};
     use super::super::rules::tiles;
+    use super::super::state::changes;
     use super::*;
 
     /// A cell chosen from a set is the one `u.choose` picks from the list
@@ -328,34 +335,24 @@ mod tests {
         }
     }
 
-    /// A look that starts at the cells a record names sees the map, whatever
-    /// the record names: the cells changed, none, some, cells off the map.
+    /// The cells a record names off the map, which only a wrong record
+    /// names, are passed over.
     #[test]
-    fn a_look_at_the_cells_a_record_names_sees_the_whole_map() {
+    fn a_change_off_the_map_is_passed_over() {
         let before = map(&["11..2", ".2.3.", "..1..", "22.33"]);
-        let after = map(&["1...2", ".2.3.", "..11.", "22.33"]);
-        let seen = |survey: &mut Survey| {
-            let cells: Vec<_> = survey.empty_cells().each().chain(survey.tiles().each()).collect();
-            let seen = survey.seen.clone();
-            let met = survey.meet(Levels::of(1));
-            (seen, cells, met.merging.each().collect::<Vec<_>>(), met.near.each().collect::<Vec<_>>())
-        };
+        let mut survey = Survey::default();
+        survey.look(&before);
+        survey.saw([(Pos::new(9, 0), 1), (Pos::new(0, 5), 1), (Pos::new(0, 2), 1)]);
         let mut fresh = Survey::default();
-        fresh.look(&after);
-        let named = [&[Pos::new(0, 1), Pos::new(2, 3)][..], &[], &[Pos::new(0, 1)], &[Pos::new(9, 9), Pos::new(0, 0)]];
-        for cells in named {
-            let mut survey = Survey::default();
-            survey.look(&before);
-            survey.look_at(&after, cells.iter().copied());
-            assert_eq!(seen(&mut survey), seen(&mut fresh), "{cells:?}");
-            assert_eq!((survey.empty(), survey.occupied), (fresh.empty(), fresh.occupied));
-        }
+        fresh.look(&map(&["111.2", ".2.3.", "..1..", "22.33"]));
+        assert_eq!((&survey.seen, survey.occupied), (&fresh.seen, fresh.occupied));
     }
 
-    /// TT2: followed through whole games, a command at a time, the survey
-    /// finds for every level where a tile meets and merges what a survey
-    /// of the map looked at anew finds: the words it looks at again near
-    /// the cells a command changed are all that changed. On small maps,
+    /// TT2: followed through whole games, a command at a time, from the
+    /// cells each record names, the survey finds for every level where a
+    /// tile meets and merges what a survey of the record's map looked at
+    /// anew finds: the cells a record names are all that changed, and the
+    /// words looked at again near them all that changed what a tile meets. On small maps,
     /// and on one of 100x100 and one of 100,000 tiles (its first 20,000
     /// commands) within the statement.
     #[test]
@@ -371,14 +368,14 @@ mod tests {
             let mut followed = Survey::default();
             followed.look_anew(&instance.map);
             for command in instance.commands.iter().take(20_000) {
-                let map = engine.step(command).map;
-                followed.look(&map);
+                let record = engine.step(command);
+                followed.saw(changes(&record));
                 let mut anew = Survey::default();
-                anew.look_anew(&map);
+                anew.look_anew(&record.map);
                 for wanted in (1..=9).map(Levels::of).chain([Levels::ALL]) {
                     for within in [Within::Empty, Within::Tiles] {
                         let found = |survey: &mut Survey| {
-                            let met = survey.search(wanted, within);
+                            let met = survey.search_both(wanted, within);
                             (met.merging.cells.to_vec(), met.near.cells.to_vec())
                         };
                         assert_eq!(found(&mut followed), found(&mut anew), "seed {seed}, {command:?}, {wanted:?}");
@@ -441,7 +438,7 @@ mod tests {
             };
             for wanted in (1..=9).map(Levels::of).chain([Levels::ALL, Levels::of(1).or(Levels::of(3))]) {
                 for at_tiles in [false, true] {
-                    let met = survey.search(wanted, if at_tiles { Within::Tiles } else { Within::Empty });
+                    let met = survey.search_both(wanted, if at_tiles { Within::Tiles } else { Within::Empty });
                     let with_levels =
                         |found: &Found<'_>| found.each().map(|pos| (pos, cells.level(pos))).collect::<Vec<_>>();
                     let (merging, near) = (with_levels(&met.merging), with_levels(&met.near));

@@ -7,7 +7,7 @@
 mod readings;
 mod scale;
 
-use m3_model::triple::{Action, At, CommandRecord, Instance, Outcome, Placed, Pos, Status};
+use m3_model::triple::{Action, At, CommandRecord, Instance, Outcome, Placed, Pos, Status, TripleTown};
 use m3_model::Stepper;
 
 use crate::triple::{solve, Engine};
@@ -52,4 +52,25 @@ fn play(instance: &Instance) -> (Vec<CommandRecord>, Outcome) {
 
 fn statuses(records: &[CommandRecord]) -> Vec<Status> {
     records.iter().map(|record| record.status).collect()
+}
+
+/// Every rule case, its commands written one after another over one record
+/// with `step_events`, gives the records `step` gives but for the map,
+/// which stays as the record held it: the merges of one command written
+/// over those of the one before, however many each made.
+#[test]
+fn step_events_records_what_step_records_but_the_map() {
+    for case in m3_model::cases::cases::<TripleTown>("triple") {
+        let Some(last) = case.instance.commands.last() else { continue };
+        // A record holding a command's events, as a caller's would.
+        let mut record = Engine::start(&case.instance).step(last);
+        let held = record.map.clone();
+        let (mut stepped, mut evented) = (Engine::start(&case.instance), Engine::start(&case.instance));
+        for command in &case.instance.commands {
+            let expected = stepped.step(command);
+            evented.step_events(command, &mut record);
+            assert_eq!(record.map, held, "{}: {command:?} left the map", case.name);
+            assert_eq!(CommandRecord { map: expected.map.clone(), ..record.clone() }, expected, "{}", case.name);
+        }
+    }
 }
