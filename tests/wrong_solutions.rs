@@ -1,8 +1,9 @@
 //! A catalogue of wrong solutions (`tests/wrong/GAME.mutants`): one-line
 //! changes of an accepted solution of the kind contestants make. The test
 //! set `m3diff tests` writes must fail each of them at every seed, and pass
-//! the accepted solution itself. Where g++ is on the machine (`.ci/run`
-//! installs it).
+//! the accepted solution itself and every example of `examples/against/`
+//! (C++, Python, JavaScript, the set given as one batch). Where g++ is on
+//! the machine (`.ci/run` installs it, and python3 and node).
 
 // Only the process helpers of the suites are used here.
 #[allow(unused_macros, unused_imports)]
@@ -70,6 +71,61 @@ fn first_failed(binary: &Path, reads: Reads, set: &Path) -> Option<String> {
     })
 }
 
+/// The commands of the examples of `game` in `examples/against/` (each
+/// reads a batch), the C++ one compiled into `dir`: those whose compiler or
+/// interpreter is on the machine.
+fn examples(game: &str, dir: &Path) -> Vec<Vec<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/against");
+    let mut commands = Vec::new();
+    let source = std::fs::read_to_string(root.join(format!("{game}.cpp"))).unwrap();
+    let binary = dir.join(format!("{game}-example"));
+    if compile(&source, &binary) {
+        commands.push(vec![binary.display().to_string()]);
+    }
+    for (tool, extension) in [("python3", "py"), ("node", "js")] {
+        match Command::new(tool).arg("--version").output() {
+            Ok(_) => {
+                commands.push(vec![tool.to_string(), root.join(format!("{game}.{extension}")).display().to_string()])
+            }
+            Err(_) => eprintln!("{tool} is not on PATH: the {game} example in it is not tried"),
+        }
+    }
+    commands
+}
+
+/// The tests of `set` that `command`, a program reading a batch, answers
+/// otherwise than their `.ans`, given the whole set as one batch.
+fn batch_failures(command: &[String], set: &Path) -> Vec<String> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(set)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    let mut batch = format!("{}\n", inputs.len());
+    inputs.iter().for_each(|input| batch.push_str(&std::fs::read_to_string(input).unwrap()));
+    let mut child =
+        Command::new(&command[0]).args(&command[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(batch.as_bytes());
+    });
+    let run = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(run.status.success(), "{command:?} on {}: {:?}", set.display(), run.status);
+    let printed = text(&run.stdout);
+    let mut answers = printed.lines();
+    inputs
+        .iter()
+        .filter(|input| {
+            let answer = std::fs::read_to_string(input.with_extension("ans")).unwrap();
+            answers.next().map(str::trim) != Some(answer.trim())
+        })
+        .map(|input| input.file_name().unwrap().to_string_lossy().into_owned())
+        .collect()
+}
+
 fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: Reads) {
     let dir = tempfile::tempdir().unwrap();
     let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(solution)).unwrap();
@@ -86,6 +142,7 @@ fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: R
         compile(&mutant.applied_to(&source), &binary);
         binaries.push(binary);
     }
+    let examples = examples(game, dir.path());
     let mut passed = Vec::new();
     for seed in ["1", "2", "3"] {
         let set = dir.path().join(format!("set-{seed}"));
@@ -96,6 +153,10 @@ fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: R
             None,
             "{game} seed {seed}: the accepted {solution} fails the set"
         );
+        for example in &examples {
+            let failed = batch_failures(example, &set);
+            assert!(failed.is_empty(), "{game} seed {seed}: the example {example:?} fails {failed:?}");
+        }
         for (mutant, binary) in mutants.iter().zip(&binaries) {
             if first_failed(binary, reads, &set).is_none() {
                 passed.push(format!("seed {seed}: {}", mutant.name));
