@@ -43,9 +43,10 @@ impl From<Statement> for Knobs {
 /// its costs three hundred of the greedy one's, and a contest program's
 /// run of a max game five milliseconds: at 1%, one game in about 540 is
 /// strong, a 10-second max campaign against a native program meets about
-/// three, each reaching both counters, and spends about a tenth of its time
-/// on them. At 20% of every board, as it was, the generator took 88% of
-/// such a campaign.
+/// three, each reaching both counters, and spends about a seventh of its
+/// time on them (measured: 26% of its time in the generator, half of that
+/// in the strong games). At 20% of every board, as it was, the generator
+/// took 88% of such a campaign.
 const STRONG_PERCENT_AT_MAX: u8 = 1;
 
 /// The boards where a strong game scores past 12,000 squares (SR2,
