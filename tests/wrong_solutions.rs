@@ -126,6 +126,22 @@ fn batch_failures(command: &[String], set: &Path) -> Vec<String> {
         .collect()
 }
 
+/// `work` on each of `items`, the items dealt among as many threads as
+/// there are cores.
+fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(item) = items.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    work(item);
+                }
+            });
+        }
+    });
+}
+
 fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: Reads) {
     let dir = tempfile::tempdir().unwrap();
     let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(solution)).unwrap();
@@ -136,12 +152,10 @@ fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: R
     }
     let mutants = mutants(game);
     assert!(mutants.len() >= 20, "{game}: {} wrong solutions, the catalogue holds at least 20", mutants.len());
-    let mut binaries = Vec::new();
-    for mutant in &mutants {
-        let binary = dir.path().join(mutant.short_name());
-        compile(&mutant.applied_to(&source), &binary);
-        binaries.push(binary);
-    }
+    let binaries: Vec<PathBuf> = mutants.iter().map(|mutant| dir.path().join(mutant.short_name())).collect();
+    on_every_core(&mutants.iter().zip(&binaries).collect::<Vec<_>>(), |(mutant, binary)| {
+        compile(&mutant.applied_to(&source), binary);
+    });
     let examples = examples(game, dir.path());
     let mut passed = Vec::new();
     for seed in ["1", "2", "3"] {
@@ -157,11 +171,15 @@ fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: R
             let failed = batch_failures(example, &set);
             assert!(failed.is_empty(), "{game} seed {seed}: the example {example:?} fails {failed:?}");
         }
-        for (mutant, binary) in mutants.iter().zip(&binaries) {
+        let passing = std::sync::Mutex::new(Vec::new());
+        on_every_core(&mutants.iter().zip(&binaries).collect::<Vec<_>>(), |(mutant, binary)| {
             if first_failed(binary, reads, &set).is_none() {
-                passed.push(format!("seed {seed}: {}", mutant.name));
+                passing.lock().unwrap().push(format!("seed {seed}: {}", mutant.name));
             }
-        }
+        });
+        let mut passing = passing.into_inner().unwrap();
+        passing.sort();
+        passed.extend(passing);
     }
     assert!(passed.is_empty(), "{game}: wrong solutions that pass the set:\n{}", passed.join("\n"));
 }
