@@ -44,7 +44,7 @@ pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
 /// The stream starts as long as the last case's on this thread, and grows
 /// sixteenfold: a campaign draws its cases at one size, and at `--size max`
 /// most read 4 to 30 KiB and a few half a megabyte, so that starting from
-/// [`BYTES_PER_CASE`] and growing fourfold drew most of them two or three
+/// `BYTES_PER_CASE` and growing fourfold drew most of them two or three
 /// times (a quarter of the Triple Town generator's time), where filling
 /// more bytes than a case reads costs next to nothing beside drawing from
 /// them. The result is the same from any start.
