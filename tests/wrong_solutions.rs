@@ -35,37 +35,41 @@ enum Reads {
     Batch,
 }
 
-/// The first test of `set` that `binary` fails (a wrong answer, a crash,
-/// 10 s passed), by its name.
-fn first_failed(binary: &Path, reads: Reads, set: &Path) -> Option<String> {
+/// The tests' inputs of `set`, in the order of their names.
+fn inputs(set: &Path) -> Vec<PathBuf> {
     let mut inputs: Vec<PathBuf> = std::fs::read_dir(set)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .collect();
     inputs.sort();
-    inputs.into_iter().find_map(|input| {
+    inputs
+}
+
+/// `command` run with `input` on its standard input, its output kept.
+fn run_on(command: &mut Command, input: String) -> std::process::Output {
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // A solution that stops reading early closes the pipe: not the test's error.
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let run = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    run
+}
+
+/// The first test of `set` that `binary` fails (a wrong answer, a crash,
+/// 10 s passed), by its name.
+fn first_failed(binary: &Path, reads: Reads, set: &Path) -> Option<String> {
+    inputs(set).into_iter().find_map(|input| {
         let answer = std::fs::read_to_string(input.with_extension("ans")).unwrap();
         let mut test = std::fs::read_to_string(&input).unwrap();
         if let Reads::Batch = reads {
             test.insert_str(0, "1\n");
         }
-        let mut child = Command::new("timeout")
-            .arg("10")
-            .arg(binary)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        // A solution that stops reading early closes the pipe: not the test's error.
-        let writer = std::thread::spawn(move || {
-            use std::io::Write;
-            let _ = stdin.write_all(test.as_bytes());
-        });
-        let run = child.wait_with_output().unwrap();
-        writer.join().unwrap();
+        let run = run_on(Command::new("timeout").arg("10").arg(binary).stderr(Stdio::null()), test);
         let right = run.status.success() && text(&run.stdout).trim() == answer.trim();
         (!right).then(|| input.file_name().unwrap().to_string_lossy().into_owned())
     })
@@ -96,23 +100,10 @@ fn examples(game: &str, dir: &Path) -> Vec<Vec<String>> {
 /// The tests of `set` that `command`, a program reading a batch, answers
 /// otherwise than their `.ans`, given the whole set as one batch.
 fn batch_failures(command: &[String], set: &Path) -> Vec<String> {
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(set)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
+    let inputs = inputs(set);
     let mut batch = format!("{}\n", inputs.len());
     inputs.iter().for_each(|input| batch.push_str(&std::fs::read_to_string(input).unwrap()));
-    let mut child =
-        Command::new(&command[0]).args(&command[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        use std::io::Write;
-        let _ = stdin.write_all(batch.as_bytes());
-    });
-    let run = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let run = run_on(Command::new(&command[0]).args(&command[1..]), batch);
     assert!(run.status.success(), "{command:?} on {}: {:?}", set.display(), run.status);
     let printed = text(&run.stdout);
     let mut answers = printed.lines();
