@@ -1,5 +1,6 @@
 //! `check --against` and `shrink --against`: a program on one instance.
 
+use crate::process::streams::say;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -43,7 +44,7 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     // A signal from here on stops the shrink, and what it came to is kept;
     // honoured before the line that says the shrink starts.
     let _honoured = crate::process::interrupt::honour();
-    eprintln!("kept unshrunk as {}; shrinking", raw.path.display());
+    say!("kept unshrunk as {}; shrinking", raw.path.display());
     let limits = Limits { stop: &crate::process::interrupt::requested, time: None };
     let shrunk = against::shrink::<G>(program, &instance, failed, limits);
     let how = shrunk.how();

@@ -3,6 +3,7 @@
 //! here only where the files come from and how the judgement becomes an
 //! exit code, by ICPC's convention or testlib's.
 
+use crate::process::streams::say;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -38,7 +39,7 @@ pub fn check_output<G: Game>(files: &[PathBuf], testlib: bool) -> Result<ExitCod
             Ok(Judgement::Presentation(why)) => (TESTLIB_PRESENTATION, format!("wrong output format {why}")),
             Err(why) => (TESTLIB_FAIL, format!("FAIL {why}")),
         };
-        eprintln!("{said}");
+        say!("{said}");
         return Ok(ExitCode::from(code));
     }
     // A fault of the judge's files is no verdict: an exit code beside 42

@@ -1,6 +1,7 @@
 //! `shrink`, `corpus export` and `corpus import`: between failing files, the
 //! corpus, and cargo-fuzz.
 
+use crate::process::streams::say;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -94,7 +95,7 @@ pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, Strin
             ))
         }
     };
-    eprintln!("{}: read as {reading} ({})", input::path_name(artifact), G::Trace::dimensions(&instance));
+    say!("{}: read as {reading} ({})", input::path_name(artifact), G::Trace::dimensions(&instance));
     keep_if_failing::<G>(
         &instance,
         &format!("m3diff corpus import {} {}", G::NAME, input::shell_word(artifact)),
@@ -160,7 +161,7 @@ fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
     let game_dir = corpus.join(G::NAME);
     if !game_dir.is_dir() {
         // A corpus may hold some games only: the others have nothing to export.
-        eprintln!("{}: no such folder: no {} instances to export", game_dir.display(), G::NAME);
+        say!("{}: no such folder: no {} instances to export", game_dir.display(), G::NAME);
         return Ok(ExitCode::SUCCESS);
     }
     let files = instance_files(&game_dir).map_err(|e| format!("{}: cannot read: {e}", game_dir.display()))?;
@@ -174,7 +175,7 @@ fn export<G: Game>(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
         let instance = match read_instance::<G>(Some(file)) {
             Ok(instance) => instance,
             Err(message) => {
-                eprintln!("skipped: {message}");
+                say!("skipped: {message}");
                 bad += 1;
                 continue;
             }

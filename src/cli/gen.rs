@@ -1,6 +1,7 @@
 //! `m3diff gen GAME --seed S ...`: one subcommand per game in the registry,
 //! each with the options of its game's `Knobs`.
 
+use crate::process::streams::say;
 use std::process::ExitCode;
 
 use clap::parser::ValueSource;
@@ -33,7 +34,7 @@ impl Visitor for GenCommand {
         let seed = match self.matches.get_one::<u64>("seed") {
             Some(&seed) => {
                 if self.matches.value_source("seed") != Some(ValueSource::CommandLine) {
-                    eprintln!("m3diff gen: seed {seed} (from {SEED_VARIABLE})");
+                    say!("m3diff gen: seed {seed} (from {SEED_VARIABLE})");
                 }
                 seed
             }
@@ -41,7 +42,7 @@ impl Visitor for GenCommand {
             // output stays the instance and the seed can give it again.
             None => {
                 let seed = crate::process::seed::clock_seed();
-                eprintln!("m3diff gen: seed {seed} (drawn from the clock; --seed {seed} gives this instance again)");
+                say!("m3diff gen: seed {seed} (drawn from the clock; --seed {seed} gives this instance again)");
                 seed
             }
         };

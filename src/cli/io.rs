@@ -2,7 +2,6 @@
 //! module of its own so that the commands use it without importing their
 //! parent.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -37,13 +36,11 @@ pub fn read_instance_apart<G: Game>(file: Option<&Path>, operations: Option<&Pat
     }
 }
 
-/// Writes to standard output; a closed pipe (`| head`) is not an error.
+/// Writes what the command answers to standard output. A stream closed
+/// or whose reader went away (`| head`) is an error like any other: the
+/// answer is lost, and the exit must not say it was given.
 pub(crate) fn write_stdout(text: &str) -> Result<ExitCode, String> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("cannot write the output: {e}")),
-    }
+    crate::process::streams::to_stdout(text).map(|()| ExitCode::SUCCESS)
 }
 
 /// Fails unless failing cases can be written under `dir`, which `option`

@@ -16,6 +16,7 @@ mod setter;
 mod triage;
 mod validate;
 
+use crate::process::streams::say;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -257,7 +258,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             // A command a signal ended exits as the signal asks, whichever
             // thread saw it first: the handler's exit, or the command's
             // error on finding its program killed.
@@ -301,7 +302,7 @@ impl Visitor for OneGame {
             Command::Tests { out, seed, count, package, accepted, wrong, corpus, .. } => {
                 let seed = seed.unwrap_or_else(|| {
                     let seed = crate::process::seed::clock_seed();
-                    eprintln!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
+                    say!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
                     seed
                 });
                 let package = package.then_some(package::Package { accepted, wrong, corpus });

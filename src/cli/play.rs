@@ -1,6 +1,6 @@
 //! `solve`, `check` and `gen`: one instance at a time.
 
-use std::io::{self, BufWriter, ErrorKind, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -29,9 +29,7 @@ pub fn solve<G: Game>(
             let traced = write_account::<G>(&instance, beyond.as_ref().map(|beyond| beyond.what.as_str()), reference);
             match traced {
                 Ok(outcome) => G::answer(&outcome),
-                // The reader went away: nothing more to tell anyone.
-                Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-                Err(e) => return Err(format!("cannot write the output: {e}")),
+                Err(e) => return Err(crate::process::streams::lost_stdout(&e)),
             }
         }
     };
@@ -75,7 +73,7 @@ pub fn per_operation<G: Game>(
 ) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(file, commands)?;
     within_statement::<G>(file, &instance, extended)?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::process::streams::stdout().map_err(|e| crate::process::streams::lost_stdout(&e))?);
     let played = play_through::<G, G::Reference, io::Error>(&instance, |_, before, record| {
         match (G::running_total(before, record), lines) {
             (None, _) => Ok(()),
@@ -92,16 +90,14 @@ pub fn per_operation<G: Game>(
     match written {
         Ok(verdict) if verdict.is_refused() => Ok(ExitCode::from(EXIT_REFUSED)),
         Ok(_) => Ok(ExitCode::SUCCESS),
-        // The reader went away: nothing more to tell anyone.
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("cannot write the output: {e}")),
+        Err(e) => Err(crate::process::streams::lost_stdout(&e)),
     }
 }
 
 /// The trace of `instance` on standard output, written as each operation
 /// is stepped: the largest Triple Town game's trace runs to gigabytes.
 fn write_account<G: Game>(instance: &G::Instance, beyond: Option<&str>, reference: bool) -> io::Result<G::Outcome> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::process::streams::stdout()?);
     if let Some(beyond) = beyond {
         writeln!(out, "beyond the statement: {beyond}; the answer is this project's extension of the rules")?;
     }
@@ -129,7 +125,7 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, 
         Err(failure) => {
             let apart = commands.map_or(String::new(), |commands| format!(" --commands {}", commands.display()));
             let replay = format!("m3diff check {} {}{apart}", G::NAME, file.display());
-            print!("{}", failure.report_with_replay(&replay));
+            write_stdout(&failure.report_with_replay(&replay))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }
     }

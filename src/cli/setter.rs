@@ -2,6 +2,7 @@
 //! `coverage` prints the rule-coverage table of any set of instances, the
 //! official tests' or one's own, as a campaign prints it.
 
+use crate::process::streams::say;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,7 +61,7 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize, package: Option<&Packa
         Err(error) => {
             let _ = std::fs::remove_dir_all(&partial);
             if crate::process::interrupt::requested() {
-                eprintln!("m3diff tests: stopped by a signal; nothing written to {name}");
+                say!("m3diff tests: stopped by a signal; nothing written to {name}");
                 return Ok(ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED));
             }
             return Err(error.to_string());

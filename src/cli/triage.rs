@@ -1,6 +1,7 @@
 //! `m3diff triage [PATH ...]`: cargo-fuzz artifact folders and campaign logs
 //! in, one regression per kind of failure out, and a table.
 
+use crate::process::streams::say;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -57,7 +58,7 @@ fn default_paths() -> Result<Vec<PathBuf>, String> {
     let root = Path::new("fuzz/artifacts");
     if !root.exists() {
         // No night has left anything here (or this is not the clone's root).
-        eprintln!(
+        say!(
             "no {} here: nothing to triage (name artifact folders or campaign logs to triage them)",
             input::path_name(root)
         );
@@ -94,7 +95,7 @@ fn collect(path: &Path, cases: &mut BTreeMap<&'static str, Vec<Case>>) -> Result
                 Ok(()) => Input::Artifact { path: file.to_path_buf(), diff },
                 // One line for each, and the others are replayed.
                 Err(Unread::TooLarge(line)) => {
-                    eprintln!("{line}");
+                    say!("{line}");
                     Input::NotReplayed(TOO_LARGE)
                 }
                 Err(unread) => return Err(unread.into()),

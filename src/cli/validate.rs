@@ -3,6 +3,7 @@
 //! the parser enforces, and [`Rulebook::beyond_statement`]'s: the same two
 //! that `--against` and `solve` keep to.
 
+use crate::process::streams::say;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -112,7 +113,7 @@ pub fn validate<G: Game>(files: &[PathBuf], convention: Convention) -> Result<Ex
         return Ok(ExitCode::from(match examine::<G>(None).1 {
             Found::Inside => inside_code,
             Found::Outside(line) | Found::Unread(line) => {
-                eprintln!("{line}");
+                say!("{line}");
                 outside_code
             }
         }));

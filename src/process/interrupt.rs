@@ -11,6 +11,7 @@
 //! signal only sets the flag ([`requested`]) and the second quits at once.
 //! Any other command quits at the first.
 
+use super::streams::say;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, Once};
 
@@ -46,18 +47,21 @@ pub fn install() {
         // Fails only when some other handler is in place (an embedding
         // program's): then signals are that program's business.
         let _ = ctrlc::set_handler(|| {
-            let then = STOP.signalled();
+            // The programs under test are ended next: their cases are not
+            // counted, and the engine's cases under way are finished.
+            let then = STOP.signalled(|then| {
+                if *then == Then::Stop {
+                    say!(
+                        "\nm3diff: stopping after the cases under way; what was found is kept (a second signal quits at once)"
+                    );
+                }
+            });
             let end = *ends_running();
             if let Some(end) = end {
                 end();
             }
-            match then {
-                // A program under test is ended already: its case is not
-                // counted, and the engine's cases under way are finished.
-                Then::Stop => eprintln!(
-                    "\nm3diff: stopping after the cases under way; what was found is kept (a second signal quits at once)"
-                ),
-                Then::Quit => std::process::exit(i32::from(EXIT_INTERRUPTED)),
+            if then == Then::Quit {
+                std::process::exit(i32::from(EXIT_INTERRUPTED));
             }
         });
     });
@@ -110,12 +114,19 @@ impl Stop {
         Stop { requested: AtomicBool::new(false), honoured: AtomicUsize::new(0) }
     }
 
-    fn signalled(&self) -> Then {
-        let again = self.requested.swap(true, Ordering::SeqCst);
-        match again || self.honoured.load(Ordering::SeqCst) == 0 {
+    /// What a signal does, with `announce` run before the flag is set: a
+    /// command that stops may write its summary and exit the moment it sees
+    /// the flag, and what the handler says after that is lost. Signals are
+    /// handled one at a time, on the handler's one thread, so nothing sets
+    /// the flag between its reading and its setting here.
+    fn signalled(&self, announce: impl FnOnce(&Then)) -> Then {
+        let then = match self.requested.load(Ordering::SeqCst) || self.honoured.load(Ordering::SeqCst) == 0 {
             true => Then::Quit,
             false => Then::Stop,
-        }
+        };
+        announce(&then);
+        self.requested.store(true, Ordering::SeqCst);
+        then
     }
 }
 
@@ -133,9 +144,10 @@ mod tests {
             OWN.honoured.fetch_add(1, Ordering::SeqCst);
             &OWN
         });
-        assert_eq!(OWN.signalled(), Then::Stop);
+        let announced_before_the_flag = |_: &Then| assert!(!OWN.requested.load(Ordering::SeqCst));
+        assert_eq!(OWN.signalled(announced_before_the_flag), Then::Stop);
         assert!(OWN.requested.load(Ordering::SeqCst));
-        assert_eq!(OWN.signalled(), Then::Quit, "a second signal quits");
+        assert_eq!(OWN.signalled(|_| ()), Then::Quit, "a second signal quits");
         drop(honoured);
         assert_eq!(OWN.honoured.load(Ordering::SeqCst), 0);
     }
@@ -143,6 +155,6 @@ mod tests {
     #[test]
     fn a_command_that_does_not_honour_a_stop_quits_at_the_first_signal() {
         let stop = Stop::new();
-        assert_eq!(stop.signalled(), Then::Quit);
+        assert_eq!(stop.signalled(|_| ()), Then::Quit);
     }
 }

@@ -12,4 +12,5 @@ pub mod interrupt;
 pub mod prose;
 pub mod seed;
 pub mod spent;
+pub mod streams;
 pub mod visible;

@@ -5,6 +5,7 @@
 //! regression, like a campaign failure. Cases that pass now are listed as
 //! fixed. Nothing given to triage is ever deleted.
 
+use crate::process::streams::say;
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -131,7 +132,7 @@ fn replay<G: Game, E: Stepper<G>>(input: &Input) -> Option<Failing<G>> {
                 // Checked when it was gathered: gone or grown since, it is
                 // said on its line and grouped as not replayed.
                 Err(unread) => {
-                    eprintln!("{unread}");
+                    say!("{unread}");
                     Input::NotReplayed(UNREADABLE)
                 }
             };

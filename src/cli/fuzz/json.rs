@@ -2,6 +2,7 @@
 //! file is tried before the first case and written whole after the last;
 //! `m3diff triage` writes its own summary through the same file.
 
+use crate::process::streams::say;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -22,7 +23,7 @@ pub(super) fn write_json(
     match json.write(&summary_json(targets, settings, duration, replay)) {
         Ok(()) => true,
         Err(error) => {
-            eprintln!("error: {error}");
+            say!("error: {error}");
             false
         }
     }

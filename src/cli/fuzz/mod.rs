@@ -8,6 +8,7 @@ mod options;
 mod running;
 mod summary;
 
+use crate::process::streams::say;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -47,21 +48,24 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let mut summary = summary_of(&targets, &settings, &ran);
     let ended = conclude(&targets, program.as_ref(), ran.interrupted, &mut summary);
     summary.push_str(&format!("replay: {replay}\n"));
-    write_stdout(&summary)?;
+    // A summary whose reader is gone (`| head`) is lost, but not the JSON,
+    // nor what the exit says.
+    let printed = write_stdout(&summary);
     let code = match ended {
         Ok(code) => code,
         Err(shortfalls) => {
             write_json(json, &targets, &settings, ran.started.elapsed(), &replay);
-            return Err(shortfalls);
+            return Err(printed.err().map_or(shortfalls.clone(), |lost| format!("{shortfalls}; {lost}")));
         }
     };
     // A folder tried at the start and gone at the end could keep nothing
     // found meanwhile: the exit says so, even when nothing was found.
     let folder_gone = !folder.is_dir();
     if folder_gone {
-        eprintln!("error: {option} {}: the folder is gone (removed during the run?)", folder.display());
+        say!("error: {option} {}: the folder is gone (removed during the run?)", folder.display());
     }
     let json_written = write_json(json, &targets, &settings, ran.started.elapsed(), &replay);
+    printed?;
     Ok(exit_code(code, folder_gone || !json_written, honoured))
 }
 

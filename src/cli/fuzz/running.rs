@@ -3,6 +3,7 @@
 //! Apart from what the command makes of the options before and prints
 //! after, which a progress bar has no part in.
 
+use crate::process::streams::say;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -17,7 +18,7 @@ pub(super) fn names<'a>(targets: &[&'a dyn Target]) -> Vec<&'a str> {
 
 /// Says on stderr what is about to run.
 pub(super) fn announce(targets: &[&dyn Target], settings: &Settings) {
-    eprintln!(
+    say!(
         "m3diff fuzz: games {}, seed {}, {}, size {}, {}",
         names(targets).join(" "),
         settings.seed,
@@ -70,7 +71,7 @@ impl BarReporter {
 impl Reporter for BarReporter {
     fn line(&self, text: &str) {
         if self.bar.is_hidden() {
-            eprintln!("{text}");
+            say!("{text}");
         } else {
             self.bar.println(text);
         }
@@ -83,7 +84,7 @@ impl Reporter for BarReporter {
             let mut last = self.last_line.lock().unwrap_or_else(|p| p.into_inner());
             if last.elapsed() >= Duration::from_secs(10) {
                 *last = Instant::now();
-                eprintln!("{}s: {message}", elapsed.as_secs());
+                say!("{}s: {message}", elapsed.as_secs());
             }
         } else {
             self.bar.set_message(message);
