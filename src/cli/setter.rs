@@ -40,8 +40,8 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize, package: Option<&Packa
     let started = Instant::now();
     let set = crate::runs::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();
-    let folder_name = target.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy().into_owned());
-    let partial = parent.join(format!(".{folder_name}.tests-{}.partial", std::process::id()));
+    // A partial folder a killed run left beside `dir` went with try_writing.
+    let partial = files::partial_beside(&target);
     // A signal while the files are written stops here, not at once, so that
     // the partial folder goes too.
     let honoured = crate::process::interrupt::honour();

@@ -111,23 +111,73 @@ pub fn named(path: &Path, error: io::Error) -> io::Error {
 /// first case rather than after. Its name starts with a dot, as a temporary
 /// file's does, so that one left by a kill at that moment is read by no one.
 pub fn try_writing(dir: &Path) -> io::Result<()> {
-    let probe = dir.join(format!(".m3diff-probe-{}", std::process::id()));
+    sweep_dead_writers(dir);
+    let probe = dir.join(format!("{PROBE_PREFIX}{}", std::process::id()));
     write_whole(&probe, [0u8; PROBE_BYTES])?;
     std::fs::remove_file(&probe).map_err(|e| named(&probe, e))
 }
+
+/// The name of [`try_writing`]'s probe, before the writer's PID.
+const PROBE_PREFIX: &str = ".m3diff-probe-";
 
 /// What [`try_writing`] writes: a disk that cannot take this much cannot
 /// take a case and its report either.
 const PROBE_BYTES: usize = 4096;
 
 /// A temporary name in `path`'s folder that no other writer, in this
-/// process or another, uses at the same time. It starts with a dot and
-/// ends in `.partial`, which no reader of the corpus takes for a case.
-fn partial_beside(path: &Path) -> PathBuf {
+/// process or another, uses at the same time: `.NAME.PID-N.partial`, for a
+/// file or a folder written whole. It starts with a dot and ends in
+/// `.partial`, which no reader of the corpus takes for a case, and holds
+/// the writer's PID, by which [`sweep_dead_writers`] knows it for debris.
+pub fn partial_beside(path: &Path) -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let name = path.file_name().map_or_else(|| "file".into(), |name| name.to_string_lossy().into_owned());
     let unique = NEXT.fetch_add(1, Ordering::Relaxed);
     path.with_file_name(format!(".{name}.{}-{unique}.partial", std::process::id()))
+}
+
+/// Removes from `dir` what a writer killed mid-write (SIGKILL, a power
+/// cut) left there: the temporary files and folders of [`partial_beside`]
+/// and the probes of [`try_writing`], each of a process that is gone. A
+/// live writer's, this process's included, are left alone; so is anything
+/// that cannot be removed (it is debris, not a finding).
+pub fn sweep_dead_writers(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for path in entries.flatten().map(|entry| entry.path()) {
+        let Some(writer) = writer_of(&path) else { continue };
+        if writer != std::process::id() && !alive(writer) {
+            let _ = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+        }
+    }
+}
+
+/// The PID in the name of a temporary file, folder or probe of this module.
+fn writer_of(path: &Path) -> Option<u32> {
+    let name = path.file_name()?.to_str()?;
+    if let Some(pid) = name.strip_prefix(PROBE_PREFIX) {
+        return pid.parse().ok();
+    }
+    let (_, writer) = name.strip_prefix('.')?.strip_suffix(".partial")?.rsplit_once('.')?;
+    let (pid, unique) = writer.split_once('-')?;
+    unique.parse::<u64>().ok()?;
+    pid.parse().ok()
+}
+
+/// Whether process `pid` exists; where that cannot be asked, it is taken
+/// to, so that nothing of a live writer is ever removed.
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+        // SAFETY: signal 0 is never sent: kill only says whether `pid` exists.
+        let found = unsafe { libc::kill(pid, 0) } == 0;
+        found || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
 }
 
 /// Whether `path` names a temporary file of [`write_whole`], left behind
@@ -161,6 +211,9 @@ impl FolderLock {
                 return Err(named(folder, error));
             }
         }
+        // Held: no writer of this folder is mid-write, but a dead one may
+        // have been.
+        sweep_dead_writers(folder);
         Ok(FolderLock { _folder: file })
     }
 }
@@ -288,5 +341,28 @@ mod tests {
         drop(held);
         wait.recv_timeout(std::time::Duration::from_secs(60)).expect("the lock is let go when dropped");
         other.join().unwrap();
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn what_a_dead_writer_left_goes_when_the_folder_is_next_held_and_a_live_writer_s_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        gone.wait().unwrap();
+        let mut live = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        let (gone, live_pid, own) = (gone.id(), live.id(), std::process::id());
+        let debris = [format!(".case.in.{gone}-3.partial"), format!("{PROBE_PREFIX}{gone}")];
+        for name in debris.iter().chain([&format!(".case.in.{live_pid}-0.partial"), &format!("{PROBE_PREFIX}{own}")]) {
+            std::fs::write(dir.path().join(name), "x").unwrap();
+        }
+        let set = dir.path().join(format!(".tests.{gone}-0.partial"));
+        std::fs::create_dir(&set).unwrap();
+        std::fs::write(set.join("01.in"), "x").unwrap();
+        std::fs::write(dir.path().join("case.in"), "a finding").unwrap();
+        drop(FolderLock::take(dir.path()).unwrap());
+        live.kill().unwrap();
+        live.wait().unwrap();
+        let left = names(dir.path());
+        assert_eq!(left, [format!(".case.in.{live_pid}-0.partial"), format!("{PROBE_PREFIX}{own}"), "case.in".into()]);
     }
 }
