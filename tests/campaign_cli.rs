@@ -134,7 +134,7 @@ fn a_json_path_that_cannot_be_written_stops_the_campaign_before_its_first_case()
 }
 
 #[test]
-fn a_summary_into_a_closed_pipe_is_no_error() {
+fn a_summary_into_a_closed_pipe_is_lost_and_the_exit_says_it() {
     let corpus = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(["fuzz", "--game", "door", "--cases", "20", "--seed", "1", "--corpus", corpus.path().to_str().unwrap()])
@@ -145,7 +145,8 @@ fn a_summary_into_a_closed_pipe_is_no_error() {
     // As `| head -0` does: the reader is gone before the summary is written.
     drop(child.stdout.take());
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("error: standard output: "), "{}", text(&output.stderr));
 }
 
 #[test]
@@ -277,6 +278,21 @@ fn ctrl_c_stops_a_campaign_after_the_cases_under_way_prints_the_summary_and_exit
     assert_eq!(output.status.code(), Some(130), "interrupted, nothing found: {}", text(&output.stderr));
     assert!(text(&output.stderr).contains("stopping after the cases under way"));
     assert!(text(&output.stdout).contains("interrupted: nothing found in the "), "{}", text(&output.stdout));
+    // The replay line runs as many cases of each game as ran before the
+    // signal.
+    let stdout = text(&output.stdout);
+    let replay = stdout.lines().last().and_then(|line| line.strip_prefix("replay: m3diff ")).expect("a replay line");
+    let args: Vec<&str> = replay.split(' ').chain(["--corpus", corpus.path().to_str().unwrap()]).collect();
+    let again = m3diff(&args);
+    let per_game = |summary: &str| -> Vec<String> {
+        summary
+            .lines()
+            .filter(|line| line.contains(" cases, ") && !line.starts_with("time"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(per_game(&text(&again.stdout)), per_game(&stdout), "{replay}");
+    assert_eq!(per_game(&stdout).len(), m3diff::games::NAMES.len(), "{stdout}");
 }
 
 #[test]
@@ -316,13 +332,25 @@ fn a_campaign_that_ran_no_case_never_reports_success() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(text(&out.stderr).ends_with("error: door: no case ran: nothing was checked\n"), "{}", text(&out.stderr));
     assert!(!text(&out.stdout).contains("no divergence"), "{}", text(&out.stdout));
+    // Its replay line runs no case either, and ends the same way.
+    let replay =
+        text(&out.stdout).lines().last().and_then(|line| line.strip_prefix("replay: m3diff ")).map(String::from);
+    let replay = replay.expect("a replay line");
+    assert!(replay.ends_with(" --cases 0"), "{replay}");
+    let args: Vec<&str> = replay.split(' ').chain(["--corpus", corpus.path().to_str().unwrap()]).collect();
+    let again = m3diff(&args);
+    let said = |output: &Output| text(&output.stderr).lines().last().map(String::from);
+    assert_eq!((again.status.code(), said(&again)), (Some(2), said(&out)));
 }
 
 #[test]
 fn the_replay_line_of_a_timed_campaign_replays_the_cases_that_ran() {
     let corpus = tempfile::tempdir().unwrap();
     let dir = corpus.path().to_str().unwrap();
-    let first = m3diff(&["fuzz", "--game", "door", "--time", "1s", "--seed", "5", "--jobs", "2", "--corpus", dir]);
+    // Four games, which ran as many cases each only if they were dealt in
+    // whole rounds of the four.
+    let games = "texas,square,door,triple";
+    let first = m3diff(&["fuzz", "--game", games, "--time", "1s", "--seed", "5", "--jobs", "2", "--corpus", dir]);
     assert!(first.status.success(), "{}", text(&first.stderr));
     let stdout = text(&first.stdout);
     // The time ends a campaign elsewhere each run: the replay gives the count.

@@ -73,7 +73,8 @@ pub fn per_operation<G: Game>(
 ) -> Result<ExitCode, String> {
     let instance = read_instance_apart::<G>(file, commands)?;
     within_statement::<G>(file, &instance, extended)?;
-    let mut out = BufWriter::new(crate::process::streams::stdout().map_err(|e| crate::process::streams::lost_stdout(&e))?);
+    let mut out =
+        BufWriter::new(crate::process::streams::stdout().map_err(|e| crate::process::streams::lost_stdout(&e))?);
     let played = play_through::<G, G::Reference, io::Error>(&instance, |_, before, record| {
         match (G::running_total(before, record), lines) {
             (None, _) => Ok(()),

@@ -37,8 +37,10 @@ pub struct FuzzArgs {
     /// How long to run: 60s, 10m, 8h ... (default 60s).
     #[arg(long, value_parser = duration, conflicts_with = "cases")]
     pub time: Option<Duration>,
-    /// Run exactly this many cases of each game instead (1 or more).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Run exactly this many cases of each game instead. 0, which the
+    /// replay line of a campaign that ran no case gives, runs none and ends
+    /// as such a campaign does.
+    #[arg(long)]
     pub cases: Option<u64>,
     /// Replays a campaign exactly (with --cases); drawn from the clock when absent.
     #[arg(long, env = crate::process::seed::SEED_VARIABLE, value_parser = crate::process::seed::parse)]

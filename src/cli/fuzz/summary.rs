@@ -19,7 +19,8 @@ pub(super) fn replay_command(
     dealt: u64,
     program: Option<&Program>,
 ) -> String {
-    let budget = format!("--cases {}", dealt.div_ceil(targets.len() as u64).max(1));
+    // Dealt in whole rounds of the games (campaign::run): each ran as many.
+    let budget = format!("--cases {}", dealt / targets.len().max(1) as u64);
     let against = program.map_or(String::new(), |program| format!(" {}", program.options()));
     format!(
         "m3diff fuzz --game {} --seed {} --size {} {budget}{against}",

@@ -21,10 +21,11 @@ pub use target::{Books, KindFound, ProgramUse, Tallied, Target};
 
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
 /// Cases are dealt out in turn: case c is case c / n of game c mod n, in
-/// blocks of the largest batch a target takes, each game's cases of a
-/// block run together. Returns how many were dealt: cases 0 to that number
-/// less one, each run (those a hopeless target skips aside), so that
-/// `--cases` with it replays a campaign that ended on its time or on a
+/// blocks of the largest batch a target takes rounded up to a whole round
+/// of the n games, each game's cases of a block run together. Returns how
+/// many were dealt: cases 0 to that number less one, each run (those a
+/// hopeless target skips aside), as many of each game, so that `--cases`
+/// with a game's share replays a campaign that ended on its time or on a
 /// signal.
 pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) -> u64 {
     let started = Instant::now();
@@ -37,7 +38,8 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     // Dealt under a lock, so that whenever the campaign ends, the cases
     // dealt are the first ones and no later case ran in place of one.
     let next_case = Mutex::new(0u64);
-    let block = targets.iter().map(|target| target.batch()).max().unwrap_or(1).max(1) as u64;
+    let batch = targets.iter().map(|target| target.batch()).max().unwrap_or(1).max(1) as u64;
+    let block = batch.div_ceil(games.max(1)) * games.max(1);
     let deal = || {
         let mut next = lock(&next_case);
         let first = *next;
