@@ -157,7 +157,9 @@ pub enum Command {
     /// rule counter, games that show each counter at the board's edges and
     /// on each shape of board, mostly at the statement's largest, then the
     /// max tests a judge writes. DIR/README.md lists each test, its size
-    /// and what it is the first to reach and show.
+    /// and what it is the first to reach and show. With --wrong and
+    /// --accepted, the set is checked by the setter's own solutions: a
+    /// wrong one the set passes gets a hack, a test that fails it.
     Tests {
         /// The rule set.
         #[arg(value_parser = games::name_parser())]

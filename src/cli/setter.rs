@@ -47,9 +47,9 @@ pub fn tests<G: Game>(
     let (parent, target) = new_or_empty_folder(dir)?;
     files::try_writing(&parent).map_err(|error| error.to_string())?;
     let folder_name = target.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy().into_owned());
+    let contents = package.map(|package| super::package::gather::<G>(package, &target)).transpose()?;
     let Submissions { accepted, wrong, hunt_time } = submissions;
     let programs = super::solutions::build::<G>(accepted, wrong, *hunt_time, &parent, &folder_name)?;
-    let contents = package.map(|package| super::package::gather::<G>(package, &target)).transpose()?;
     let started = Instant::now();
     let mut set = crate::runs::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();

@@ -115,6 +115,7 @@ pub fn judge<G: Game>(set: &mut TestSet<G>, programs: &Programs, seed: u64, pare
         wrong_section(&mut readme, &mut summary, &wrong_rows, chosen, set.tests.len(), &stem);
     }
     let mut usages = Vec::new();
+    let mut passed = Vec::new();
     for (name, program) in &programs.accepted {
         let ran = trial::<G>(program, &set.tests)?;
         match &ran.failed {
@@ -125,9 +126,11 @@ pub fn judge<G: Game>(set: &mut TestSet<G>, programs: &Programs, seed: u64, pare
                 let _ = writeln!(summary, "accepted {name}: passes every test");
             }
         }
+        passed.push(ran.failed.is_none());
         usages.push((name.as_str(), ran.usages));
     }
-    let time_limit = slowest(&usages, &stem);
+    let passed: Vec<_> = usages.iter().zip(&passed).filter(|(_, passed)| **passed).map(|(usage, _)| usage).collect();
+    let time_limit = slowest(&passed, &stem);
     if !programs.accepted.is_empty() {
         readme.push_str(&times_section::<G>(&usages, time_limit.as_ref(), &stem));
     }
@@ -170,11 +173,11 @@ fn wrong_section(
     }
 }
 
-/// The slowest accepted run of all that passed every test, as a time
-/// limit; `None` when none did.
-fn slowest(usages: &[(&str, Vec<Option<Usage>>)], stem: &dyn Fn(usize) -> String) -> Option<TimeLimit> {
-    let passed = usages.iter().filter(|(_, runs)| runs.iter().all(Option::is_some));
-    let runs = passed.flat_map(|(name, runs)| runs.iter().enumerate().map(move |(index, run)| (name, index, run)));
+/// The slowest run of the accepted submissions that passed every test, as
+/// a time limit; `None` when none did.
+fn slowest(passed: &[&(&str, Vec<Option<Usage>>)], stem: &dyn Fn(usize) -> String) -> Option<TimeLimit> {
+    let runs =
+        passed.iter().flat_map(|(name, runs)| runs.iter().enumerate().map(move |(index, run)| (name, index, run)));
     let (name, index, run) =
         runs.filter_map(|(name, index, run)| Some((name, index, (*run)?))).max_by_key(|run| run.2.cpu)?;
     Some(TimeLimit::from_slowest(run.cpu, name, &stem(index)))
@@ -210,8 +213,9 @@ fn times_section<G: Game>(
     section.push_str("| largest |");
     for (_, runs) in usages {
         let ran = || runs.iter().enumerate().filter_map(|(index, run)| Some((index, (*run)?)));
-        let cpu = ran().max_by_key(|(_, usage)| usage.cpu);
-        let peak = ran().max_by_key(|(_, usage)| usage.peak);
+        // Of equal ones, the first test.
+        let cpu = ran().rev().max_by_key(|(_, usage)| usage.cpu);
+        let peak = ran().rev().max_by_key(|(_, usage)| usage.peak);
         match (cpu, peak) {
             (Some((cpu_at, cpu)), Some((peak_at, peak))) => {
                 let _ = write!(

@@ -29,7 +29,8 @@ impl Built {
     /// `limits`; an error is the compiler's complaint or a missing tool.
     pub fn program(&self, submission: &Submission, index: usize, limits: Limits) -> Result<Program, String> {
         let source = submission.source.as_os_str().to_string_lossy().into_owned();
-        let binary = self.scratch.path().join(format!("{index}-{}", submission.name()));
+        let stem = submission.source.file_stem().map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
+        let binary = self.scratch.path().join(format!("{index}-{stem}"));
         let binary_name = binary.to_string_lossy().into_owned();
         let (compile, run): (Option<Vec<&str>>, Vec<&str>) = match &submission.language {
             Language::Cpp => (
