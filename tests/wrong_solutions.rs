@@ -243,7 +243,8 @@ fn accepted_solutions_times_give_the_time_limit_and_a_wrong_one_nothing_fails_is
     let dir = tempfile::tempdir().unwrap();
     let source = magic_door_solution();
     let accepted = dir.path().join("accepted.cpp");
-    // The accepted solution given as a wrong one: no case fails it.
+    // A right solution given as a wrong one, no case fails it: the
+    // reference's, run as SRC=CMD, which builds nothing.
     let not_wrong = dir.path().join("not_wrong.cpp");
     let zero = dir.path().join("zero.py");
     std::fs::write(&accepted, &source).unwrap();
@@ -251,8 +252,9 @@ fn accepted_solutions_times_give_the_time_limit_and_a_wrong_one_nothing_fails_is
     std::fs::write(&zero, "print(0)\n").unwrap();
     let package = dir.path().join("door");
     let path = |path: &Path| path.to_str().unwrap().to_string();
+    let reference = format!("{}='{}' solve door", path(&not_wrong), env!("CARGO_BIN_EXE_m3diff"));
     let args = ["tests", "door", "--out", &path(&package), "--package", "--seed", "1", "--count", "2"];
-    let submissions = ["--accepted", &path(&accepted), "--wrong", &path(&zero), "--wrong", &path(&not_wrong)];
+    let submissions = ["--accepted", &path(&accepted), "--wrong", &path(&zero), "--wrong", &reference];
     let written = m3diff(&[&args[..], &submissions, &["--hunt-time", "2s"]].concat(), "");
     let stderr = text(&written.stderr);
     assert_eq!(written.status.code(), Some(1), "a wrong solution nothing fails: {stderr}");
