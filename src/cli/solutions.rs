@@ -75,44 +75,14 @@ impl Programs {
 /// `seed` and keeps what it finds in a folder of `parent`'s own.
 pub fn judge<G: Game>(set: &mut TestSet<G>, programs: &Programs, seed: u64, parent: &Path) -> Result<Judged, String> {
     let mut faults = Vec::new();
-    let mut wrong_rows = Vec::new();
     let chosen = set.tests.len();
-    for (name, program) in &programs.wrong {
-        let ran = trial::<G>(program, &set.tests)?;
-        if let Some((index, failed)) = ran.failed {
-            wrong_rows.push((name.clone(), index, failed.wrong.name().to_string()));
-            continue;
-        }
-        match hunt::<G>(program, name, seed, programs.hunt_time, parent)? {
-            Hunted::Caught { instance, how } => {
-                let test = set.add_hack(instance, name, &how)?;
-                // Run again as a judge runs it: a program that fails the
-                // case only now and then is not shown wrong by it.
-                let again = trial::<G>(program, std::slice::from_ref(test))?;
-                let index = set.tests.len() - 1;
-                match again.failed {
-                    Some((_, failed)) => wrong_rows.push((name.clone(), index, failed.wrong.name().to_string())),
-                    None => faults.push(format!(
-                        "{name}: a wrong submission that failed the case a hunt found once, and passes it run \
-                         again (test {}): it is not shown wrong",
-                        index + 1
-                    )),
-                }
-            }
-            Hunted::Missed { cases } => faults.push(format!(
-                "{name}: a wrong submission that passes every test, and every one of the {} a hunt of {} drew \
-                 (--hunt-time): it is not shown wrong",
-                counted(cases, "case"),
-                duration(programs.hunt_time)
-            )),
-        }
-    }
+    let caught = wrong_ones(set, programs, seed, parent, &mut faults)?;
     let width = stem_width(set.tests.len());
     let stem = |index: usize| format!("{:0width$}", index + 1);
     let mut readme = String::new();
     let mut summary = String::new();
     if !programs.wrong.is_empty() {
-        wrong_section(&mut readme, &mut summary, &wrong_rows, chosen, set.tests.len(), &stem);
+        wrong_section(&mut readme, &mut summary, &caught, chosen, set.tests.len(), &stem);
     }
     let mut usages = Vec::new();
     let mut passed = Vec::new();
@@ -135,6 +105,48 @@ pub fn judge<G: Game>(set: &mut TestSet<G>, programs: &Programs, seed: u64, pare
         readme.push_str(&times_section::<G>(&usages, time_limit.as_ref(), &stem));
     }
     Ok(Judged { readme, summary, time_limit, faults })
+}
+
+/// Runs each wrong submission on `set`, hunting a hack for each that passes
+/// it; each one shown wrong, by the index of the first test it fails and
+/// how. One that is not is a line of `faults`.
+fn wrong_ones<G: Game>(
+    set: &mut TestSet<G>,
+    programs: &Programs,
+    seed: u64,
+    parent: &Path,
+    faults: &mut Vec<String>,
+) -> Result<Vec<(String, usize, String)>, String> {
+    let mut caught = Vec::new();
+    for (name, program) in &programs.wrong {
+        let ran = trial::<G>(program, &set.tests)?;
+        if let Some((index, failed)) = ran.failed {
+            caught.push((name.clone(), index, failed.wrong.name().to_string()));
+            continue;
+        }
+        match hunt::<G>(program, name, seed, programs.hunt_time, parent)? {
+            Hunted::Caught { instance, how } => {
+                let test = set.add_hack(instance, name, &how)?;
+                // Run again as a judge runs it: a program that fails the
+                // case only now and then is not shown wrong by it.
+                let again = trial::<G>(program, std::slice::from_ref(test))?;
+                match again.failed {
+                    Some((_, failed)) => caught.push((name.clone(), set.tests.len() - 1, failed.wrong.name().into())),
+                    None => faults.push(format!(
+                        "{name}: a wrong submission that failed a case once, in a hunt, and passes it run again \
+                         (the set's last test): it is not shown wrong"
+                    )),
+                }
+            }
+            Hunted::Missed { cases } => faults.push(format!(
+                "{name}: a wrong submission that passes every test, and every one of the {} a hunt of {} drew \
+                 (--hunt-time): it is not shown wrong",
+                counted(cases, "case"),
+                duration(programs.hunt_time)
+            )),
+        }
+    }
+    Ok(caught)
 }
 
 /// The digits of a test's number in a set of `tests`, as its files are
