@@ -234,7 +234,7 @@ fn a_wrong_solution_the_set_passes_gets_a_hack_that_fails_it() {
 }
 
 #[test]
-fn accepted_solutions_times_give_the_time_limit_and_a_wrong_one_nothing_fails_is_named() {
+fn accepted_solutions_times_give_the_time_limit_and_a_failing_accepted_or_an_uncaught_wrong_one_is_named() {
     let has = |tool: &str| Command::new(tool).arg("--version").output().is_ok_and(|out| out.status.success());
     if !has("g++") || !has("python3") {
         eprintln!("g++ or python3 is not on PATH: tests --accepted is not tried");
@@ -254,11 +254,18 @@ fn accepted_solutions_times_give_the_time_limit_and_a_wrong_one_nothing_fails_is
     let path = |path: &Path| path.to_str().unwrap().to_string();
     let reference = format!("{}='{}' solve door", path(&not_wrong), env!("CARGO_BIN_EXE_m3diff"));
     let args = ["tests", "door", "--out", &path(&package), "--package", "--seed", "1", "--count", "2"];
-    let submissions = ["--accepted", &path(&accepted), "--wrong", &path(&zero), "--wrong", &reference];
+    // A wrong solution given as an accepted one: named, and left out of the time limit.
+    let not_accepted = dir.path().join("not_accepted.py");
+    std::fs::write(&not_accepted, "print(1)\n").unwrap();
+    let [accepted, not_accepted, zero] = [&accepted, &not_accepted, &zero].map(|source| path(source));
+    let submissions =
+        [["--accepted", &accepted], ["--accepted", &not_accepted], ["--wrong", &zero], ["--wrong", &reference]]
+            .concat();
     let written = m3diff(&[&args[..], &submissions, &["--hunt-time", "2s"]].concat(), "");
     let stderr = text(&written.stderr);
     assert_eq!(written.status.code(), Some(1), "a wrong solution nothing fails: {stderr}");
     assert!(stderr.contains("m3diff tests: not_wrong.cpp: a wrong submission that passes every test"), "{stderr}");
+    assert!(stderr.contains("m3diff tests: not_accepted.py: an accepted submission that fails test 01"), "{stderr}");
     let summary = text(&written.stdout);
     assert!(summary.contains("wrong zero.py: fails test 01 (wrong answer)"), "{summary}");
     assert!(summary.contains("accepted accepted.cpp: passes every test"), "{summary}");
@@ -269,13 +276,17 @@ fn accepted_solutions_times_give_the_time_limit_and_a_wrong_one_nothing_fails_is
         assert!(package.join("submissions").join(folder).join(name).is_file(), "{folder}/{name}");
     }
     let readme = std::fs::read_to_string(package.join("README.md")).unwrap();
-    let times: Vec<&str> = readme.lines().skip_while(|line| !line.starts_with("| test | accepted.cpp |")).collect();
+    let times: Vec<&str> =
+        readme.lines().skip_while(|line| !line.starts_with("| test | accepted.cpp | not_accepted.py |")).collect();
     assert!(times.len() > 4, "no table of times:\n{readme}");
     for (line, test) in times[2..].iter().zip(["01", "02", "largest"]) {
-        let cell = line.strip_prefix(&format!("| {test} | ")).unwrap_or_else(|| panic!("{test}: {line}"));
+        let cells = line.strip_prefix(&format!("| {test} | ")).unwrap_or_else(|| panic!("{test}: {line}"));
+        let (cell, _) = cells.split_once(" | ").unwrap();
         assert!(cell.contains("s") && cell.contains(" MiB"), "{test}: CPU time and peak memory: {line}");
     }
+    assert!(times[3].ends_with(" | not run |"), "not run past the test it fails: {}", times[3]);
     let (_, suggested) = readme.split_once("The time limit they suggest: **").expect("a time limit is suggested");
+    assert!(suggested.contains("by accepted.cpp on test"), "from the accepted one that passes: {suggested}");
     let seconds = suggested.split(' ').next().unwrap();
     assert_eq!(std::fs::read_to_string(package.join(".timelimit")).unwrap(), format!("{seconds}\n"));
     let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
