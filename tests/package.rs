@@ -1,6 +1,7 @@
 //! `m3diff tests --package` for every game, checked by problemtools'
 //! `verifyproblem`: the package's config, data and validators, and for
-//! Magic Door an accepted and a wrong submission, judged so. Then the two
+//! Magic Door an accepted and a wrong submission, judged so, and the time
+//! limit verifyproblem sets the one `.timelimit` holds. Then the two
 //! judge's conventions by hand: `validate --icpc/--testlib` and Triple
 //! Town's `check-output`.
 //!
@@ -124,6 +125,12 @@ fn door_package_passes_verifyproblem_with_its_submissions_judged() {
     assert!(judged("accepted/magic_door.cpp", "AC"), "the accepted submission is not judged AC:\n{said}");
     let judged_wrong = format!("wrong_answer/{}", Path::new(&wrong).file_name().unwrap().to_string_lossy());
     assert!(judged(&judged_wrong, "WA"), "the wrong submission is not judged WA:\n{said}");
+    // problem.yaml's time_multiplier has verifyproblem work out, from its
+    // own runs, the limit m3diff wrote in .timelimit from its own.
+    let (_, set) = said.split_once("setting timelim to ").expect("verifyproblem sets a time limit");
+    let seconds: f64 = set.split(' ').next().unwrap().parse().unwrap();
+    let written: f64 = std::fs::read_to_string(out.join(".timelimit")).unwrap().trim().parse().unwrap();
+    assert_eq!(seconds, written, "verifyproblem's time limit and .timelimit:\n{said}");
 }
 
 #[test]

@@ -2,8 +2,11 @@
 //! changes of an accepted solution of the kind contestants make. The test
 //! set `m3diff tests` writes must fail each of them at every seed, and pass
 //! the accepted solution itself and every example of `examples/against/`
-//! (C++, Python, JavaScript, the set given as one batch). Where g++ is on
-//! the machine (`.ci/run` installs it, and python3 and node).
+//! (C++, Python, JavaScript, the set given as one batch). Then `tests
+//! --wrong` and `--accepted`: a wrong solution the set passes gets a hack
+//! that fails it, one nothing fails is named, and the accepted ones' times
+//! give the time limit. Where g++ is on the machine (`.ci/run` installs
+//! it, and python3 and node).
 
 // Only the process helpers of the suites are used here.
 #[allow(unused_macros, unused_imports)]
@@ -183,4 +186,109 @@ fn every_wrong_magic_door_solution_fails_the_set_at_seeds_1_to_3() {
 #[test]
 fn every_wrong_square_remover_solution_fails_the_set_at_seeds_1_to_3() {
     every_mutant_fails_the_set_at_every_seed("square", "examples/against/square.cpp", Reads::Batch);
+}
+
+/// Magic Door's solution with rows and columns mixed up where a column's
+/// gems fall: right on every square board, wrong on any other (a crash on
+/// one wider than tall), as contestants' bugs hang on the board's shape.
+fn square_fall(source: &str) -> String {
+    let (line, wrong) = ("        int bottom = rows - 1;\n", "        int bottom = cols - 1;\n");
+    assert_eq!(source.matches(line).count(), 1, "the line square_fall changes is in the solution once");
+    source.replacen(line, wrong, 1)
+}
+
+fn magic_door_solution() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/against/magic_door.cpp")).unwrap()
+}
+
+#[test]
+fn a_wrong_solution_the_set_passes_gets_a_hack_that_fails_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = square_fall(&magic_door_solution());
+    let binary = dir.path().join("square_fall");
+    if !compile(&source, &binary) {
+        eprintln!("g++ is not on PATH: tests --wrong is not tried");
+        return;
+    }
+    let wrong = dir.path().join("square_fall.cpp");
+    std::fs::write(&wrong, &source).unwrap();
+    let set = dir.path().join("set");
+    // One test: the first max test, a square board, which the wrong one passes.
+    let args = ["tests", "door", "--out", set.to_str().unwrap(), "--seed", "1", "--count", "1"];
+    let written = m3diff(&[&args[..], &["--wrong", wrong.to_str().unwrap(), "--hunt-time", "30s"]].concat(), "");
+    let stderr = text(&written.stderr);
+    assert!(written.status.success(), "{stderr}");
+    assert!(stderr.contains("square_fall.cpp passes every test: hunting"), "{stderr}");
+    assert_eq!(inputs(&set).len(), 2, "the test chosen and the hack");
+    assert_eq!(
+        first_failed(&binary, Reads::One, &set).as_deref(),
+        Some("02.in"),
+        "the wrong solution passes the test chosen and fails the hack, run again here"
+    );
+    let readme = std::fs::read_to_string(set.join("README.md")).unwrap();
+    assert!(readme.contains(" | hack: fails square_fall.cpp ("), "{readme}");
+    assert!(readme.contains("| square_fall.cpp | 02, a hack |"), "{readme}");
+    assert!(readme.contains("Test 02 is a hack") && readme.contains("the set holds 2 tests, 1 of them chosen"));
+    let summary = text(&written.stdout);
+    assert!(summary.contains("wrong square_fall.cpp: fails test 02, a hack ("), "{summary}");
+}
+
+#[test]
+fn accepted_solutions_times_give_the_time_limit_and_a_failing_accepted_or_an_uncaught_wrong_one_is_named() {
+    let has = |tool: &str| Command::new(tool).arg("--version").output().is_ok_and(|out| out.status.success());
+    if !has("g++") || !has("python3") {
+        eprintln!("g++ or python3 is not on PATH: tests --accepted is not tried");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let source = magic_door_solution();
+    let accepted = dir.path().join("accepted.cpp");
+    // A right solution given as a wrong one, no case fails it: the
+    // reference's, run as SRC=CMD, which builds nothing.
+    let not_wrong = dir.path().join("not_wrong.cpp");
+    let zero = dir.path().join("zero.py");
+    std::fs::write(&accepted, &source).unwrap();
+    std::fs::write(&not_wrong, &source).unwrap();
+    std::fs::write(&zero, "print(0)\n").unwrap();
+    let package = dir.path().join("door");
+    let path = |path: &Path| path.to_str().unwrap().to_string();
+    let reference = format!("{}='{}' solve door", path(&not_wrong), env!("CARGO_BIN_EXE_m3diff"));
+    let args = ["tests", "door", "--out", &path(&package), "--package", "--seed", "1", "--count", "2"];
+    // A wrong solution given as an accepted one: named, and left out of the time limit.
+    let not_accepted = dir.path().join("not_accepted.py");
+    std::fs::write(&not_accepted, "print(1)\n").unwrap();
+    let [accepted, not_accepted, zero] = [&accepted, &not_accepted, &zero].map(|source| path(source));
+    let submissions =
+        [["--accepted", &accepted], ["--accepted", &not_accepted], ["--wrong", &zero], ["--wrong", &reference]]
+            .concat();
+    let written = m3diff(&[&args[..], &submissions, &["--hunt-time", "2s"]].concat(), "");
+    let stderr = text(&written.stderr);
+    assert_eq!(written.status.code(), Some(1), "a wrong solution nothing fails: {stderr}");
+    assert!(stderr.contains("m3diff tests: not_wrong.cpp: a wrong submission that passes every test"), "{stderr}");
+    assert!(stderr.contains("m3diff tests: not_accepted.py: an accepted submission that fails test 01"), "{stderr}");
+    let summary = text(&written.stdout);
+    assert!(summary.contains("wrong zero.py: fails test 01 (wrong answer)"), "{summary}");
+    assert!(summary.contains("accepted accepted.cpp: passes every test"), "{summary}");
+    let secret = package.join("data/secret");
+    assert_eq!(inputs(&secret).len(), 2, "written whole, and no hack: none was found");
+    for (folder, name) in [("accepted", "accepted.cpp"), ("wrong_answer", "zero.py"), ("wrong_answer", "not_wrong.cpp")]
+    {
+        assert!(package.join("submissions").join(folder).join(name).is_file(), "{folder}/{name}");
+    }
+    let readme = std::fs::read_to_string(package.join("README.md")).unwrap();
+    let times: Vec<&str> =
+        readme.lines().skip_while(|line| !line.starts_with("| test | accepted.cpp | not_accepted.py |")).collect();
+    assert!(times.len() > 4, "no table of times:\n{readme}");
+    for (line, test) in times[2..].iter().zip(["01", "02", "largest"]) {
+        let cells = line.strip_prefix(&format!("| {test} | ")).unwrap_or_else(|| panic!("{test}: {line}"));
+        let (cell, _) = cells.split_once(" | ").unwrap();
+        assert!(cell.contains("s") && cell.contains(" MiB"), "{test}: CPU time and peak memory: {line}");
+    }
+    assert!(times[3].ends_with(" | not run |"), "not run past the test it fails: {}", times[3]);
+    let (_, suggested) = readme.split_once("The time limit they suggest: **").expect("a time limit is suggested");
+    assert!(suggested.contains("by accepted.cpp on test"), "from the accepted one that passes: {suggested}");
+    let seconds = suggested.split(' ').next().unwrap();
+    assert_eq!(std::fs::read_to_string(package.join(".timelimit")).unwrap(), format!("{seconds}\n"));
+    let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("limits:\n  time_multiplier: 2\n"), "{yaml}");
 }

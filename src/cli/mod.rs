@@ -9,10 +9,12 @@ mod corpus;
 mod exit;
 mod fuzz;
 mod gen;
+mod hunt;
 mod io;
 mod package;
 mod play;
 mod setter;
+mod solutions;
 mod triage;
 mod validate;
 
@@ -156,7 +158,9 @@ pub enum Command {
     /// rule counter, games that show each counter at the board's edges and
     /// on each shape of board, mostly at the statement's largest, then the
     /// max tests a judge writes. DIR/README.md lists each test, its size
-    /// and what it is the first to reach and show.
+    /// and what it is the first to reach and show. With --wrong and
+    /// --accepted, the set is checked by the setter's own solutions: a
+    /// wrong one the set passes gets a hack, a test that fails it.
     Tests {
         /// The rule set.
         #[arg(value_parser = games::name_parser())]
@@ -176,14 +180,29 @@ pub enum Command {
         /// output) validator.
         #[arg(long)]
         package: bool,
-        /// With --package: a source an accepted submission, copied into
-        /// submissions/accepted/.
-        #[arg(long, value_name = "SRC", requires = "package")]
-        accepted: Vec<PathBuf>,
-        /// With --package: a source judged wrong, copied into
-        /// submissions/wrong_answer/.
-        #[arg(long, value_name = "SRC", requires = "package")]
-        wrong: Vec<PathBuf>,
+        /// An accepted submission, run on every test as a judge runs it: it
+        /// must pass each. Its CPU time and peak memory on each go into
+        /// DIR/README.md, and the slowest sets the suggested time limit (2 ×,
+        /// rounded up to a whole second), which --package writes into
+        /// problem.yaml and .timelimit. SRC is a C++ file (.cpp .cc .cxx .c++
+        /// .C: g++ -g -O2 -std=gnu++17 -static), C (.c: gcc -g -O2 -std=gnu99
+        /// -static -lm) or Python 3 (.py: python3 SRC), or SRC=CMD for any
+        /// other: the file, and the command that runs it ('door.js=node
+        /// door.js'). With --package, copied into submissions/accepted/.
+        #[arg(long, value_name = "SRC", value_parser = crate::runs::submissions::Submission::parse)]
+        accepted: Vec<crate::runs::submissions::Submission>,
+        /// A wrong submission (SRC as for --accepted): it must fail some
+        /// test. One that passes them all is hunted as `fuzz --against` hunts
+        /// (up to --hunt-time), and the shrunk case that fails it joins the
+        /// set as a test, a hack: the set may then hold more than --count.
+        /// One no case fails is named, and the exit is 1. With --package,
+        /// copied into submissions/wrong_answer/.
+        #[arg(long, value_name = "SRC", value_parser = crate::runs::submissions::Submission::parse)]
+        wrong: Vec<crate::runs::submissions::Submission>,
+        /// With --wrong: how long a hunt for a case that fails a wrong
+        /// submission lasts at most.
+        #[arg(long, value_name = "TIME", default_value = "60s", value_parser = crate::runs::against::parse_time, requires = "wrong")]
+        hunt_time: std::time::Duration,
         /// With --package: the corpus root whose GAME/ holds the statement's
         /// samples (sample*.in, example*.in, each with its .out).
         #[arg(long, default_value = "corpus", requires = "package")]
@@ -299,14 +318,19 @@ impl Visitor for OneGame {
                 validate::validate::<G>(&files, convention)
             }
             Command::CheckOutput { files, testlib, .. } => check_output::check_output::<G>(&files, testlib),
-            Command::Tests { out, seed, count, package, accepted, wrong, corpus, .. } => {
+            Command::Tests { out, seed, count, package, accepted, wrong, hunt_time, corpus, .. } => {
                 let seed = seed.unwrap_or_else(|| {
                     let seed = crate::process::seed::clock_seed();
                     say!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
                     seed
                 });
-                let package = package.then_some(package::Package { accepted, wrong, corpus });
-                setter::tests::<G>(&out, seed, usize::from(count), package.as_ref())
+                let sources = |submissions: &[crate::runs::submissions::Submission]| {
+                    submissions.iter().map(|submission| submission.source.clone()).collect()
+                };
+                let package =
+                    package.then(|| package::Package { accepted: sources(&accepted), wrong: sources(&wrong), corpus });
+                let submissions = setter::Submissions { accepted, wrong, hunt_time };
+                setter::tests::<G>(&out, seed, usize::from(count), package.as_ref(), &submissions)
             }
             Command::Coverage { paths, fuzz_inputs: false, .. } => setter::coverage::<G>(&paths),
             Command::Coverage { paths, fuzz_inputs: true, .. } => setter::fuzz_input_coverage::<G>(&paths),

@@ -17,13 +17,14 @@ use crate::process::input::path_name;
 use crate::runs::against::reference_answer;
 use crate::runs::setter::output::judges_operations;
 use crate::runs::setter::Test;
+use crate::runs::submissions::{TimeLimit, TIME_MULTIPLIER};
 
 /// What `--package` adds to the set.
 #[derive(Debug, Clone)]
 pub struct Package {
-    /// Sources of accepted submissions.
+    /// Sources of accepted submissions, copied into submissions/accepted/.
     pub accepted: Vec<PathBuf>,
-    /// Sources judged wrong.
+    /// Sources judged wrong, copied into submissions/wrong_answer/.
     pub wrong: Vec<PathBuf>,
     /// The corpus root whose GAME/ holds the statement's samples.
     pub corpus: PathBuf,
@@ -55,10 +56,8 @@ pub fn gather<G: Game>(package: &Package, target: &Path) -> Result<Contents, Str
     for (folder, sources) in [("accepted", &package.accepted), ("wrong_answer", &package.wrong)] {
         for source in sources {
             let name = source.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+            // Two of one name were refused when they were built.
             let bytes = std::fs::read(source).map_err(|error| format!("{}: {error}", path_name(source)))?;
-            if submissions.iter().any(|(_, taken, _)| *taken == name) {
-                return Err(format!("{}: a second submission named {name}", path_name(source)));
-            }
             submissions.push((folder, name, bytes));
         }
     }
@@ -117,11 +116,13 @@ pub fn test_files<G: Game>(test: &Test<G>) -> Vec<(&'static str, String)> {
 
 /// Writes the package into the new folder `dir`, the set by
 /// `write_secret` into the folder it is given, which returns the bytes of
-/// its tests and its README; the bytes.
+/// its tests and its README; the bytes. `time_limit` is the one the
+/// accepted submissions' times give, when they were run.
 pub fn write<G: Game>(
     dir: &Path,
     seed: u64,
     contents: &Contents,
+    time_limit: Option<&TimeLimit>,
     write_secret: impl FnOnce(&Path) -> std::io::Result<(u64, String)>,
 ) -> std::io::Result<u64> {
     let create = |path: &Path| std::fs::create_dir_all(path).map_err(|error| files::named(path, error));
@@ -146,16 +147,18 @@ pub fn write<G: Game>(
         let command = format!("check-output {} \"$1\" \"$2\" \"$3\"", G::NAME);
         write_validator(&dir.join("output_validators/m3diff"), &command)?;
     }
-    files::write_whole(&dir.join("problem.yaml"), problem_yaml::<G>(seed, output_validated))?;
-    if let Some(limits) = G::STATEMENT_LIMITS {
-        // The legacy format's problem.yaml has no time limit: a judge
-        // reads a fixed one from `.timelimit`.
-        files::write_whole(&dir.join(".timelimit"), format!("{}\n", limits.time.as_secs_f64()))?;
+    let seconds = time_limit_seconds::<G>(time_limit);
+    files::write_whole(&dir.join("problem.yaml"), problem_yaml::<G>(seed, output_validated, time_limit.is_some()))?;
+    if let Some(seconds) = seconds {
+        files::write_whole(&dir.join(".timelimit"), format!("{seconds}\n"))?;
     }
     let statement = dir.join("problem_statement");
     create(&statement)?;
     files::write_whole(&statement.join("problem.en.tex"), statement_tex::<G>())?;
-    files::write_whole(&dir.join("README.md"), format!("{readme}\n{}", package_note::<G>(output_validated)))?;
+    files::write_whole(
+        &dir.join("README.md"),
+        format!("{readme}\n{}", package_note::<G>(output_validated, time_limit.is_some())),
+    )?;
     Ok(bytes)
 }
 
@@ -194,13 +197,33 @@ fn executable(_: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-fn problem_yaml<G: Game>(seed: u64, output_validated: bool) -> String {
+/// The time limit the package states, in seconds, in the one place both
+/// `.timelimit` and `problem.yaml` take it from: the one the accepted
+/// submissions' times give (problem.yaml then says the multiple, from
+/// which a judge's tool works out the same), else the statement's. The
+/// legacy format's problem.yaml has no time limit of its own: a judge
+/// reads a fixed one from `.timelimit`.
+fn time_limit_seconds<G: Game>(time_limit: Option<&TimeLimit>) -> Option<f64> {
+    match time_limit {
+        Some(limit) => Some(limit.seconds as f64),
+        None => G::STATEMENT_LIMITS.map(|limits| limits.time.as_secs_f64()),
+    }
+}
+
+fn problem_yaml<G: Game>(seed: u64, output_validated: bool, timed: bool) -> String {
     let mut yaml = format!("name: {}\nuuid: {}\n", G::TITLE, uuid::<G>(seed));
     if output_validated {
         yaml.push_str("validation: custom\n");
     }
-    if let Some(limits) = G::STATEMENT_LIMITS {
-        yaml.push_str(&format!("limits:\n  memory: {}\n", limits.memory >> 20));
+    let mut limits = Vec::new();
+    if timed {
+        limits.push(format!("  time_multiplier: {TIME_MULTIPLIER}\n"));
+    }
+    if let Some(statement) = G::STATEMENT_LIMITS {
+        limits.push(format!("  memory: {}\n", statement.memory >> 20));
+    }
+    if !limits.is_empty() {
+        yaml.push_str(&format!("limits:\n{}", limits.concat()));
     }
     yaml
 }
@@ -227,7 +250,7 @@ fn statement_tex<G: Game>() -> String {
     )
 }
 
-fn package_note<G: Game>(output_validated: bool) -> String {
+fn package_note<G: Game>(output_validated: bool, timed: bool) -> String {
     let answers = match output_validated {
         true => format!(
             "Each `.in` is the statement's input and each `.ans` the judge's {operation}s: the ones the set wrote \
@@ -244,8 +267,16 @@ fn package_note<G: Game>(output_validated: bool) -> String {
     format!(
         "## The package\n\n\
          The tests above are `data/secret/`; `data/sample/` holds the statement's samples. {answers} \
-         `input_validators/m3diff` runs `m3diff validate {game} --icpc` ($M3DIFF, else m3diff on the PATH). \
+         `input_validators/m3diff` runs `m3diff validate {game} --icpc` ($M3DIFF, else m3diff on the PATH).{limit} \
          Check it with `verifyproblem DIR -p config data validators submissions`.\n",
         game = G::NAME,
+        limit = match (timed, G::STATEMENT_LIMITS) {
+            (true, _) => format!(
+                " `.timelimit` holds the time limit the accepted submissions suggest (above), and problem.yaml's \
+                 `time_multiplier: {TIME_MULTIPLIER}` has verifyproblem work it out the same way from its own runs."
+            ),
+            (false, Some(_)) => " `.timelimit` holds the statement's time limit.".to_string(),
+            (false, None) => String::new(),
+        },
     )
 }

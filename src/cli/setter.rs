@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use super::exit::EXIT_FAILURE_FOUND;
 use super::io::{read_instance, read_instance_apart, write_stdout};
 use super::package::Package;
 use crate::game::coverage::{named_list, Tally};
@@ -17,6 +18,7 @@ use crate::process::input::path_name;
 use crate::process::prose::{counted, duration, thousands};
 use crate::runs::against::reference_answer;
 use crate::runs::setter::{Test, TestSet};
+use crate::runs::submissions::Submission;
 
 /// Where a game whose player's operations come apart keeps them, beside
 /// `NN.in`: the player's output file, as the contest's checker reads it.
@@ -30,25 +32,53 @@ const BEYOND: &str = "beyond the statement, which no test of the contest reaches
 /// `dir`, new or empty: into a folder beside it first, renamed to `dir` once
 /// every file is written, so that a set is there whole or not at all.
 /// With `package`, `dir` is an ICPC problem package holding the set
-/// ([`super::package`]).
-pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize, package: Option<&Package>) -> Result<ExitCode, String> {
+/// ([`super::package`]). With `submissions`, the set is checked by them and
+/// may grow by a hack for each wrong one it passes ([`super::solutions`]):
+/// the exit says whether each does as its folder says, the set written
+/// either way.
+pub fn tests<G: Game>(
+    dir: &Path,
+    seed: u64,
+    most: usize,
+    package: Option<&Package>,
+    submissions: &Submissions,
+) -> Result<ExitCode, String> {
     let name = path_name(dir);
     // Checked before the set is chosen, which may take a while.
     let (parent, target) = new_or_empty_folder(dir)?;
     files::try_writing(&parent).map_err(|error| error.to_string())?;
+    let folder_name = target.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy().into_owned());
     let contents = package.map(|package| super::package::gather::<G>(package, &target)).transpose()?;
+    let Submissions { accepted, wrong, hunt_time } = submissions;
+    let programs = super::solutions::build::<G>(accepted, wrong, *hunt_time, &parent, &folder_name)?;
     let started = Instant::now();
-    let set = crate::runs::setter::choose::<G>(seed, most)?;
+    let mut set = crate::runs::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();
+    let judged = match programs.is_empty() {
+        true => None,
+        false => {
+            // A signal ends the runs under way and stops the command here.
+            let honoured = crate::process::interrupt::honour();
+            let judged = super::solutions::judge::<G>(&mut set, &programs, seed, &parent);
+            drop(honoured);
+            match judged {
+                _ if crate::process::interrupt::requested() => return Ok(stopped(&name)),
+                judged => Some(judged?),
+            }
+        }
+    };
+    let extra = judged.as_ref().map_or("", |judged| judged.readme.as_str());
+    let time_limit = judged.as_ref().and_then(|judged| judged.time_limit.as_ref());
     // A partial folder a killed run left beside `dir` went with try_writing.
     let partial = files::partial_beside(&target);
     // A signal while the files are written stops here, not at once, so that
     // the partial folder goes too.
     let honoured = crate::process::interrupt::honour();
     let written = match &contents {
-        None => write_set::<G>(&partial, &set, seed, most),
-        Some(contents) => super::package::write::<G>(&partial, seed, contents, |secret| {
-            write_tests::<G>(secret, &set, seed, most, super::package::test_files::<G>)
+        None => write_set::<G>(&partial, &set, seed, most, extra),
+        Some(contents) => super::package::write::<G>(&partial, seed, contents, time_limit, |secret| {
+            let (bytes, readme) = write_tests::<G>(secret, &set, seed, most, super::package::test_files::<G>)?;
+            Ok((bytes, format!("{readme}{extra}")))
         }),
     };
     let written = written.and_then(|bytes| {
@@ -61,22 +91,44 @@ pub fn tests<G: Game>(dir: &Path, seed: u64, most: usize, package: Option<&Packa
         Err(error) => {
             let _ = std::fs::remove_dir_all(&partial);
             if crate::process::interrupt::requested() {
-                say!("m3diff tests: stopped by a signal; nothing written to {name}");
-                return Ok(ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED));
+                return Ok(stopped(&name));
             }
             return Err(error.to_string());
         }
     };
     let summary = format!(
-        "{}: {} in {name} ({} bytes), chosen among {} games drawn within the statement, in {}\n{}\n",
+        "{}: {} in {name} ({} bytes), chosen among {} games drawn within the statement, in {}\n{}{}\n",
         G::NAME,
         counted(set.tests.len() as u64, "test"),
         thousands(bytes),
         thousands(set.drawn),
         duration(made_in),
+        judged.as_ref().map_or("", |judged| judged.summary.as_str()),
         coverage_table::<G>(&set.tally, &set.left_out),
     );
-    write_stdout(&summary)
+    let code = write_stdout(&summary)?;
+    let faults = judged.map(|judged| judged.faults).unwrap_or_default();
+    for fault in &faults {
+        say!("m3diff tests: {fault}");
+    }
+    Ok(match faults.is_empty() {
+        true => code,
+        false => ExitCode::from(EXIT_FAILURE_FOUND),
+    })
+}
+
+/// The submissions `tests` checks the set with.
+pub struct Submissions {
+    pub accepted: Vec<Submission>,
+    pub wrong: Vec<Submission>,
+    /// How long a hunt for a case a wrong one fails lasts at most.
+    pub hunt_time: std::time::Duration,
+}
+
+/// What a command a signal stopped says and exits with.
+fn stopped(name: &str) -> ExitCode {
+    say!("m3diff tests: stopped by a signal; nothing written to {name}");
+    ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED)
 }
 
 /// Where the set goes: `dir`'s parent folder, which must be there, and
@@ -113,12 +165,12 @@ fn new_or_empty_folder(dir: &Path) -> Result<(PathBuf, PathBuf), String> {
     Ok((parent, target))
 }
 
-/// Writes every test of `set` into the new folder `dir`, then its list;
-/// the bytes of the tests written.
-fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize) -> std::io::Result<u64> {
+/// Writes every test of `set` into the new folder `dir`, then its list
+/// with `extra` after it; the bytes of the tests written.
+fn write_set<G: Game>(dir: &Path, set: &TestSet<G>, seed: u64, most: usize, extra: &str) -> std::io::Result<u64> {
     std::fs::create_dir(dir).map_err(|error| files::named(dir, error))?;
     let (bytes, readme) = write_tests::<G>(dir, set, seed, most, texts::<G>)?;
-    files::write_whole(&dir.join("README.md"), readme)?;
+    files::write_whole(&dir.join("README.md"), format!("{readme}{extra}"))?;
     Ok(bytes)
 }
 
@@ -132,7 +184,7 @@ fn write_tests<G: Game>(
     most: usize,
     texts: impl Fn(&Test<G>) -> Vec<(&'static str, String)>,
 ) -> std::io::Result<(u64, String)> {
-    let width = set.tests.len().to_string().len().max(2);
+    let width = super::solutions::stem_width(set.tests.len());
     let mut list = String::new();
     let mut bytes = 0;
     for (number, test) in (1..).zip(&set.tests) {

@@ -188,6 +188,34 @@ pub fn is_partial(path: &Path) -> bool {
         .is_some_and(|name| name.starts_with('.') && name.ends_with(".partial"))
 }
 
+/// A folder of this process's own for a while (what it builds, what a hunt
+/// keeps), its name starting with a dot as a temporary file's does;
+/// removed with all it holds when dropped.
+pub struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    /// A new folder `.NAME.PURPOSE.PID-N.partial` in `parent`, which
+    /// [`sweep_dead_writers`] removes once this process is gone, should it
+    /// be killed before the folder is dropped.
+    pub fn new(parent: &Path, name: &str, purpose: &str) -> io::Result<Scratch> {
+        let dir = partial_beside(&parent.join(format!("{name}.{purpose}")));
+        std::fs::create_dir_all(&dir).map_err(|error| named(&dir, error))?;
+        Ok(Scratch { dir })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 /// A folder held by one writer at a time, across processes (an advisory
 /// `flock` on the folder itself, so that no lock file is left in it); let
 /// go when dropped, or when the process ends however it ends.

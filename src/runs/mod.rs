@@ -10,4 +10,5 @@ pub mod corpus;
 pub mod fuzzing;
 pub mod regression;
 pub mod setter;
+pub mod submissions;
 pub mod triage;

@@ -25,6 +25,8 @@ pub(super) use json::JsonFile;
 use options::ALL;
 pub use options::{AgainstArgs, FuzzArgs};
 use running::{announce, run};
+// A hunt for a wrong submission (`tests --wrong`) is a campaign like any.
+pub(super) use running::run as run_campaign;
 use summary::{conclude, replay_command, summary_of};
 
 /// `m3diff fuzz`: the games chosen, run for the budget, the summary

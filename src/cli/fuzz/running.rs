@@ -33,7 +33,7 @@ pub(super) fn announce(targets: &[&dyn Target], settings: &Settings) {
 
 /// A campaign that ran: the cases dealt, when it started, whether a signal
 /// stopped it.
-pub(super) struct Ran {
+pub(crate) struct Ran {
     pub(super) dealt: u64,
     pub(super) started: Instant,
     pub(super) interrupted: bool,
@@ -41,7 +41,7 @@ pub(super) struct Ran {
 
 /// Runs the campaign with a progress bar; an error when a game could not
 /// run at all (a program that cannot be started, say).
-pub(super) fn run(targets: &[&dyn Target], settings: &Settings) -> Result<Ran, String> {
+pub(crate) fn run(targets: &[&dyn Target], settings: &Settings) -> Result<Ran, String> {
     crate::check::oracle::quiet_panics();
     let reporter = BarReporter::new();
     let started = Instant::now();

@@ -52,6 +52,8 @@ pub struct AgainstTarget<G: Game> {
     together: Together,
     /// Why the campaign cannot go on: set once.
     hopeless: OnceLock<String>,
+    /// Whether the campaign is a hunt, done at the first failure.
+    until_found: bool,
 }
 
 impl<G: Game> AgainstTarget<G> {
@@ -69,7 +71,14 @@ impl<G: Game> AgainstTarget<G> {
             most: Most::default(),
             together: Together::default(),
             hopeless: OnceLock::new(),
+            until_found: false,
         }
+    }
+
+    /// The target of a hunt: done once the program fails a case, which is
+    /// shrunk and kept as any is.
+    pub fn until_found(self) -> Self {
+        AgainstTarget { until_found: true, ..self }
     }
 
     /// Notes how a case ended, to tell a program that crashes on
@@ -280,6 +289,10 @@ impl<G: Game> Target for AgainstTarget<G> {
 
     fn hopeless(&self) -> Option<String> {
         self.hopeless.get().cloned()
+    }
+
+    fn done(&self) -> bool {
+        self.until_found && self.books.failures() > 0
     }
 
     fn program_use(&self) -> Option<ProgramUse> {

@@ -43,7 +43,10 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     let deal = || {
         let mut next = lock(&next_case);
         let first = *next;
-        let over = campaign.stopped() || out_of_budget(first) || targets.iter().any(|t| t.hopeless().is_some());
+        let over = campaign.stopped()
+            || out_of_budget(first)
+            || targets.iter().any(|t| t.hopeless().is_some())
+            || targets.iter().all(|t| t.done());
         if over {
             return None;
         }

@@ -84,6 +84,12 @@ pub trait Target: Sync {
     fn hopeless(&self) -> Option<String> {
         None
     }
+    /// Whether the target has found what it was run for (a hunt, its first
+    /// failure): none of its cases is dealt any more, and the campaign ends
+    /// once those under way end, their shrinks with them.
+    fn done(&self) -> bool {
+        false
+    }
     /// Games generated, for a target that gives some of them up (beyond
     /// the statement) rather than run them all: `None` when every game
     /// drawn is a case run.

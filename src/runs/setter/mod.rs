@@ -50,6 +50,10 @@ pub enum Why {
     Distinct { seed: u64, size: Size },
     /// A judge's max test, by its name.
     Max(&'static str),
+    /// A case a wrong program fails though it passed every test before:
+    /// found by a hunt and shrunk, as a hack becomes a test on Codeforces.
+    /// The program's name and how it fails the case.
+    Hack { program: String, how: String },
 }
 
 impl fmt::Display for Why {
@@ -58,6 +62,7 @@ impl fmt::Display for Why {
             Why::Coverage { seed, size } => write!(f, "coverage: the game of seed {seed} at size {}", size.name()),
             Why::Distinct { seed, size } => write!(f, "distinct: the game of seed {seed} at size {}", size.name()),
             Why::Max(name) => write!(f, "max test: {name}"),
+            Why::Hack { program, how } => write!(f, "hack: fails {program} ({how})"),
         }
     }
 }
@@ -72,6 +77,39 @@ pub struct TestSet<G: Game> {
     /// Counters some drawn game reached that no test of the set does: only
     /// when `most` tests could not hold them all.
     pub left_out: Vec<G::Counter>,
+    /// What the tests reach and show between them, and what the drawn
+    /// games reached: a hack's first columns are told beside them.
+    reached: Reached<G::Counter>,
+    shown: Behaviour<G::Counter>,
+    everything: Reached<G::Counter>,
+}
+
+impl<G: Game> TestSet<G> {
+    /// Adds `instance`, which the wrong program `program` fails (`how`), as
+    /// the last test: a hack. Its columns say what it is the first of the
+    /// set to reach and show, as every test's do. An error when it lies
+    /// beyond the statement or does not read back as a judge reads it.
+    pub fn add_hack(&mut self, instance: G::Instance, program: &str, how: &str) -> Result<&Test<G>, String> {
+        if let Some(beyond) = G::beyond_statement(&instance) {
+            return Err(format!("the case that fails {program} lies beyond the statement: {beyond}"));
+        }
+        let why = Why::Hack { program: program.to_string(), how: how.to_string() };
+        let (test, own, behaviour) = judged::<G>(instance, why)?;
+        self.push(test, &own, &behaviour);
+        self.left_out = self.everything.minus(&self.reached);
+        Ok(self.tests.last().expect("pushed"))
+    }
+
+    /// Adds `test` last, its first columns told beside the tests before it.
+    fn push(&mut self, mut test: Test<G>, own: &Tally<G::Counter>, behaviour: &Behaviour<G::Counter>) {
+        test.first_reached = self.reached.add(own);
+        let first_shown = self.shown.add(behaviour);
+        // A counter first reached is first shown too: named once.
+        let reached_names: Vec<String> = test.first_reached.iter().map(|counter| counter.named()).collect();
+        test.first_shown = first_shown.into_iter().filter(|name| !reached_names.contains(name)).collect();
+        self.tally.merge(own);
+        self.tests.push(test);
+    }
 }
 
 /// Chooses the set for `seed`, `most` tests: the max tests take their
@@ -111,23 +149,22 @@ pub fn choose<G: Game>(seed: u64, most: usize) -> Result<TestSet<G>, String> {
         let instance = choose::draw::<G>(candidate.seed, candidate.size).expect("a game drawn once is drawn again");
         judged_distinct.push(judged::<G>(instance, Why::Distinct { seed: candidate.seed, size: candidate.size })?);
     }
-    let mut tally = Tally::default();
-    let mut reached = Reached::none();
-    let mut shown = Behaviour::none();
-    let mut tests = Vec::with_capacity(most);
-    for (mut test, own, behaviour) in judged_coverage.into_iter().chain(judged_distinct).chain(max_tests) {
-        test.first_reached = reached.add(&own);
-        let first_shown = shown.add(&behaviour);
-        // A counter first reached is first shown too: named once.
-        let reached_names: Vec<String> = test.first_reached.iter().map(|counter| counter.named()).collect();
-        test.first_shown = first_shown.into_iter().filter(|name| !reached_names.contains(name)).collect();
-        tally.merge(&own);
-        tests.push(test);
-    }
     let mut everything = drawn.reached;
     everything.join(&max_reached);
-    let left_out = everything.minus(&reached);
-    Ok(TestSet { tests, drawn: drawn.games, tally, left_out })
+    let mut set = TestSet {
+        tests: Vec::with_capacity(most),
+        drawn: drawn.games,
+        tally: Tally::default(),
+        left_out: Vec::new(),
+        reached: Reached::none(),
+        shown: Behaviour::none(),
+        everything,
+    };
+    for (test, own, behaviour) in judged_coverage.into_iter().chain(judged_distinct).chain(max_tests) {
+        set.push(test, &own, &behaviour);
+    }
+    set.left_out = set.everything.minus(&set.reached);
+    Ok(set)
 }
 
 /// A test as the judge reads it, answered by the reference, with what the
