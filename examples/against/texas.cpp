@@ -79,8 +79,8 @@ Marks with_specials(const Marks& marked) {
             for (int y = 0; y < n; y++) reach(y, c);
         if (kind == 4 || kind == 5) {
             int half = kind == 4 ? 1 : 2;
-            for (int y = r - half; y <= r + half; y++)
-                for (int x = c - half; x <= c + half; x++) reach(y, x);
+            for (int y = std::max(0, r - half); y <= std::min(n - 1, r + half); y++)
+                for (int x = std::max(0, c - half); x <= std::min(m - 1, c + half); x++) reach(y, x);
         }
         if (kind == 6)
             for (int y = 0; y < n; y++)
@@ -178,17 +178,21 @@ Settled settle() {
     return settled;
 }
 
+// TX6: a piece carries its colour and its special wherever it moves.
+void exchange(int r1, int c1, int r2, int c2) {
+    std::swap(colour[r1][c1], colour[r2][c2]);
+    std::swap(special[r1][c1], special[r2][c2]);
+}
+
 // TX2: both cells on the board, sharing a side, both holding a piece, and a
 // run somewhere once exchanged; otherwise the exchange is undone.
 bool swap_if_valid(long long r1, long long c1, long long r2, long long c2) {
     if (!on_board(r1, c1) || !on_board(r2, c2)) return false;
     if (std::llabs(r1 - r2) + std::llabs(c1 - c2) != 1) return false;
     if (colour[r1][c1] == EMPTY || colour[r2][c2] == EMPTY) return false;
-    std::swap(colour[r1][c1], colour[r2][c2]);
-    std::swap(special[r1][c1], special[r2][c2]);
+    exchange(r1, c1, r2, c2);
     if (any(find_runs())) return true;
-    std::swap(colour[r1][c1], colour[r2][c2]);
-    std::swap(special[r1][c1], special[r2][c2]);
+    exchange(r1, c1, r2, c2);  // back as it was
     return false;
 }
 
