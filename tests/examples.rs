@@ -1,7 +1,8 @@
 //! The example programs of `examples/against/` (README, "Many cases a
-//! run, every operation compared"), each run by m3diff in the batch form
-//! with its per-operation lines, where its compiler or interpreter is on
-//! the machine (`.ci/run` installs them): each answers, and prints after
+//! run, every operation compared"), each run by m3diff where its compiler
+//! or interpreter is on the machine (`.ci/run` installs them): those that
+//! read a batch in the batch form with their per-operation lines, those
+//! that read one instance a case at a time. Each answers, and prints after
 //! each operation, what the reference does.
 
 // Only the `--against` helpers of the suites are used here.
@@ -9,59 +10,52 @@
 mod suites;
 
 use std::path::Path;
-use std::process::Command;
 
 use m3_model::door::MagicDoor;
 use m3_model::square::SquareRemover;
+use m3_model::texas::Texas;
 use m3diff::Game;
 use suites::against::script;
+use suites::examples::{of_game, Reads, EXAMPLES};
 use suites::{m3diff, text};
 
-/// The command that runs `examples/against/<game>.<extension>`, compiled
-/// into `dir` where it must be; `None` when its tool is missing.
-fn example(dir: &Path, game: &str, extension: &str) -> Option<String> {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/against/{game}.{extension}"));
-    let tool = match extension {
-        "cpp" => "g++",
-        "py" => "python3",
-        _ => "node",
-    };
-    if Command::new(tool).arg("--version").output().is_err() {
-        eprintln!("{tool} is not on PATH: {} is not tried", source.display());
-        return None;
-    }
-    if tool != "g++" {
-        return Some(format!("{tool} {}", source.display()));
-    }
-    let binary = dir.join(game);
-    let mut compile = Command::new("g++");
-    compile.args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"]).arg(&binary).arg(&source);
-    let compiled = compile.output().expect("g++ runs");
-    assert!(compiled.status.success(), "g++ {}: {}", source.display(), text(&compiled.stderr));
-    Some(binary.display().to_string())
-}
-
-/// A campaign of `cases` cases against each example of game `G`, in
-/// batches of `batch` with their per-operation lines.
+/// A campaign of `cases` cases against each example of game `G`, those
+/// reading a batch given batches of `batch` with their per-operation lines.
 fn every_example_agrees<G: Game>(cases: u64, batch: u64) {
-    for extension in ["cpp", "py", "js"] {
+    for example in of_game(G::NAME) {
         let dir = tempfile::tempdir().unwrap();
-        let Some(command) = example(dir.path(), G::NAME, extension) else { continue };
+        let Some(command) = example.command(dir.path()) else { continue };
+        let (cases, batch) = (cases.to_string(), batch.to_string());
+        let mut args =
+            vec!["fuzz", "--game", G::NAME, "--cases", &cases, "--seed", "11", "--jobs", "2", "--size", "mixed"];
         // Through a script, since `--against` runs no shell: the words of
         // the command and the program's own flag.
-        let program = script(dir.path(), "example", &format!("exec {command} --per-operation"));
+        let mut body = format!("exec {}", command.join(" "));
+        if example.reads == Reads::Batch {
+            args.extend(["--batch", &batch, "--per-operation"]);
+            body.push_str(" --per-operation");
+        }
+        let program = script(dir.path(), "example", &body);
         let (program, keep) = (program.display().to_string(), dir.path().join("found").display().to_string());
-        let (cases, batch) = (cases.to_string(), batch.to_string());
-        let args = ["fuzz", "--game", G::NAME, "--cases", &cases, "--seed", "11", "--jobs", "2", "--size", "mixed"];
-        let out = m3diff(
-            &[&args[..], &["--batch", &batch, "--per-operation", "--against", &program, "--keep", &keep]].concat(),
-            "",
-        );
+        let out = m3diff(&[&args[..], &["--against", &program, "--keep", &keep]].concat(), "");
         let printed = format!("{}{}", text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(0), "{}.{extension}: {printed}", G::NAME);
+        assert_eq!(out.status.code(), Some(0), "{}: {printed}", example.file);
         let agreed = format!("the program answered all {cases} cases as the reference does");
-        assert!(printed.contains(&agreed), "{}.{extension}: {printed}", G::NAME);
+        assert!(printed.contains(&agreed), "{}: {printed}", example.file);
     }
+}
+
+#[test]
+fn every_program_of_examples_against_is_listed_with_its_game() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/against");
+    let mut files: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = EXAMPLES.iter().map(|example| example.file.to_string()).collect();
+    listed.sort();
+    assert_eq!(files, listed);
 }
 
 #[test]
@@ -72,4 +66,9 @@ fn md7_each_magic_door_example_answers_and_counts_each_swap_as_the_reference_doe
 #[test]
 fn sr2_each_squareremover_example_answers_and_counts_each_moves_squares_as_the_reference_does() {
     every_example_agrees::<SquareRemover>(12, 6);
+}
+
+#[test]
+fn tx12_the_texas_example_answers_as_the_reference_does() {
+    every_example_agrees::<Texas>(400, 100);
 }

@@ -2,11 +2,11 @@
 //! changes of an accepted solution of the kind contestants make. The test
 //! set `m3diff tests` writes must fail each of them at every seed, and pass
 //! the accepted solution itself and every example of `examples/against/`
-//! (C++, Python, JavaScript, the set given as one batch). Then `tests
-//! --wrong` and `--accepted`: a wrong solution the set passes gets a hack
-//! that fails it, one nothing fails is named, and the accepted ones' times
-//! give the time limit. Where g++ is on the machine (`.ci/run` installs
-//! it, and python3 and node).
+//! of its game (C++, Python, JavaScript; a batch reader given the set as
+//! one batch). Then `tests --wrong` and `--accepted`: a wrong solution the
+//! set passes gets a hack that fails it, one nothing fails is named, and
+//! the accepted ones' times give the time limit. Where g++ is on the
+//! machine (`.ci/run` installs it, and python3 and node).
 
 // Only the process helpers of the suites are used here.
 #[allow(unused_macros, unused_imports)]
@@ -15,6 +15,7 @@ mod suites;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use suites::examples::{named, of_game, Reads};
 use suites::wrong::mutants;
 use suites::{m3diff, text};
 
@@ -28,14 +29,6 @@ fn compile(source: &str, binary: &Path) -> bool {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "g++ of {}: {}", binary.display(), text(&out.stderr));
     true
-}
-
-/// How a solution reads a test: the statement's one instance, or a batch
-/// of instances after their count (`--batch N`'s form).
-#[derive(Clone, Copy)]
-enum Reads {
-    One,
-    Batch,
 }
 
 /// The tests' inputs of `set`, in the order of their names.
@@ -63,41 +56,19 @@ fn run_on(command: &mut Command, input: String) -> std::process::Output {
     run
 }
 
-/// The first test of `set` that `binary` fails (a wrong answer, a crash,
-/// 10 s passed), by its name.
-fn first_failed(binary: &Path, reads: Reads, set: &Path) -> Option<String> {
+/// The first test of `set` that `command` fails (a wrong answer, a crash,
+/// 10 s passed), by its name; a batch reader is given each test alone.
+fn first_failed(command: &[String], reads: Reads, set: &Path) -> Option<String> {
     inputs(set).into_iter().find_map(|input| {
         let answer = std::fs::read_to_string(input.with_extension("ans")).unwrap();
         let mut test = std::fs::read_to_string(&input).unwrap();
         if let Reads::Batch = reads {
             test.insert_str(0, "1\n");
         }
-        let run = run_on(Command::new("timeout").arg("10").arg(binary).stderr(Stdio::null()), test);
+        let run = run_on(Command::new("timeout").arg("10").args(command).stderr(Stdio::null()), test);
         let right = run.status.success() && text(&run.stdout).trim() == answer.trim();
         (!right).then(|| input.file_name().unwrap().to_string_lossy().into_owned())
     })
-}
-
-/// The commands of the examples of `game` in `examples/against/` (each
-/// reads a batch), the C++ one compiled into `dir`: those whose compiler or
-/// interpreter is on the machine.
-fn examples(game: &str, dir: &Path) -> Vec<Vec<String>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/against");
-    let mut commands = Vec::new();
-    let source = std::fs::read_to_string(root.join(format!("{game}.cpp"))).unwrap();
-    let binary = dir.join(format!("{game}-example"));
-    if compile(&source, &binary) {
-        commands.push(vec![binary.display().to_string()]);
-    }
-    for (tool, extension) in [("python3", "py"), ("node", "js")] {
-        match Command::new(tool).arg("--version").output() {
-            Ok(_) => {
-                commands.push(vec![tool.to_string(), root.join(format!("{game}.{extension}")).display().to_string()])
-            }
-            Err(_) => eprintln!("{tool} is not on PATH: the {game} example in it is not tried"),
-        }
-    }
-    commands
 }
 
 /// The tests of `set` that `command`, a program reading a batch, answers
@@ -136,38 +107,39 @@ fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
     });
 }
 
-fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: Reads) {
+/// `solution`, an example of `game` in `examples/against/`, and every
+/// other example of the game pass the set of each of seeds 1 to 3, and
+/// every mutant of the catalogue fails each of them.
+fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(solution)).unwrap();
-    let accepted = dir.path().join("accepted");
-    if !compile(&source, &accepted) {
-        eprintln!("g++ is not on PATH: the wrong solutions of {game} are not tried");
+    let accepted = named(solution);
+    let examples: Vec<_> = of_game(game).filter_map(|example| Some((example, example.command(dir.path())?))).collect();
+    if !examples.iter().any(|(example, _)| example.file == solution) {
+        eprintln!("the wrong solutions of {game} are not tried");
         return;
     }
+    let source = std::fs::read_to_string(accepted.source()).unwrap();
     let mutants = mutants(game);
     assert!(mutants.len() >= 20, "{game}: {} wrong solutions, the catalogue holds at least 20", mutants.len());
     let binaries: Vec<PathBuf> = mutants.iter().map(|mutant| dir.path().join(mutant.short_name())).collect();
     on_every_core(&mutants.iter().zip(&binaries).collect::<Vec<_>>(), |(mutant, binary)| {
         compile(&mutant.applied_to(&source), binary);
     });
-    let examples = examples(game, dir.path());
     let mut passed = Vec::new();
     for seed in ["1", "2", "3"] {
         let set = dir.path().join(format!("set-{seed}"));
         let written = m3diff(&["tests", game, "--out", set.to_str().unwrap(), "--seed", seed], "");
         assert!(written.status.success(), "{}", text(&written.stderr));
-        assert_eq!(
-            first_failed(&accepted, reads, &set),
-            None,
-            "{game} seed {seed}: the accepted {solution} fails the set"
-        );
-        for example in &examples {
-            let failed = batch_failures(example, &set);
-            assert!(failed.is_empty(), "{game} seed {seed}: the example {example:?} fails {failed:?}");
+        for (example, command) in &examples {
+            let failed = match example.reads {
+                Reads::One => first_failed(command, Reads::One, &set).into_iter().collect(),
+                Reads::Batch => batch_failures(command, &set),
+            };
+            assert!(failed.is_empty(), "{game} seed {seed}: the example {} fails {failed:?}", example.file);
         }
         let passing = std::sync::Mutex::new(Vec::new());
         on_every_core(&mutants.iter().zip(&binaries).collect::<Vec<_>>(), |(mutant, binary)| {
-            if first_failed(binary, reads, &set).is_none() {
+            if first_failed(&[binary.display().to_string()], accepted.reads, &set).is_none() {
                 passing.lock().unwrap().push(format!("seed {seed}: {}", mutant.name));
             }
         });
@@ -180,12 +152,17 @@ fn every_mutant_fails_the_set_at_every_seed(game: &str, solution: &str, reads: R
 
 #[test]
 fn every_wrong_magic_door_solution_fails_the_set_at_seeds_1_to_3() {
-    every_mutant_fails_the_set_at_every_seed("door", "examples/against/magic_door.cpp", Reads::One);
+    every_mutant_fails_the_set_at_every_seed("door", "magic_door.cpp");
 }
 
 #[test]
 fn every_wrong_square_remover_solution_fails_the_set_at_seeds_1_to_3() {
-    every_mutant_fails_the_set_at_every_seed("square", "examples/against/square.cpp", Reads::Batch);
+    every_mutant_fails_the_set_at_every_seed("square", "square.cpp");
+}
+
+#[test]
+fn every_wrong_texas_match3_solution_fails_the_set_at_seeds_1_to_3() {
+    every_mutant_fails_the_set_at_every_seed("texas", "texas.cpp");
 }
 
 /// Magic Door's solution with rows and columns mixed up where a column's
@@ -221,7 +198,7 @@ fn a_wrong_solution_the_set_passes_gets_a_hack_that_fails_it() {
     assert!(stderr.contains("square_fall.cpp passes every test: hunting"), "{stderr}");
     assert_eq!(inputs(&set).len(), 2, "the test chosen and the hack");
     assert_eq!(
-        first_failed(&binary, Reads::One, &set).as_deref(),
+        first_failed(&[binary.display().to_string()], Reads::One, &set).as_deref(),
         Some("02.in"),
         "the wrong solution passes the test chosen and fails the hack, run again here"
     );

@@ -9,6 +9,7 @@
 
 pub mod against;
 pub mod allocations;
+pub mod examples;
 pub mod wrong;
 
 use std::io::{Read, Write};

@@ -1,10 +1,13 @@
 //! What the generated Texas games exercised, rule by rule.
 
-use m3_model::texas::{Instance, OperationRecord, Outcome, Pos, Round, Special, Texas, ALL_VALID_BONUS, CLEARED_BONUS};
+use m3_model::texas::{Instance, Invalid, OperationRecord, Outcome, Pos, Round, Special, Texas};
+use m3_model::texas::{ALL_VALID_BONUS, CLEARED_BONUS};
 use m3_model::texas::{MAX_COLOURS, MAX_OPERATIONS, MAX_SIDE};
 
 use super::hand::best_hand;
+use super::runs::run_cells;
 use super::state::Standing;
+use super::swapped::swapped;
 use crate::game::coverage::Tally;
 use crate::game::places::{BoardEdges, Shape};
 use crate::game::{AtMost, Counts};
@@ -32,6 +35,8 @@ crate::counters! {
             ZeroCoordinate: "swap naming row or column 0",
             OnePast: "swap naming a cell one past the board (row n+1 or column m+1)",
             WidthCoordinate: "swap coordinate at an integer-width edge (127, 255, 65535, 2^31, 2^32-1, ...)",
+            DiagonalWouldRun: "invalid: diagonal neighbours whose exchange would make a run",
+            EmptyCellWouldRun: "invalid: empty cell whose exchange with its neighbour would make a run",
         }
         "TX3" => {
             OneRound: "operation of 1 round",
@@ -133,6 +138,7 @@ impl Counts<Texas> for Counter {
         };
         tally.add(reason, 1);
         count_coordinates(tally, before, record);
+        count_invalid_yet_running(tally, before, record);
         if is_largest(before) {
             tally.add(Counter::LargestBoard, 1);
         }
@@ -227,6 +233,22 @@ fn count_coordinates(tally: &mut Tally<Counter>, before: &Standing, record: &Ope
     tally.add(Counter::ZeroCoordinate, any(&|value, _| value == 0));
     tally.add(Counter::OnePast, any(&|value, side| value == side + 1));
     tally.add(Counter::WidthCoordinate, any(&|value, side| edge_of(1, side, value) == Some(Edge::Width)));
+}
+
+/// TX2: an invalid swap whose exchange, made anyway, leaves a run: a
+/// solution that lets diagonal neighbours swap, or a piece swap with an
+/// empty cell, plays it and scores, and one that does not never differs.
+fn count_invalid_yet_running(tally: &mut Tally<Counter>, before: &Standing, record: &OperationRecord) {
+    let (first, second) = (record.swap.first, record.swap.second);
+    let counter = match record.validity {
+        Err(Invalid::NotAdjacent) if first.row.abs_diff(second.row) == 1 && first.col.abs_diff(second.col) == 1 => {
+            Counter::DiagonalWouldRun
+        }
+        Err(Invalid::EmptyCell) => Counter::EmptyCellWouldRun,
+        _ => return,
+    };
+    let runs = swapped(&before.board, &record.swap).is_some_and(|after| !run_cells(&after).is_empty());
+    tally.add(counter, u64::from(runs));
 }
 
 /// k = 100 and each of its colours on the board.
@@ -338,7 +360,6 @@ fn is_largest(standing: &Standing) -> bool {
 mod tests {
     use super::*;
     use crate::games::texas::hand::Hand;
-    use m3_model::texas::Invalid;
 
     #[test]
     fn hands_and_reasons_line_up_with_their_enums() {
@@ -379,6 +400,23 @@ mod tests {
         let steps =
             [Counter::ComboLeft, Counter::ComboRight, Counter::ComboUp, Counter::ComboDown].map(|c| tally.count(c));
         assert_eq!((tally.count(Counter::Combo), steps), (1, [1, 0, 0, 1]));
+    }
+
+    #[test]
+    fn tx2_an_invalid_swap_whose_exchange_would_make_a_run_is_counted_by_its_reason() {
+        // (1,1) and (2,2) exchanged would make the first row 1 1 1; (2,1) and
+        // (3,2) would make none.
+        let diagonal = tally_of("2 1 1\n3 1 2\n1 2 3\n", "1 1 2 2");
+        assert_eq!([diagonal.count(Counter::NotAdjacent), diagonal.count(Counter::DiagonalWouldRun)], [1, 1]);
+        let no_run = tally_of("2 1 1\n3 1 2\n1 2 3\n", "2 1 3 2");
+        assert_eq!([no_run.count(Counter::NotAdjacent), no_run.count(Counter::DiagonalWouldRun)], [1, 0]);
+        // The first swap empties column 3 down to its last row; the 1 of
+        // (1,4) moved to (1,3) would make 1 1 1, the 3 of (2,4) nothing.
+        let colours = "1 1 2 1\n3 4 2 3\n4 3 5 2\n2 5 3 4\n";
+        let game = format!("4 4 5 3\n{colours}{}3 3 3 4\n1 3 1 4\n2 3 2 4\n", "0 0 0 0\n".repeat(4));
+        let mut tally = Tally::default();
+        crate::runs::against::reference_answer::<Texas>(&m3_model::texas::parse(&game).unwrap(), &mut tally).unwrap();
+        assert_eq!([tally.count(Counter::EmptyCell), tally.count(Counter::EmptyCellWouldRun)], [2, 1]);
     }
 
     #[test]
