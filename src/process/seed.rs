@@ -41,15 +41,17 @@ pub fn with_seed<T>(seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
 /// [`with_seed`] grows it: a fuzz input decides the draws it holds bytes
 /// for, and a short one still makes a whole game.
 ///
-/// The stream starts as long as the last case's on this thread, and grows
-/// sixteenfold: a campaign draws its cases at one size, and at `--size max`
-/// most read 4 to 30 KiB and a few half a megabyte, so that starting from
-/// `BYTES_PER_CASE` and growing fourfold drew most of them two or three
-/// times (a quarter of the Triple Town generator's time), where filling
-/// more bytes than a case reads costs next to nothing beside drawing from
-/// them. The result is the same from any start.
+/// The stream starts at `BYTES_PER_CASE` for every case and grows
+/// sixteenfold: at `--size max` most cases read 4 to 30 KiB and a few half
+/// a megabyte, and filling more bytes than a case reads costs next to
+/// nothing beside drawing from them. Never from where the case before it
+/// on the thread ended: a generator may draw differently from a longer
+/// stream it does not exhaust (SquareRemover's moves go on from a
+/// generator of their own a few bytes before the end), so that a case's
+/// game would depend on the cases before it, and a campaign's replay would
+/// not replay it.
 pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>) -> T) -> T {
-    let mut length = START.get();
+    let mut length = BYTES_PER_CASE;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bytes = BYTES.take();
     bytes.clear();
@@ -64,13 +66,6 @@ pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>
         let mut u = Unstructured::new(&bytes);
         let result = f(&mut u);
         if !u.is_empty() || length >= MOST_BYTES {
-            let read = (bytes.len() - u.len()).saturating_sub(prefix.len());
-            // After a large case the next starts from a quarter of its
-            // length a case, down to what the cases read: the small cases
-            // of a mixed campaign soon fill as few bytes as before, and a
-            // max campaign's, which vary fourfold, seldom draw twice.
-            let shrunk = (length / 4).max(BYTES_PER_CASE);
-            START.set(if read < length / GROWTH { shrunk } else { length });
             if bytes.capacity() <= MOST_BYTES_KEPT {
                 BYTES.set(bytes);
             }
@@ -85,8 +80,6 @@ pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>
 const GROWTH: usize = 16;
 
 thread_local! {
-    /// The bytes the next seeded case on this thread starts with.
-    static START: Cell<usize> = const { Cell::new(BYTES_PER_CASE) };
     /// The last case's buffer, for the next to fill: a new megabyte for
     /// each large case cost the faults of its pages every time.
     static BYTES: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
@@ -118,8 +111,7 @@ mod tests {
     }
 
     /// A case reads the seed's stream as one fill gives it, through the
-    /// fills it grows by, whatever length the cases before it on the
-    /// thread left it to start from.
+    /// fills it grows by, whatever the cases before it on the thread read.
     #[test]
     fn a_case_reads_the_seeds_stream_whatever_the_cases_before_it() {
         let stream = |count: usize| {
@@ -132,5 +124,16 @@ mod tests {
         for count in [1000, 3 * BYTES_PER_CASE, 100 * BYTES_PER_CASE, 10, 1000, 20 * BYTES_PER_CASE] {
             assert_eq!(read(count), stream(count), "{count} bytes");
         }
+    }
+
+    /// A case sees a stream of the same length whatever the cases before
+    /// it on the thread read: a generator that draws by what is left of
+    /// its stream draws the same game.
+    #[test]
+    fn a_case_sees_the_same_stream_length_after_a_large_case() {
+        let left = || with_seed(7, |u| u.len());
+        let first = left();
+        with_seed(9, |u| (0..20 * BYTES_PER_CASE).for_each(|_| drop(u.arbitrary::<u8>())));
+        assert_eq!(left(), first);
     }
 }

@@ -108,6 +108,12 @@ impl Generator<SquareRemover> for Knobs {
         for _ in 0..side * side {
             tiles.push(u.int_in_range(0..=colours - 1)?);
         }
+        if u.is_empty() {
+            // The stream ran dry in the board: the game is drawn again from
+            // a longer one (`seed::with_seed`), so playing its moves here
+            // would be a whole game's time for nothing.
+            return Err(arbitrary::Error::NotEnoughData);
+        }
         let greedy = u32::from(self.greedy_percent.percent().get());
         let invalid_at = if moves > 0 && self.invalid_percent.percent().happens(u)? {
             Some(u.int_in_range(0..=moves - 1)?)
