@@ -62,7 +62,10 @@ pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>
         bytes.resize(prefix.len() + length, 0);
         rng.fill_bytes(&mut bytes[filled..]);
         let mut u = Unstructured::new(&bytes);
+        let may_grow = (length < MOST_BYTES).then_some(Expected { stream: bytes.len(), wanted: 0 });
+        let outer = EXPECTED.replace(may_grow);
         let result = f(&mut u);
+        let wanted = EXPECTED.replace(outer).map_or(0, |expected| expected.wanted.saturating_sub(prefix.len()));
         if !u.is_empty() || length >= MOST_BYTES {
             let read = (bytes.len() - u.len()).saturating_sub(prefix.len());
             // After a large case the next starts from a quarter of its
@@ -76,8 +79,36 @@ pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>
             }
             return result;
         }
-        length = (length * GROWTH).min(MOST_BYTES);
+        // Whole powers of two, as the lengths grown from `BYTES_PER_CASE`.
+        length = (length * GROWTH).max(wanted.next_power_of_two()).min(MOST_BYTES);
     }
+}
+
+/// The stream of the seeded case running on this thread, while it may
+/// still be drawn again longer: its length, prefix included, and the
+/// length the case said it reads.
+#[derive(Clone, Copy)]
+struct Expected {
+    stream: usize,
+    wanted: usize,
+}
+
+/// Tells the seeded case reading `u` that it reads about `bytes` more. When
+/// `u` holds fewer, and the case may be drawn again from a longer stream,
+/// `u` is read to its end at once: the case is drawn again from a stream
+/// that long, where drawing it until its bytes ran out (a game of 100,000
+/// tiles nearly whole) was work thrown away. The case is the one it would
+/// have been: a case drawn again reads the same stream on. Outside a
+/// seeded case (a fuzzer's bytes), or on the longest stream drawn, it does
+/// nothing.
+pub fn expect_to_read(u: &mut Unstructured<'_>, bytes: usize) {
+    EXPECTED.with(|expected| match expected.get() {
+        Some(Expected { stream, .. }) if u.len() < bytes => {
+            expected.set(Some(Expected { stream, wanted: stream - u.len() + bytes }));
+            let _ = u.bytes(u.len());
+        }
+        _ => {}
+    });
 }
 
 /// How many times as many bytes a case that read every byte is drawn
@@ -90,6 +121,8 @@ thread_local! {
     /// The last case's buffer, for the next to fill: a new megabyte for
     /// each large case cost the faults of its pages every time.
     static BYTES: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    /// The case running on this thread, for [`expect_to_read`].
+    static EXPECTED: Cell<Option<Expected>> = const { Cell::new(None) };
 }
 
 /// The largest buffer a thread keeps between cases.

@@ -43,6 +43,11 @@ impl From<Statement> for Knobs {
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
 const LONGEST_PLAYED: usize = 3000;
 
+/// What a game expects to read for each tile of its sequence: a game of
+/// 100,000 tiles reads 5.15 a tile, and a stream grown to its expectation
+/// holds it whole.
+const BYTES_A_TILE: usize = 6;
+
 /// The field a game draws at an edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum AtAnEdge {
@@ -122,6 +127,9 @@ impl Generator<TripleTown> for Knobs {
             Some(extreme) => extreme.shape(u, self.given(), drawn)?,
             None => drawn,
         };
+        // A cell of the map reads a byte or two, a tile of the sequence
+        // and the commands that build it about five.
+        crate::process::seed::expect_to_read(u, 2 * rows * cols + BYTES_A_TILE * tiles);
         let fill = match self.fill_percent {
             Some(percent) => percent,
             None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
