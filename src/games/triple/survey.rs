@@ -81,12 +81,16 @@ impl Survey {
     /// oracle finds the record.
     pub fn saw(&mut self, changes: impl IntoIterator<Item = (Pos, u8)>) {
         let (rows, cols) = (self.layout.rows(), self.layout.cols());
-        for (pos, level) in changes.into_iter().filter(|(pos, _)| pos.row < rows && pos.col < cols) {
+        // Iterated from within: a record's changes are a chain of
+        // iterators, which a `for` loop would step through a `next` at a
+        // time (a tenth of the player's time).
+        changes.into_iter().filter(|(pos, _)| pos.row < rows && pos.col < cols).for_each(|(pos, level)| {
             let at = region::index(cols, pos);
             if self.seen[at] != level {
-                note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], level);
+                let bit = self.layout.bit_of(pos.row, pos.col);
+                note(self.layout, &mut self.sets, &mut self.occupied, bit, &mut self.seen[at], level);
             }
-        }
+        });
     }
 
     /// Sees `map`: the cells that differ from those seen, or the whole
@@ -161,39 +165,39 @@ impl Survey {
     /// row-major order of those of its level: on a full map, the one to
     /// bomb.
     pub fn lowest_merging_at_tiles(&mut self, wanted: Levels) -> Option<Pos> {
-        if self.search(wanted, Within::Tiles, Meeting::Merging) == 0 {
-            return None;
-        }
+        self.search(wanted, Within::Tiles, Meeting::Merging);
         let Survey { layout, sets, merging, .. } = self;
-        // The first of each level in one pass over the words, L1 first:
-        // the tiles in no level's set, of L9, last.
-        let mut first = [None; MAX_LEVEL as usize];
-        for word in layout.map() {
-            let mut left = merging[word];
-            let of_each_level = sets.holding.iter().map(|set| set[word]).chain([u64::MAX]);
-            for (first, of_level) in first.iter_mut().zip(of_each_level) {
-                let found = left & of_level;
-                if found != 0 {
-                    first.get_or_insert(word * u64::BITS as usize + found.trailing_zeros() as usize);
-                    left &= !found;
+        // One pass over the words, keeping the lowest level found so far
+        // and the first tile of it, the only levels looked for in a word
+        // being those below: the tiles in no level's set, of L9, last.
+        let mut lowest: Option<(usize, usize)> = None;
+        for word in layout.map().filter(|&word| merging[word] != 0) {
+            let below = lowest.map_or(MAX_LEVEL as usize, |(level, _)| level);
+            let of_each_level = sets.holding.iter().map(|set| set[word]).chain([u64::MAX]).take(below);
+            let found =
+                of_each_level.map(|of_level| merging[word] & of_level).enumerate().find(|&(_, found)| found != 0);
+            if let Some((level, found)) = found {
+                lowest = Some((level, word * u64::BITS as usize + found.trailing_zeros() as usize));
+                if level == 0 {
+                    break;
                 }
             }
         }
-        let bit = first.into_iter().flatten().next()?;
+        let (_, bit) = lowest?;
         Some(layout.cell(bit).0)
     }
 
     /// Where a tile of one of the `wanted` levels placed at an empty cell
     /// would merge.
     pub fn merging(&mut self, wanted: Levels) -> Found<'_> {
-        let count = self.search(wanted, Within::Empty, Meeting::Merging);
+        let count = self.counted(wanted, Within::Empty, Meeting::Merging);
         Found { layout: self.layout, cells: &self.merging, count }
     }
 
     /// Where a tile of one of the `wanted` levels placed at an empty cell
     /// would meet its level, and join its region.
     pub fn near(&mut self, wanted: Levels) -> Found<'_> {
-        let count = self.search(wanted, Within::Empty, Meeting::Near);
+        let count = self.counted(wanted, Within::Empty, Meeting::Near);
         Found { layout: self.layout, cells: &self.near, count }
     }
 
@@ -201,19 +205,33 @@ impl Survey {
     /// `within` meets.
     #[cfg(test)]
     fn search_both(&mut self, wanted: Levels, within: Within) -> Met<'_> {
-        let merging = self.search(wanted, within, Meeting::Merging);
-        let near = self.search(wanted, within, Meeting::Near);
+        let merging = self.counted(wanted, within, Meeting::Merging);
+        let near = self.counted(wanted, within, Meeting::Near);
         let found = |cells, count| Found { layout: self.layout, cells, count };
         Met { merging: found(&self.merging, merging), near: found(&self.near, near) }
+    }
+
+    /// [`Survey::search`], and how many cells it found.
+    fn counted(&mut self, wanted: Levels, within: Within, meeting: Meeting) -> usize {
+        self.search(wanted, within, meeting);
+        let found = match meeting {
+            Meeting::Merging => &self.merging,
+            Meeting::Near => &self.near,
+        };
+        // A tile of no level that merges meets nothing.
+        if wanted == Levels::NONE {
+            0
+        } else {
+            bit_set::count(&found[self.layout.map()])
+        }
     }
 
     /// Where a tile of one of the `wanted` levels placed at a cell `within`
     /// meets as `meeting` asks (TT2, as `levels::meets` finds it at one
     /// cell), from where a tile of each level meets its level on the whole
-    /// map, into the buffer of `meeting`; returns how many cells. One at a
-    /// time, as the player mostly places where a tile merges and asks no
-    /// further.
-    fn search(&mut self, wanted: Levels, within: Within, meeting: Meeting) -> usize {
+    /// map, into the buffer of `meeting`. One at a time, as the player
+    /// mostly places where a tile merges and asks no further.
+    fn search(&mut self, wanted: Levels, within: Within, meeting: Meeting) {
         let Survey { layout, sets, merging, near, .. } = self;
         let Sets { empty, tiles, holding, meets } = sets;
         let map = layout.map();
@@ -244,7 +262,6 @@ impl Survey {
                 words.for_each(|(found, (of_level, within))| *found |= of_level & within);
             }
         }
-        bit_set::count(found)
     }
 }
 
@@ -257,10 +274,10 @@ enum Meeting {
     Near,
 }
 
-/// Notes that the cell at `at` in row-major order, seen holding `seen`,
-/// holds `level` now.
-fn note(layout: Layout, sets: &mut Sets, occupied: &mut usize, at: usize, seen: &mut u8, level: u8) {
-    sets.change(layout, layout.bit(at), *seen, level);
+/// Notes that the cell of bit `bit`, seen holding `seen`, holds `level`
+/// now.
+fn note(layout: Layout, sets: &mut Sets, occupied: &mut usize, bit: usize, seen: &mut u8, level: u8) {
+    sets.change(layout, bit, *seen, level);
     *occupied = *occupied + usize::from(level != EMPTY) - usize::from(*seen != EMPTY);
     *seen = level;
 }
