@@ -23,7 +23,7 @@ use super::extremes::{Extreme, Given, Rendered};
 use super::knobs::{Ending, Knobs, Play, Tools, MAX_TILES};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
-use super::state::{changes, Town};
+use super::state::{each_change, Town};
 use super::survey::Survey;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{
@@ -336,11 +336,12 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
             // A cell off the map, which only a wrong record names, is the
             // oracle's to find: the player passes over it.
             let map = &mut town.map;
-            survey.saw(changes(&record).inspect(|&(pos, level)| {
+            each_change(&record, |pos, level| {
                 if map.contains(pos.row, pos.col) {
                     map.set(pos.row, pos.col, level);
                 }
-            }));
+                survey.see(pos, level);
+            });
             actions.push(command.action);
         }
         Ok(())

@@ -62,10 +62,15 @@ impl Meets {
         }
     }
 
-    /// Notes that the tiles of `level` changed at the cell of `bit`.
-    pub fn changed(&mut self, layout: Layout, level: u8, bit: usize) {
-        if let Some(stale) = self.stale.get_mut(usize::from(level).wrapping_sub(1)) {
-            bit_set::insert_range(stale, layout.words_around(bit, REACH));
+    /// Notes that the cell of `bit` changed from a tile of one of `levels`
+    /// to one of the other.
+    #[inline]
+    pub fn changed(&mut self, layout: Layout, levels: [u8; 2], bit: usize) {
+        let words = layout.words_around(bit, REACH);
+        for level in levels {
+            if let Some(stale) = self.stale.get_mut(usize::from(level).wrapping_sub(1)) {
+                bit_set::insert_range(stale, words.clone());
+            }
         }
     }
 

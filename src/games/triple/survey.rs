@@ -67,30 +67,26 @@ impl Sets {
     fn change(&mut self, layout: Layout, bit: usize, from: u8, to: u8) {
         self.of(from, |set| bit_set::remove(set, bit));
         self.of(to, |set| bit_set::insert(set, bit));
-        for level in [from, to] {
-            self.meets.changed(layout, level, bit);
-        }
+        self.meets.changed(layout, [from, to], bit);
     }
 }
 
 impl Survey {
-    /// Sees the cells the last command changed, each with the level it
-    /// holds now: those its record names, which are all that changed. A
-    /// wrong record leaves the player a map other than the implementation's,
+    /// Sees a cell the last command changed, with the level it holds now:
+    /// one of those its record names, which are all that changed. A wrong
+    /// record leaves the player a map other than the implementation's,
     /// which costs the game some of the commands meant to play, and the
-    /// oracle finds the record.
-    pub fn saw(&mut self, changes: impl IntoIterator<Item = (Pos, u8)>) {
+    /// oracle finds the record; a cell off the map, which only a wrong
+    /// record names, is passed over.
+    pub fn see(&mut self, pos: Pos, level: u8) {
         let (rows, cols) = (self.layout.rows(), self.layout.cols());
-        // Iterated from within: a record's changes are a chain of
-        // iterators, which a `for` loop would step through a `next` at a
-        // time (a tenth of the player's time).
-        changes.into_iter().filter(|(pos, _)| pos.row < rows && pos.col < cols).for_each(|(pos, level)| {
+        if pos.row < rows && pos.col < cols {
             let at = region::index(cols, pos);
             if self.seen[at] != level {
                 let bit = self.layout.bit_of(pos.row, pos.col);
                 note(self.layout, &mut self.sets, &mut self.occupied, bit, &mut self.seen[at], level);
             }
-        });
+        }
     }
 
     /// Sees `map`: the cells that differ from those seen, or the whole
@@ -107,7 +103,7 @@ impl Survey {
             .filter(|&(at, level)| self.seen[at] != level)
             .map(|(at, level)| (Pos::new(at / cols, at % cols), level))
             .collect();
-        self.saw(changes);
+        changes.into_iter().for_each(|(pos, level)| self.see(pos, level));
     }
 
     /// Sees `map` whole: the first look of a game, which reuses the buffers
@@ -331,7 +327,7 @@ mod tests {
     use super::super::region::tests::map;
     use super::super::region::{beside, Cells};
     use super::super::rules::tiles;
-    use super::super::state::changes;
+    use super::super::state::each_change;
     use super::*;
 
     /// A cell chosen from a set is the one `u.choose` picks from the list
@@ -359,7 +355,9 @@ mod tests {
         let before = map(&["11..2", ".2.3.", "..1..", "22.33"]);
         let mut survey = Survey::default();
         survey.look(&before);
-        survey.saw([(Pos::new(9, 0), 1), (Pos::new(0, 5), 1), (Pos::new(0, 2), 1)]);
+        for pos in [Pos::new(9, 0), Pos::new(0, 5), Pos::new(0, 2)] {
+            survey.see(pos, 1);
+        }
         let mut fresh = Survey::default();
         fresh.look(&map(&["111.2", ".2.3.", "..1..", "22.33"]));
         assert_eq!((&survey.seen, survey.occupied), (&fresh.seen, fresh.occupied));
@@ -386,7 +384,7 @@ mod tests {
             followed.look_anew(&instance.map);
             for command in instance.commands.iter().take(20_000) {
                 let record = engine.step(command);
-                followed.saw(changes(&record));
+                each_change(&record, |pos, level| followed.see(pos, level));
                 let mut anew = Survey::default();
                 anew.look_anew(&record.map);
                 for wanted in (1..=9).map(Levels::of).chain([Levels::ALL]) {
