@@ -166,4 +166,26 @@ mod tests {
             assert_eq!(read(count), stream(count), "{count} bytes");
         }
     }
+
+    /// A case that expects to read more than its stream holds is drawn
+    /// again at once from a stream that long, once, where growing sixteen
+    /// times over took it twice more; and reads what it would have read.
+    /// Outside a seeded case the expectation changes nothing.
+    #[test]
+    fn a_case_that_expects_more_than_its_stream_is_drawn_again_that_long() {
+        let count = 30 * BYTES_PER_CASE;
+        let runs = Cell::new(0);
+        let read = with_seed(5, |u| {
+            runs.set(runs.get() + 1);
+            expect_to_read(u, 40 * BYTES_PER_CASE);
+            (0..count).map(|_| u.arbitrary::<u8>().unwrap()).collect::<Vec<_>>()
+        });
+        let mut stream = vec![0; count];
+        ChaCha8Rng::seed_from_u64(5).fill_bytes(&mut stream);
+        assert_eq!(read, stream);
+        assert!(runs.get() <= 2, "drawn {} times", runs.get());
+        let mut u = Unstructured::new(&[1, 2, 3]);
+        expect_to_read(&mut u, 100);
+        assert_eq!(u.len(), 3);
+    }
 }
