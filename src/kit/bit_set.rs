@@ -50,6 +50,7 @@ pub fn remove(set: &mut [u64], position: usize) {
 }
 
 /// Adds the positions `positions` to `set`, a word at a time.
+#[inline]
 pub fn insert_range(set: &mut [u64], positions: std::ops::Range<usize>) {
     let (start, end) = (positions.start, positions.end);
     if start >= end {
@@ -69,12 +70,49 @@ pub fn insert_range(set: &mut [u64], positions: std::ops::Range<usize>) {
 
 /// How many positions `set` holds.
 pub fn count(set: &[u64]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the instruction, as just detected.
+        return unsafe { by_instruction::count(set) };
+    }
+    count_in(set)
+}
+
+#[inline(always)]
+fn count_in(set: &[u64]) -> usize {
     set.iter().map(|word| word.count_ones() as usize).sum()
 }
 
 /// Position `index` of `set`, counted from 0, lowest first: the one
 /// `u.choose` picks with `index` from the list of them.
-pub fn nth(set: &[u64], mut index: usize) -> Option<usize> {
+pub fn nth(set: &[u64], index: usize) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the instruction, as just detected.
+        return unsafe { by_instruction::nth(set, index) };
+    }
+    nth_in(set, index)
+}
+
+/// [`count`] and [`nth`] on a processor with x86's `popcnt`, which the
+/// build's target, x86-64 as first made, lacks: a word's ones counted in a
+/// dozen instructions took a tenth of the Triple Town player's time, and
+/// a fifth on a map of 100x100.
+#[cfg(target_arch = "x86_64")]
+mod by_instruction {
+    #[target_feature(enable = "popcnt")]
+    pub fn count(set: &[u64]) -> usize {
+        super::count_in(set)
+    }
+
+    #[target_feature(enable = "popcnt")]
+    pub fn nth(set: &[u64], index: usize) -> Option<usize> {
+        super::nth_in(set, index)
+    }
+}
+
+#[inline(always)]
+fn nth_in(set: &[u64], mut index: usize) -> Option<usize> {
     for (at, &word) in set.iter().enumerate() {
         let count = word.count_ones() as usize;
         if index < count {

@@ -64,15 +64,46 @@ pub fn with_prefix<T>(prefix: &[u8], seed: u64, f: impl Fn(&mut Unstructured<'_>
         bytes.resize(prefix.len() + length, 0);
         rng.fill_bytes(&mut bytes[filled..]);
         let mut u = Unstructured::new(&bytes);
+        let may_grow = (length < MOST_BYTES).then_some(Expected { stream: bytes.len(), wanted: 0 });
+        let outer = EXPECTED.replace(may_grow);
         let result = f(&mut u);
+        let wanted = EXPECTED.replace(outer).map_or(0, |expected| expected.wanted.saturating_sub(prefix.len()));
         if !u.is_empty() || length >= MOST_BYTES {
             if bytes.capacity() <= MOST_BYTES_KEPT {
                 BYTES.set(bytes);
             }
             return result;
         }
-        length = (length * GROWTH).min(MOST_BYTES);
+        // Whole powers of two, as the lengths grown from `BYTES_PER_CASE`.
+        length = (length * GROWTH).max(wanted.next_power_of_two()).min(MOST_BYTES);
     }
+}
+
+/// The stream of the seeded case running on this thread, while it may
+/// still be drawn again longer: its length, prefix included, and the
+/// length the case said it reads.
+#[derive(Clone, Copy)]
+struct Expected {
+    stream: usize,
+    wanted: usize,
+}
+
+/// Tells the seeded case reading `u` that it reads about `bytes` more. When
+/// `u` holds fewer, and the case may be drawn again from a longer stream,
+/// `u` is read to its end at once: the case is drawn again from a stream
+/// that long, where drawing it until its bytes ran out (a game of 100,000
+/// tiles nearly whole) was work thrown away. The case is the one it would
+/// have been: a case drawn again reads the same stream on. Outside a
+/// seeded case (a fuzzer's bytes), or on the longest stream drawn, it does
+/// nothing.
+pub fn expect_to_read(u: &mut Unstructured<'_>, bytes: usize) {
+    EXPECTED.with(|expected| match expected.get() {
+        Some(Expected { stream, .. }) if u.len() < bytes => {
+            expected.set(Some(Expected { stream, wanted: stream - u.len() + bytes }));
+            let _ = u.bytes(u.len());
+        }
+        _ => {}
+    });
 }
 
 /// How many times as many bytes a case that read every byte is drawn
@@ -83,6 +114,8 @@ thread_local! {
     /// The last case's buffer, for the next to fill: a new megabyte for
     /// each large case cost the faults of its pages every time.
     static BYTES: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    /// The case running on this thread, for [`expect_to_read`].
+    static EXPECTED: Cell<Option<Expected>> = const { Cell::new(None) };
 }
 
 /// The largest buffer a thread keeps between cases.
@@ -135,5 +168,27 @@ mod tests {
         let first = left();
         with_seed(9, |u| (0..20 * BYTES_PER_CASE).for_each(|_| drop(u.arbitrary::<u8>())));
         assert_eq!(left(), first);
+    }
+
+    /// A case that expects to read more than its stream holds is drawn
+    /// again at once from a stream that long, once, where growing sixteen
+    /// times over took it twice more; and reads what it would have read.
+    /// Outside a seeded case the expectation changes nothing.
+    #[test]
+    fn a_case_that_expects_more_than_its_stream_is_drawn_again_that_long() {
+        let count = 30 * BYTES_PER_CASE;
+        let runs = Cell::new(0);
+        let read = with_seed(5, |u| {
+            runs.set(runs.get() + 1);
+            expect_to_read(u, 40 * BYTES_PER_CASE);
+            (0..count).map(|_| u.arbitrary::<u8>().unwrap()).collect::<Vec<_>>()
+        });
+        let mut stream = vec![0; count];
+        ChaCha8Rng::seed_from_u64(5).fill_bytes(&mut stream);
+        assert_eq!(read, stream);
+        assert!(runs.get() <= 2, "drawn {} times", runs.get());
+        let mut u = Unstructured::new(&[1, 2, 3]);
+        expect_to_read(&mut u, 100);
+        assert_eq!(u.len(), 3);
     }
 }

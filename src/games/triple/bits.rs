@@ -54,6 +54,7 @@ impl Layout {
     }
 
     /// The bit of the cell at index `at` in row-major order.
+    #[cfg(test)]
     pub fn bit(self, at: usize) -> usize {
         self.bit_of(at / self.cols, at % self.cols)
     }
@@ -76,11 +77,6 @@ impl Layout {
     pub fn words_around(self, bit: usize, rows: usize) -> Range<usize> {
         let (map, reach) = (self.map(), rows * self.width);
         (bit.saturating_sub(reach) / BITS).max(map.start)..((bit + reach) / BITS + 1).min(map.end)
-    }
-
-    /// How many words on either side of its word [`Layout::beside`] reads.
-    pub fn beside_reach(self) -> usize {
-        self.width / BITS + 1
     }
 
     /// Word `word` of the cells beside a cell of `set`: those whose cell

@@ -23,7 +23,7 @@ use super::extremes::{Extreme, Given, Rendered};
 use super::knobs::{Ending, Knobs, Play, Tools, MAX_TILES};
 use super::levels::Levels;
 use super::rules::{neighbours, verdict};
-use super::state::{changes, Town};
+use super::state::{each_change, Town};
 use super::survey::Survey;
 use crate::game::knobs::EdgeKnob;
 use crate::game::{
@@ -42,6 +42,11 @@ impl From<Statement> for Knobs {
 
 /// The longest sequence a campaign plays whole, the most `--size max` draws.
 const LONGEST_PLAYED: usize = 3000;
+
+/// What a game expects to read for each tile of its sequence: a game of
+/// 100,000 tiles reads 5.15 a tile, and a stream grown to its expectation
+/// holds it whole.
+const BYTES_A_TILE: usize = 6;
 
 /// The field a game draws at an edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,6 +127,9 @@ impl Generator<TripleTown> for Knobs {
             Some(extreme) => extreme.shape(u, self.given(), drawn)?,
             None => drawn,
         };
+        // A cell of the map reads a byte or two, a tile of the sequence
+        // and the commands that build it about five.
+        crate::process::seed::expect_to_read(u, 2 * rows * cols + BYTES_A_TILE * tiles);
         let fill = match self.fill_percent {
             Some(percent) => percent,
             None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
@@ -328,11 +336,12 @@ fn play<S: Stepper<TripleTown>>(u: &mut Unstructured<'_>, mut instance: Instance
             // A cell off the map, which only a wrong record names, is the
             // oracle's to find: the player passes over it.
             let map = &mut town.map;
-            survey.saw(changes(&record).inspect(|&(pos, level)| {
+            each_change(&record, |pos, level| {
                 if map.contains(pos.row, pos.col) {
                     map.set(pos.row, pos.col, level);
                 }
-            }));
+                survey.see(pos, level);
+            });
             actions.push(command.action);
         }
         Ok(())

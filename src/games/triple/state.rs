@@ -49,12 +49,20 @@ impl Town {
     }
 }
 
-/// The cells `record` says its command changed, each with the level it
-/// holds now: the one placed, which holds the level of its last merge
-/// (TT2), those its merges emptied, or the one bombed.
-pub(super) fn changes(record: &CommandRecord) -> impl Iterator<Item = (Pos, u8)> + '_ {
-    let made = record.merges.last().map(|merge| merge.level);
-    let placed = record.placed.map(|placed| (placed.pos, made.unwrap_or(placed.level)));
-    let emptied = record.merges.iter().flat_map(|merge| merge.emptied.iter().map(|&pos| (pos, EMPTY)));
-    placed.into_iter().chain(emptied).chain(record.bombed.map(|bombed| (bombed.pos, EMPTY)))
+/// Calls `see` on each cell `record` says its command changed, with the
+/// level it holds now: the one placed, which holds the level of its last
+/// merge (TT2), those its merges emptied, or the one bombed. A call for
+/// each rather than an iterator: the player follows every command's
+/// changes, and stepped through a chain of iterators they cost it a tenth
+/// of its time.
+pub(super) fn each_change(record: &CommandRecord, mut see: impl FnMut(Pos, u8)) {
+    if let Some(placed) = record.placed {
+        see(placed.pos, record.merges.last().map_or(placed.level, |merge| merge.level));
+    }
+    for merge in &record.merges {
+        merge.emptied.iter().for_each(|&pos| see(pos, EMPTY));
+    }
+    if let Some(bombed) = record.bombed {
+        see(bombed.pos, EMPTY);
+    }
 }

@@ -67,24 +67,24 @@ impl Sets {
     fn change(&mut self, layout: Layout, bit: usize, from: u8, to: u8) {
         self.of(from, |set| bit_set::remove(set, bit));
         self.of(to, |set| bit_set::insert(set, bit));
-        for level in [from, to] {
-            self.meets.changed(layout, level, bit);
-        }
+        self.meets.changed(layout, [from, to], bit);
     }
 }
 
 impl Survey {
-    /// Sees the cells the last command changed, each with the level it
-    /// holds now: those its record names, which are all that changed. A
-    /// wrong record leaves the player a map other than the implementation's,
+    /// Sees a cell the last command changed, with the level it holds now:
+    /// one of those its record names, which are all that changed. A wrong
+    /// record leaves the player a map other than the implementation's,
     /// which costs the game some of the commands meant to play, and the
-    /// oracle finds the record.
-    pub fn saw(&mut self, changes: impl IntoIterator<Item = (Pos, u8)>) {
+    /// oracle finds the record; a cell off the map, which only a wrong
+    /// record names, is passed over.
+    pub fn see(&mut self, pos: Pos, level: u8) {
         let (rows, cols) = (self.layout.rows(), self.layout.cols());
-        for (pos, level) in changes.into_iter().filter(|(pos, _)| pos.row < rows && pos.col < cols) {
+        if pos.row < rows && pos.col < cols {
             let at = region::index(cols, pos);
             if self.seen[at] != level {
-                note(self.layout, &mut self.sets, &mut self.occupied, at, &mut self.seen[at], level);
+                let bit = self.layout.bit_of(pos.row, pos.col);
+                note(self.layout, &mut self.sets, &mut self.occupied, bit, &mut self.seen[at], level);
             }
         }
     }
@@ -103,7 +103,7 @@ impl Survey {
             .filter(|&(at, level)| self.seen[at] != level)
             .map(|(at, level)| (Pos::new(at / cols, at % cols), level))
             .collect();
-        self.saw(changes);
+        changes.into_iter().for_each(|(pos, level)| self.see(pos, level));
     }
 
     /// Sees `map` whole: the first look of a game, which reuses the buffers
@@ -161,39 +161,39 @@ impl Survey {
     /// row-major order of those of its level: on a full map, the one to
     /// bomb.
     pub fn lowest_merging_at_tiles(&mut self, wanted: Levels) -> Option<Pos> {
-        if self.search(wanted, Within::Tiles, Meeting::Merging) == 0 {
-            return None;
-        }
+        self.search(wanted, Within::Tiles, Meeting::Merging);
         let Survey { layout, sets, merging, .. } = self;
-        // The first of each level in one pass over the words, L1 first:
-        // the tiles in no level's set, of L9, last.
-        let mut first = [None; MAX_LEVEL as usize];
-        for word in layout.map() {
-            let mut left = merging[word];
-            let of_each_level = sets.holding.iter().map(|set| set[word]).chain([u64::MAX]);
-            for (first, of_level) in first.iter_mut().zip(of_each_level) {
-                let found = left & of_level;
-                if found != 0 {
-                    first.get_or_insert(word * u64::BITS as usize + found.trailing_zeros() as usize);
-                    left &= !found;
+        // One pass over the words, keeping the lowest level found so far
+        // and the first tile of it, the only levels looked for in a word
+        // being those below: the tiles in no level's set, of L9, last.
+        let mut lowest: Option<(usize, usize)> = None;
+        for word in layout.map().filter(|&word| merging[word] != 0) {
+            let below = lowest.map_or(MAX_LEVEL as usize, |(level, _)| level);
+            let of_each_level = sets.holding.iter().map(|set| set[word]).chain([u64::MAX]).take(below);
+            let found =
+                of_each_level.map(|of_level| merging[word] & of_level).enumerate().find(|&(_, found)| found != 0);
+            if let Some((level, found)) = found {
+                lowest = Some((level, word * u64::BITS as usize + found.trailing_zeros() as usize));
+                if level == 0 {
+                    break;
                 }
             }
         }
-        let bit = first.into_iter().flatten().next()?;
+        let (_, bit) = lowest?;
         Some(layout.cell(bit).0)
     }
 
     /// Where a tile of one of the `wanted` levels placed at an empty cell
     /// would merge.
     pub fn merging(&mut self, wanted: Levels) -> Found<'_> {
-        let count = self.search(wanted, Within::Empty, Meeting::Merging);
+        let count = self.counted(wanted, Within::Empty, Meeting::Merging);
         Found { layout: self.layout, cells: &self.merging, count }
     }
 
     /// Where a tile of one of the `wanted` levels placed at an empty cell
     /// would meet its level, and join its region.
     pub fn near(&mut self, wanted: Levels) -> Found<'_> {
-        let count = self.search(wanted, Within::Empty, Meeting::Near);
+        let count = self.counted(wanted, Within::Empty, Meeting::Near);
         Found { layout: self.layout, cells: &self.near, count }
     }
 
@@ -201,19 +201,33 @@ impl Survey {
     /// `within` meets.
     #[cfg(test)]
     fn search_both(&mut self, wanted: Levels, within: Within) -> Met<'_> {
-        let merging = self.search(wanted, within, Meeting::Merging);
-        let near = self.search(wanted, within, Meeting::Near);
+        let merging = self.counted(wanted, within, Meeting::Merging);
+        let near = self.counted(wanted, within, Meeting::Near);
         let found = |cells, count| Found { layout: self.layout, cells, count };
         Met { merging: found(&self.merging, merging), near: found(&self.near, near) }
+    }
+
+    /// [`Survey::search`], and how many cells it found.
+    fn counted(&mut self, wanted: Levels, within: Within, meeting: Meeting) -> usize {
+        self.search(wanted, within, meeting);
+        let found = match meeting {
+            Meeting::Merging => &self.merging,
+            Meeting::Near => &self.near,
+        };
+        // A tile of no level that merges meets nothing.
+        if wanted == Levels::NONE {
+            0
+        } else {
+            bit_set::count(&found[self.layout.map()])
+        }
     }
 
     /// Where a tile of one of the `wanted` levels placed at a cell `within`
     /// meets as `meeting` asks (TT2, as `levels::meets` finds it at one
     /// cell), from where a tile of each level meets its level on the whole
-    /// map, into the buffer of `meeting`; returns how many cells. One at a
-    /// time, as the player mostly places where a tile merges and asks no
-    /// further.
-    fn search(&mut self, wanted: Levels, within: Within, meeting: Meeting) -> usize {
+    /// map, into the buffer of `meeting`. One at a time, as the player
+    /// mostly places where a tile merges and asks no further.
+    fn search(&mut self, wanted: Levels, within: Within, meeting: Meeting) {
         let Survey { layout, sets, merging, near, .. } = self;
         let Sets { empty, tiles, holding, meets } = sets;
         let map = layout.map();
@@ -244,7 +258,6 @@ impl Survey {
                 words.for_each(|(found, (of_level, within))| *found |= of_level & within);
             }
         }
-        bit_set::count(found)
     }
 }
 
@@ -257,10 +270,10 @@ enum Meeting {
     Near,
 }
 
-/// Notes that the cell at `at` in row-major order, seen holding `seen`,
-/// holds `level` now.
-fn note(layout: Layout, sets: &mut Sets, occupied: &mut usize, at: usize, seen: &mut u8, level: u8) {
-    sets.change(layout, layout.bit(at), *seen, level);
+/// Notes that the cell of bit `bit`, seen holding `seen`, holds `level`
+/// now.
+fn note(layout: Layout, sets: &mut Sets, occupied: &mut usize, bit: usize, seen: &mut u8, level: u8) {
+    sets.change(layout, bit, *seen, level);
     *occupied = *occupied + usize::from(level != EMPTY) - usize::from(*seen != EMPTY);
     *seen = level;
 }
@@ -314,7 +327,7 @@ mod tests {
     use super::super::region::tests::map;
     use super::super::region::{beside, Cells};
     use super::super::rules::tiles;
-    use super::super::state::changes;
+    use super::super::state::each_change;
     use super::*;
 
     /// A cell chosen from a set is the one `u.choose` picks from the list
@@ -342,7 +355,9 @@ mod tests {
         let before = map(&["11..2", ".2.3.", "..1..", "22.33"]);
         let mut survey = Survey::default();
         survey.look(&before);
-        survey.saw([(Pos::new(9, 0), 1), (Pos::new(0, 5), 1), (Pos::new(0, 2), 1)]);
+        for pos in [Pos::new(9, 0), Pos::new(0, 5), Pos::new(0, 2)] {
+            survey.see(pos, 1);
+        }
         let mut fresh = Survey::default();
         fresh.look(&map(&["111.2", ".2.3.", "..1..", "22.33"]));
         assert_eq!((&survey.seen, survey.occupied), (&fresh.seen, fresh.occupied));
@@ -369,7 +384,7 @@ mod tests {
             followed.look_anew(&instance.map);
             for command in instance.commands.iter().take(20_000) {
                 let record = engine.step(command);
-                followed.saw(changes(&record));
+                each_change(&record, |pos, level| followed.see(pos, level));
                 let mut anew = Survey::default();
                 anew.look_anew(&record.map);
                 for wanted in (1..=9).map(Levels::of).chain([Levels::ALL]) {
