@@ -7,6 +7,7 @@
 use m3_model::square::Instance;
 
 use super::rules::Buffer;
+use super::windows::{byte_sum, Windows};
 
 /// What a removed square is worth against the promise of a window: more
 /// than any board's promise can change by in one move.
@@ -46,6 +47,10 @@ pub struct Game {
     pub score: u64,
     /// Each tile set since the last `commit`, with its colour before.
     log: Vec<(usize, u8)>,
+    /// Each window whose promise changed since the last `commit`, with its
+    /// promise before: `undo` puts them back, where working them out again
+    /// from the tiles would cost as much as the move did.
+    promise_log: Vec<(usize, u8)>,
     /// Windows that may have become one colour in the move being played.
     touched: Vec<usize>,
 }
@@ -54,6 +59,8 @@ pub struct Game {
 #[derive(Debug, Clone, Copy)]
 pub struct Mark {
     log: usize,
+    promise_log: usize,
+    promise: i32,
     taken: usize,
     score: u64,
 }
@@ -77,6 +84,7 @@ impl Game {
             taken: 0,
             score: 0,
             log: Vec::new(),
+            promise_log: Vec::new(),
             touched: Vec::new(),
         };
         for row in 0..side - 1 {
@@ -96,19 +104,25 @@ impl Game {
     /// The moves played so far are kept: `undo` goes back no further.
     pub fn commit(&mut self) {
         self.log.clear();
+        self.promise_log.clear();
     }
 
     pub fn mark(&self) -> Mark {
-        Mark { log: self.log.len(), taken: self.taken, score: self.score }
+        let (log, promise_log) = (self.log.len(), self.promise_log.len());
+        Mark { log, promise_log, promise: self.promise, taken: self.taken, score: self.score }
     }
 
     /// Takes the game back to `mark`, the last change first.
     pub fn undo(&mut self, mark: Mark) {
-        while self.log.len() > mark.log {
-            let (tile, colour) = self.log.pop().expect("a change after the mark");
-            self.put(tile, colour);
+        for &(tile, colour) in self.log[mark.log..].iter().rev() {
+            self.cells[tile] = colour;
         }
-        (self.taken, self.score) = (mark.taken, mark.score);
+        for &(window, promise) in self.promise_log[mark.promise_log..].iter().rev() {
+            self.window_promise[window] = promise;
+        }
+        self.log.truncate(mark.log);
+        self.promise_log.truncate(mark.promise_log);
+        (self.promise, self.taken, self.score) = (mark.promise, mark.taken, mark.score);
     }
 
     /// The tiles set since `mark`, a tile once for each time it was set.
@@ -119,9 +133,7 @@ impl Game {
     /// Squares removed by the move that swaps tiles `a` and `b`, the move
     /// made.
     pub fn play(&mut self, a: usize, b: usize) -> u32 {
-        let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
-        self.set(a, colour_b);
-        self.set(b, colour_a);
+        self.play_plain(a, b);
         self.touched.clear();
         self.touch_around(a.min(b), a.max(b));
         self.adjust()
@@ -133,6 +145,7 @@ impl Game {
         let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
         self.set(a, colour_b);
         self.set(b, colour_a);
+        self.keep_promise(a.min(b), a.max(b));
     }
 
     /// What swapping tiles `a` and `b` leads to at once, against the
@@ -160,23 +173,11 @@ impl Game {
     /// is left as it was. Only the windows either tile is in change: they
     /// make one box of top-left tiles. Of a game whose promise is kept.
     pub fn plain_change(&mut self, a: usize, b: usize) -> Option<i32> {
-        let side = self.side;
-        let (row, col) = (a / side, a % side);
-        let (last_row, last_col) = if b == a + 1 { (row, col + 1) } else { (row + 1, col) };
-        let (top, left) = (row.saturating_sub(1), col.saturating_sub(1));
-        let (bottom, right) = (last_row.min(side - 2), last_col.min(side - 2));
+        let windows = self.windows_around(a, b);
         self.cells.swap(a, b);
-        let mut change = 0;
-        let mut square = false;
-        for row in top..=bottom {
-            for window in row * side + left..=row * side + right {
-                let tiles = self.tiles_of(window);
-                square |= one_colour(tiles);
-                change += i32::from(promise(tiles)) - i32::from(self.window_promise[window]);
-            }
-        }
+        let (promise, square) = windows.promise(&self.cells);
         self.cells.swap(a, b);
-        (!square).then_some(change)
+        (!square).then(|| byte_sum(promise) - byte_sum(windows.kept(&self.window_promise)))
     }
 
     /// SR2: while a window is one colour, the topmost, then leftmost, is
@@ -207,6 +208,7 @@ impl Game {
                 let colour = self.take();
                 self.set(tile, colour);
             }
+            self.keep_promise(first, first + side + 1);
             self.touch_around(first, first + side + 1);
         }
     }
@@ -221,26 +223,48 @@ impl Game {
         self.colours[self.taken - 1]
     }
 
-    /// Sets a tile, logged.
+    /// Sets a tile, logged; its windows' promise is left to
+    /// `keep_promise`.
     fn set(&mut self, tile: usize, colour: u8) {
         self.log.push((tile, self.cells[tile]));
-        self.put(tile, colour);
+        self.cells[tile] = colour;
     }
 
-    /// Sets a tile, keeping the promise if it is kept.
-    fn put(&mut self, tile: usize, colour: u8) {
-        self.cells[tile] = colour;
+    /// Works out again, if the promise is kept, that of the windows with a
+    /// tile in the box from tile `first` to tile `last`, right of or below
+    /// it, the tiles just set: each window once, where a tile at a time
+    /// would work most out two or four times.
+    fn keep_promise(&mut self, first: usize, last: usize) {
         if self.kept == Promise::Unkept {
             return;
         }
-        let (rows, cols) = self.windows_of(tile);
-        for row in rows {
-            for window in row * self.side + cols.start()..=row * self.side + cols.end() {
-                let promise = self.promise_of(window);
-                self.promise += i32::from(promise) - i32::from(self.window_promise[window]);
-                self.window_promise[window] = promise;
-            }
+        let windows = self.windows_around(first, last);
+        let (promise, _) = windows.promise(&self.cells);
+        let before = windows.kept(&self.window_promise);
+        let mut changed = promise ^ before;
+        if changed == 0 {
+            return;
         }
+        self.promise += byte_sum(promise) - byte_sum(before);
+        while changed != 0 {
+            let shift = changed.trailing_zeros() / 8 * 8;
+            changed &= !(0xff << shift);
+            let window = windows.at(shift as usize / 8);
+            self.promise_log.push((window, (before >> shift) as u8));
+            self.window_promise[window] = (promise >> shift) as u8;
+        }
+    }
+
+    /// The windows with a tile in the box from tile `first` to tile `last`,
+    /// right of or below it.
+    fn windows_around(&self, first: usize, last: usize) -> Windows {
+        let side = self.side;
+        let (row, col) = (first / side, first % side);
+        // `last` is right of `first`, below it, or both: one division, not two.
+        let (below, right) = (last - first >= side, last - first != side);
+        let (top, left) = (row.saturating_sub(1), col.saturating_sub(1));
+        let (bottom, far) = ((row + usize::from(below)).min(side - 2), (col + usize::from(right)).min(side - 2));
+        Windows { side, top, rows: bottom + 1 - top, left, count: far + 1 - left }
     }
 
     /// Touches the windows with a tile in the box from tile `first` to
@@ -272,11 +296,9 @@ impl Game {
 /// The four tiles of a window (by its top-left tile) of a board of `side`.
 #[inline]
 fn tiles_of(cells: &[u8], side: usize, window: usize) -> [u8; 4] {
-    // Two rows of two, two bounds to check, where four tiles of one slice
-    // check four and the slice.
-    let pair = |at: usize| -> [u8; 2] { cells[at..at + 2].try_into().expect("two tiles") };
-    let ([a, b], [c, d]) = (pair(window), pair(window + side));
-    [a, b, c, d]
+    // One bound to check: the slice's, whose length bounds the four.
+    let tiles = &cells[window..window + side + 2];
+    [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
 }
 
 /// SR2: whether a window's four tiles are one colour.
