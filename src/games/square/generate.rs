@@ -324,7 +324,8 @@ impl<'a, 'b> Greedy<'a, 'b> {
                 let side = self.game.side;
                 let mark = self.game.mark();
                 self.game.play(ra * side + ca, rb * side + cb);
-                self.unseen_rows |= self.game.changed_since(mark).fold(0, |rows, tile| rows | 1 << (tile / side));
+                let game = &self.game;
+                self.unseen_rows |= game.changed_since(mark).fold(0, |rows, tile| rows | 1 << game.place(tile).0);
                 self.game.commit();
             }
             _ => self.ended = true,
@@ -346,7 +347,7 @@ impl<'a, 'b> Greedy<'a, 'b> {
         let side = self.game.side;
         if roll < self.greedy {
             let start = (self.below(side - 1)?, self.below(side - 1)?);
-            let (tiles, changed) = (&self.game.cells, std::mem::take(&mut self.unseen_rows));
+            let (tiles, changed) = (self.game.cells(), std::mem::take(&mut self.unseen_rows));
             self.alike.describe_rows(side, tiles, changed);
             if let Some(m) = square_making_move(side, tiles, &self.alike, start) {
                 return Ok(m);
@@ -354,7 +355,7 @@ impl<'a, 'b> Greedy<'a, 'b> {
         } else if roll < self.greedy + EQUAL_PERCENT {
             for _ in 0..LOOKS {
                 let m = self.valid_move(side)?;
-                if swaps_equal_colours(side, &self.game.cells, m) {
+                if swaps_equal_colours(side, self.game.cells(), m) {
                     return Ok(m);
                 }
             }

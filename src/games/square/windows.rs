@@ -27,7 +27,8 @@ pub struct Windows {
 impl Windows {
     /// Each window's promise in its byte of the grid (`playing`: 2 for
     /// two pairs, 8 for three alike), 0 in the bytes of no window; and
-    /// whether one of the windows is one colour. Of the board `cells`.
+    /// whether one of the windows is one colour. Of the board `cells`,
+    /// followed by its `padding`.
     #[inline]
     pub fn promise(&self, cells: &[u8]) -> (u128, bool) {
         // The rows of tiles past the windows' bottom ones are read too: they
@@ -38,15 +39,16 @@ impl Windows {
     }
 
     /// The promise kept of the windows, `by_window` a board's by window
-    /// (top-left tile), laid out as `promise` lays it out.
+    /// (top-left tile) followed by its `padding`, laid out as `promise`
+    /// lays it out.
     #[inline]
     pub fn kept(&self, by_window: &[u8]) -> u128 {
         self.grid(by_window) & self.mask()
     }
 
     /// The bytes of `bytes`, a board's (its tiles, or its windows'
-    /// promise), laid out as the grid's: four rows from `top` on, four
-    /// bytes each from `left` on, 0 past the board's last.
+    /// promise) followed by its `padding`, laid out as the grid's: four
+    /// rows from `top` on, four bytes each from `left` on.
     #[inline]
     fn grid(&self, bytes: &[u8]) -> u128 {
         let (at, side) = (self.top * self.side + self.left, self.side);
@@ -88,18 +90,18 @@ const MASKS: [[u128; 4]; 4] = {
     masks
 };
 
-/// Four bytes from `at` on, 0 past the end.
-#[inline]
-fn four(bytes: &[u8], at: usize) -> u32 {
-    match bytes.get(at..at + ROW_BYTES) {
-        Some(four) => u32::from_le_bytes(four.try_into().expect("four bytes")),
-        None => four_at_the_end(bytes, at),
-    }
+/// The bytes a board's tiles, or its windows' promise, is followed by, 0s,
+/// so that a grid read from any window, four rows of four bytes, stays
+/// within: from the last window, two rows and two bytes past the board.
+pub fn padding(side: usize) -> usize {
+    2 * side + 2
 }
 
-#[cold]
-fn four_at_the_end(bytes: &[u8], at: usize) -> u32 {
-    bytes.get(at..).unwrap_or_default().iter().rev().fold(0, |word, &byte| word << 8 | u32::from(byte))
+/// Four bytes from `at` on; 0 when fewer are left, which the padding
+/// leaves no grid to read.
+#[inline]
+fn four(bytes: &[u8], at: usize) -> u32 {
+    bytes.get(at..).and_then(<[u8]>::first_chunk).map_or(0, |&four| u32::from_le_bytes(four))
 }
 
 /// The sum of a grid's bytes, each at most 15.
@@ -195,7 +197,8 @@ mod tests {
             let side = rng.random_range(2..=9);
             // Colours up to any byte: a game built in code may hold them.
             let colours = [2, 3, 4, 255][rng.random_range(0..4)];
-            let cells: Vec<u8> = (0..side * side).map(|_| rng.random_range(0..=colours)).collect();
+            let mut cells: Vec<u8> = (0..side * side).map(|_| rng.random_range(0..=colours)).collect();
+            cells.resize(side * side + padding(side), 0);
             let top = rng.random_range(0..side - 1);
             let rows = rng.random_range(1..=3.min(side - 1 - top));
             let left = rng.random_range(0..side - 1);
