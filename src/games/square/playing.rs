@@ -53,8 +53,9 @@ pub struct Game {
     /// promise before: `undo` puts them back, where working them out again
     /// from the tiles would cost as much as the move did.
     promise_log: Vec<(usize, u8)>,
-    /// Windows that may have become one colour in the move being played.
-    touched: Vec<usize>,
+    /// Boxes of windows that may have become one colour in the move being
+    /// played: those around the tiles it set.
+    touched: Vec<Windows>,
     /// By tile: its row and column, looked up where dividing by the side
     /// took a greedy game a tenth of its time.
     places: Vec<(u16, u16)>,
@@ -93,13 +94,19 @@ impl Game {
             touched: Vec::new(),
             places: (0..side * side).map(|tile| ((tile / side) as u16, (tile % side) as u16)).collect(),
         };
-        for row in 0..side - 1 {
-            for window in row * side..row * side + side - 1 {
-                if kept == Promise::Kept {
+        if kept == Promise::Kept {
+            for row in 0..side - 1 {
+                for window in row * side..row * side + side - 1 {
                     game.window_promise[window] = game.promise_of(window);
                     game.promise += i32::from(game.window_promise[window]);
                 }
-                game.touched.push(window);
+            }
+        }
+        // Every window, in boxes of three rows of three.
+        for top in (0..side.saturating_sub(1)).step_by(3) {
+            for left in (0..side.saturating_sub(1)).step_by(3) {
+                let (rows, count) = ((side - 1 - top).min(3), (side - 1 - left).min(3));
+                game.touched.push(Windows { side, top, rows, left, count });
             }
         }
         game.adjust();
@@ -153,7 +160,7 @@ impl Game {
     pub fn play(&mut self, a: usize, b: usize) -> u32 {
         self.play_plain(a, b);
         self.touched.clear();
-        self.touch_around(a.min(b), a.max(b));
+        self.touched.push(self.windows_around(a.min(b), a.max(b)));
         self.adjust()
     }
 
@@ -204,16 +211,17 @@ impl Game {
     fn adjust(&mut self) -> u32 {
         let mut squares = 0;
         loop {
-            let (side, cells) = (self.side, &self.cells);
-            // Tile indices order windows as SR2 does: by row, then column.
+            // Tile indices order windows as SR2 does: by row, then column,
+            // and so do a box's bytes.
             let mut first = usize::MAX;
             let mut kept = 0;
             for index in 0..self.touched.len() {
-                let window = self.touched[index];
-                if one_colour(tiles_of(cells, side, window)) {
-                    self.touched[kept] = window;
+                let windows = self.touched[index];
+                let one_colour = windows.one_colour(&self.cells);
+                if one_colour != 0 {
+                    self.touched[kept] = windows;
                     kept += 1;
-                    first = first.min(window);
+                    first = first.min(windows.at(one_colour.trailing_zeros() as usize / 8));
                 }
             }
             self.touched.truncate(kept);
@@ -222,12 +230,13 @@ impl Game {
             }
             squares += 1;
             self.score += 1;
+            let side = self.side;
             for tile in [first, first + 1, first + side, first + side + 1] {
                 let colour = self.take();
                 self.set(tile, colour);
             }
             self.keep_promise(first, first + side + 1);
-            self.touch_around(first, first + side + 1);
+            self.touched.push(self.windows_around(first, first + side + 1));
         }
     }
 
@@ -285,22 +294,6 @@ impl Game {
         Windows { side, top, rows: bottom + 1 - top, left, count: far + 1 - left }
     }
 
-    /// Touches the windows with a tile in the box from tile `first` to
-    /// tile `last`, right of or below it: each once, where touching around
-    /// each tile would touch most windows two or four times.
-    fn touch_around(&mut self, first: usize, last: usize) {
-        let ((rows, cols), (last_rows, last_cols)) = (self.windows_of(first), self.windows_of(last));
-        for row in *rows.start()..=*last_rows.end() {
-            self.touched.extend((*cols.start()..=*last_cols.end()).map(|col| row * self.side + col));
-        }
-    }
-
-    /// The rows and columns of the top-left tiles of the windows `tile` is in.
-    fn windows_of(&self, tile: usize) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
-        let ((row, col), last) = (self.place(tile), self.side - 2);
-        (row.saturating_sub(1)..=row.min(last), col.saturating_sub(1)..=col.min(last))
-    }
-
     #[inline]
     fn tiles_of(&self, window: usize) -> [u8; 4] {
         tiles_of(&self.cells, self.side, window)
@@ -324,13 +317,6 @@ fn tiles_of(cells: &[u8], side: usize, window: usize) -> [u8; 4] {
     // One bound to check: the slice's, whose length bounds the four.
     let tiles = &cells[window..window + side + 2];
     [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
-}
-
-/// SR2: whether a window's four tiles are one colour.
-#[inline]
-fn one_colour(tiles: [u8; 4]) -> bool {
-    // One comparison, where one a pair would branch on pairs often equal.
-    u32::from_le_bytes(tiles) == u32::from(tiles[0]) * 0x0101_0101
 }
 
 #[inline]

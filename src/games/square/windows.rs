@@ -38,6 +38,13 @@ impl Windows {
         (promise & mask, one_colour & mask != 0)
     }
 
+    /// Bytes of 0xff where a window is one colour, 0 elsewhere. Of the
+    /// board `cells`, followed by its `padding`.
+    #[inline]
+    pub fn one_colour(&self, cells: &[u8]) -> u128 {
+        promise_and_squares(self.grid(cells)).1 & self.mask()
+    }
+
     /// The promise kept of the windows, `by_window` a board's by window
     /// (top-left tile) followed by its `padding`, laid out as `promise`
     /// lays it out.
