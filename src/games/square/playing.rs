@@ -13,11 +13,6 @@ use super::windows::{byte_sum, padding, Windows};
 /// than any board's promise can change by in one move.
 pub const SQUARE: i32 = 1 << 16;
 
-/// A window's promise, by the equal pairs among its four tiles: 3 for
-/// three alike, 2 for two pairs (6 for four alike, a square the adjust
-/// removes at once).
-const PROMISE_BY_PAIRS: [u8; 7] = [0, 0, 2, 8, 0, 0, 0];
-
 /// Whether a game keeps the promise of its windows: only the strong player
 /// ranks boards by it, and keeping it costs a greedy player's game, which
 /// never reads it, a third of its time.
@@ -94,19 +89,14 @@ impl Game {
             touched: Vec::new(),
             places: (0..side * side).map(|tile| ((tile / side) as u16, (tile % side) as u16)).collect(),
         };
-        if kept == Promise::Kept {
-            for row in 0..side - 1 {
-                for window in row * side..row * side + side - 1 {
-                    game.window_promise[window] = game.promise_of(window);
-                    game.promise += i32::from(game.window_promise[window]);
-                }
-            }
-        }
-        // Every window, in boxes of three rows of three.
+        // Every window, in boxes of three rows of three: its promise, and
+        // whether the opening adjust removes it.
         for top in (0..side.saturating_sub(1)).step_by(3) {
             for left in (0..side.saturating_sub(1)).step_by(3) {
                 let (rows, count) = ((side - 1 - top).min(3), (side - 1 - left).min(3));
-                game.touched.push(Windows { side, top, rows, left, count });
+                let windows = Windows { side, top, rows, left, count };
+                game.keep_promise_of(windows);
+                game.touched.push(windows);
             }
         }
         game.adjust();
@@ -206,8 +196,8 @@ impl Game {
     }
 
     /// SR2: while a window is one colour, the topmost, then leftmost, is
-    /// removed and refilled from the buffer. Only touched windows can be:
-    /// the board held none before. The squares removed.
+    /// removed and refilled from the buffer. Only the windows of touched
+    /// boxes can be: the board held none before. The squares removed.
     fn adjust(&mut self) -> u32 {
         let mut squares = 0;
         loop {
@@ -262,10 +252,14 @@ impl Game {
     /// it, the tiles just set: each window once, where a tile at a time
     /// would work most out two or four times.
     fn keep_promise(&mut self, first: usize, last: usize) {
+        self.keep_promise_of(self.windows_around(first, last));
+    }
+
+    /// Works out again, if the promise is kept, that of `windows`.
+    fn keep_promise_of(&mut self, windows: Windows) {
         if self.kept == Promise::Unkept {
             return;
         }
-        let windows = self.windows_around(first, last);
         let (promise, _) = windows.promise(&self.cells);
         let before = windows.kept(&self.window_promise);
         let mut changed = promise ^ before;
@@ -293,15 +287,6 @@ impl Game {
         let (bottom, far) = ((row + usize::from(below)).min(side - 2), (col + usize::from(right)).min(side - 2));
         Windows { side, top, rows: bottom + 1 - top, left, count: far + 1 - left }
     }
-
-    #[inline]
-    fn tiles_of(&self, window: usize) -> [u8; 4] {
-        tiles_of(&self.cells, self.side, window)
-    }
-
-    fn promise_of(&self, window: usize) -> u8 {
-        promise(self.tiles_of(window))
-    }
 }
 
 /// `bytes`, a board of `side`'s by tile, followed by the bytes a grid of
@@ -309,20 +294,6 @@ impl Game {
 fn padded(mut bytes: Vec<u8>, side: usize) -> Vec<u8> {
     bytes.resize(side * side + padding(side), 0);
     bytes
-}
-
-/// The four tiles of a window (by its top-left tile) of a board of `side`.
-#[inline]
-fn tiles_of(cells: &[u8], side: usize, window: usize) -> [u8; 4] {
-    // One bound to check: the slice's, whose length bounds the four.
-    let tiles = &cells[window..window + side + 2];
-    [tiles[0], tiles[1], tiles[side], tiles[side + 1]]
-}
-
-#[inline]
-fn promise([a, b, c, d]: [u8; 4]) -> u8 {
-    let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d);
-    PROMISE_BY_PAIRS[usize::from(pairs + u8::from(b == c) + u8::from(b == d) + u8::from(c == d)) % 7]
 }
 
 #[cfg(test)]
@@ -334,6 +305,7 @@ mod tests {
 
     use super::*;
     use crate::games::square::rules::move_tiles;
+    use crate::games::square::windows::promise_by_pairs;
 
     /// SR1 to SR3 on moves of every direction, the promise kept or not:
     /// the game after each move is the reference's, board and score, and a
@@ -363,7 +335,7 @@ mod tests {
                 assert_eq!((game.cells(), game.score), (record.board.cells(), score), "{m:?} of\n{instance}");
                 if kept == Promise::Kept {
                     let windows = (0..side - 1).flat_map(|row| (0..side - 1).map(move |col| row * side + col));
-                    let promise: i32 = windows.map(|window| i32::from(game.promise_of(window))).sum();
+                    let promise: i32 = windows.map(|window| promise_by_pairs(game.cells(), side, window).0).sum();
                     assert_eq!(game.promise, promise, "{m:?} of\n{instance}");
                 }
             }

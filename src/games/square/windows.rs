@@ -1,10 +1,10 @@
-//! The promise of a few neighbouring windows at once: the strong player
-//! works out the windows a swap or a refill changes, up to three rows of
-//! three (SR2's 2x2 windows), millions of times a game. Their tiles, four
-//! rows of four, fill the sixteen bytes of a vector register, and each
-//! window's equal pairs are counted in every byte at once, with no branch
-//! on the colours, where a window at a time costs several times as many
-//! instructions.
+//! The promise of a few neighbouring windows at once, and which are one
+//! colour: the players' game works out the windows a swap or a refill
+//! changes, up to three rows of three (SR2's 2x2 windows), millions of
+//! times a strong game. Their tiles, four rows of four, fill the sixteen
+//! bytes of a vector register, and each window's equal pairs are counted
+//! in every byte at once, with no branch on the colours, where a window at
+//! a time costs several times as many instructions.
 
 /// Tiles read a row: three windows' and the one right of them. Byte `4 * r
 /// + c` of a grid is row `r`, column `c` from the grid's first.
@@ -25,8 +25,8 @@ pub struct Windows {
 }
 
 impl Windows {
-    /// Each window's promise in its byte of the grid (`playing`: 2 for
-    /// two pairs, 8 for three alike), 0 in the bytes of no window; and
+    /// Each window's promise in its byte of the grid (2 for two pairs, 8
+    /// for three alike), 0 in the bytes of no window; and
     /// whether one of the windows is one colour. Of the board `cells`,
     /// followed by its `padding`.
     #[inline]
@@ -174,13 +174,29 @@ fn promise_and_squares(tiles: u128) -> (u128, u128) {
 }
 
 /// The equal pairs among a window's four tiles that make its promise: two
-/// pairs, three alike; and a window of one colour (all six pairs).
+/// pairs, three alike; and a window of one colour (all six pairs), a
+/// square the adjust removes at once.
 const TWO_PAIRS: i8 = 2;
 const THREE_ALIKE: i8 = 3;
 const FOUR_ALIKE: i8 = 6;
-/// The promise of a window of two pairs, and of three alike (`playing`).
+/// A window's promise: how near it is to a square. Three alike is one swap
+/// from one; two pairs, two swaps, and worth less.
 const PROMISE_OF_TWO_PAIRS: i8 = 2;
 const PROMISE_OF_THREE: i8 = 8;
+
+/// A window's promise, the window's own way, pair by pair, and whether
+/// it is one colour: what the grid's bytes are tested against.
+#[cfg(test)]
+pub fn promise_by_pairs(cells: &[u8], side: usize, window: usize) -> (i32, bool) {
+    let t = [cells[window], cells[window + 1], cells[window + side], cells[window + side + 1]];
+    let pairs = (0..4).flat_map(|i| (i + 1..4).map(move |j| (i, j))).filter(|&(i, j)| t[i] == t[j]).count();
+    let promise = match pairs as i8 {
+        TWO_PAIRS => PROMISE_OF_TWO_PAIRS,
+        THREE_ALIKE => PROMISE_OF_THREE,
+        _ => 0,
+    };
+    (i32::from(promise), pairs as i8 == FOUR_ALIKE)
+}
 
 #[cfg(test)]
 mod tests {
@@ -188,13 +204,6 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-
-    /// A window's promise and whether it is one colour, pair by pair.
-    fn by_pairs(cells: &[u8], side: usize, window: usize) -> (u128, bool) {
-        let t = [cells[window], cells[window + 1], cells[window + side], cells[window + side + 1]];
-        let pairs = (0..4).flat_map(|i| (i + 1..4).map(move |j| (i, j))).filter(|&(i, j)| t[i] == t[j]).count();
-        ([0, 0, 2, 8, 0, 0, 0][pairs], pairs == 6)
-    }
 
     #[test]
     fn the_grids_promise_is_each_windows_as_its_tiles_pair_by_pair_say() {
@@ -216,13 +225,13 @@ mod tests {
             let mut square = false;
             for byte in 0..16 {
                 let held = byte / ROW_BYTES < rows && byte % ROW_BYTES < count;
-                let promise = promise >> (8 * byte) & 0xff;
+                let promise = (promise >> (8 * byte) & 0xff) as i32;
                 if !held {
                     assert_eq!(promise, 0, "byte {byte} of {windows:?}");
                     continue;
                 }
                 let window = windows.at(byte);
-                let (expected, alike) = by_pairs(&cells, side, window);
+                let (expected, alike) = promise_by_pairs(&cells, side, window);
                 assert_eq!(promise, expected, "window {window} of {cells:?}, side {side}");
                 square |= alike;
                 squares += usize::from(alike);
