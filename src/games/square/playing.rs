@@ -251,8 +251,11 @@ impl Game {
     /// tile in the box from tile `first` to tile `last`, right of or below
     /// it, the tiles just set: each window once, where a tile at a time
     /// would work most out two or four times.
+    #[inline]
     fn keep_promise(&mut self, first: usize, last: usize) {
-        self.keep_promise_of(self.windows_around(first, last));
+        if self.kept == Promise::Kept {
+            self.keep_promise_of(self.windows_around(first, last));
+        }
     }
 
     /// Works out again, if the promise is kept, that of `windows`.
