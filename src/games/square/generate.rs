@@ -40,13 +40,13 @@ impl From<Statement> for Knobs {
 /// Percentage of the games within the statement at the largest size drawn
 /// for the strong player, which plays those of them on the boards where it
 /// reaches what only it reaches ([`reaches_strong_counters`]). A game of
-/// its costs three hundred of the greedy one's, and a contest program's
-/// run of a max game five milliseconds: at 1%, one game in about 540 is
-/// strong, a 10-second max campaign against a native program meets about
-/// three, each reaching both counters, and spends about a seventh of its
-/// time on them (measured: 26% of its time in the generator, half of that
-/// in the strong games). At 20% of every board, as it was, the generator
-/// took 88% of such a campaign.
+/// its costs about 140 of the greedy one's (2.3 G instructions against
+/// 16 M on 16x16), and a contest program's run of a max game five
+/// milliseconds: at 1%, one game in about 540 is strong, a 10-second max
+/// campaign against a native program meets about three, each reaching
+/// both counters (measured: 21% of its time in the generator, about a
+/// third of that in the strong games). At 20% of every board, as it was,
+/// the generator took 88% of such a campaign.
 const STRONG_PERCENT_AT_MAX: u8 = 1;
 
 /// The boards where a strong game scores past 12,000 squares (SR2,

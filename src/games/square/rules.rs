@@ -26,7 +26,7 @@ impl Buffer {
     /// The next tile's colour.
     pub fn take(&mut self) -> u8 {
         let colour = if self.a <= u64::from(u32::MAX) && self.colours != 0 {
-            (u128::from(self.reciprocal.wrapping_mul(self.a)) * u128::from(self.colours) >> 64) as u8
+            ((u128::from(self.reciprocal.wrapping_mul(self.a)) * u128::from(self.colours)) >> 64) as u8
         } else {
             (self.a % self.colours) as u8
         };
@@ -99,8 +99,7 @@ pub mod fixtures {
     use rand::Rng;
     use rand_chacha::ChaCha8Rng;
 
-    use super::{one_colour, Buffer};
-    use m3_model::square::{MODULUS, MULTIPLIER};
+    use super::one_colour;
 
     /// SR2's choice by the rule book: the topmost, then leftmost, of all
     /// the board's one-colour squares.
