@@ -44,9 +44,9 @@ impl From<Statement> for Knobs {
 /// 16 M on 16x16), and a contest program's run of a max game five
 /// milliseconds: at 1%, one game in about 540 is strong, a 10-second max
 /// campaign against a native program meets about three, each reaching
-/// both counters (measured: 21% of its time in the generator, about a
-/// third of that in the strong games). At 20% of every board, as it was,
-/// the generator took 88% of such a campaign.
+/// both counters (measured: 21% to 23% of its time in the generator,
+/// about a third of that in the strong games). At 20% of every board, as
+/// it was, the generator took 88% of such a campaign.
 const STRONG_PERCENT_AT_MAX: u8 = 1;
 
 /// The boards where a strong game scores past 12,000 squares (SR2,
