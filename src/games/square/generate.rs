@@ -40,13 +40,13 @@ impl From<Statement> for Knobs {
 /// Percentage of the games within the statement at the largest size drawn
 /// for the strong player, which plays those of them on the boards where it
 /// reaches what only it reaches ([`reaches_strong_counters`]). A game of
-/// its costs three hundred of the greedy one's, and a contest program's
-/// run of a max game five milliseconds: at 1%, one game in about 540 is
-/// strong, a 10-second max campaign against a native program meets about
-/// three, each reaching both counters, and spends about a seventh of its
-/// time on them (measured: 26% of its time in the generator, half of that
-/// in the strong games). At 20% of every board, as it was, the generator
-/// took 88% of such a campaign.
+/// its costs about 140 of the greedy one's (2.3 G instructions against
+/// 16 M on 16x16), and a contest program's run of a max game five
+/// milliseconds: at 1%, one game in about 540 is strong, a 10-second max
+/// campaign against a native program meets about three, each reaching
+/// both counters (measured: 21% to 23% of its time in the generator,
+/// about a third of that in the strong games). At 20% of every board, as
+/// it was, the generator took 88% of such a campaign.
 const STRONG_PERCENT_AT_MAX: u8 = 1;
 
 /// The boards where a strong game scores past 12,000 squares (SR2,
@@ -330,7 +330,8 @@ impl<'a, 'b> Greedy<'a, 'b> {
                 let side = self.game.side;
                 let mark = self.game.mark();
                 self.game.play(ra * side + ca, rb * side + cb);
-                self.unseen_rows |= self.game.changed_since(mark).fold(0, |rows, tile| rows | 1 << (tile / side));
+                let game = &self.game;
+                self.unseen_rows |= game.changed_since(mark).fold(0, |rows, tile| rows | 1 << game.place(tile).0);
                 self.game.commit();
             }
             _ => self.ended = true,
@@ -352,7 +353,7 @@ impl<'a, 'b> Greedy<'a, 'b> {
         let side = self.game.side;
         if roll < self.greedy {
             let start = (self.below(side - 1)?, self.below(side - 1)?);
-            let (tiles, changed) = (&self.game.cells, std::mem::take(&mut self.unseen_rows));
+            let (tiles, changed) = (self.game.cells(), std::mem::take(&mut self.unseen_rows));
             self.alike.describe_rows(side, tiles, changed);
             if let Some(m) = square_making_move(side, tiles, &self.alike, start) {
                 return Ok(m);
@@ -360,7 +361,7 @@ impl<'a, 'b> Greedy<'a, 'b> {
         } else if roll < self.greedy + EQUAL_PERCENT {
             for _ in 0..LOOKS {
                 let m = self.valid_move(side)?;
-                if swaps_equal_colours(side, &self.game.cells, m) {
+                if swaps_equal_colours(side, self.game.cells(), m) {
                     return Ok(m);
                 }
             }

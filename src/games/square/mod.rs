@@ -13,6 +13,7 @@ mod render;
 mod rules;
 pub(crate) mod shrink;
 mod state;
+mod windows;
 
 use std::time::Duration;
 

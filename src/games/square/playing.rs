@@ -7,15 +7,11 @@
 use m3_model::square::Instance;
 
 use super::rules::Buffer;
+use super::windows::{byte_sum, padding, Windows};
 
 /// What a removed square is worth against the promise of a window: more
 /// than any board's promise can change by in one move.
 pub const SQUARE: i32 = 1 << 16;
-
-/// A window's promise, by the equal pairs among its four tiles: 3 for
-/// three alike, 2 for two pairs (6 for four alike, a square the adjust
-/// removes at once).
-const PROMISE_BY_PAIRS: [u8; 7] = [0, 0, 2, 8, 0, 0, 0];
 
 /// Whether a game keeps the promise of its windows: only the strong player
 /// ranks boards by it, and keeping it costs a greedy player's game, which
@@ -30,9 +26,11 @@ pub enum Promise {
 #[derive(Debug, Clone)]
 pub struct Game {
     pub side: usize,
-    pub cells: Vec<u8>,
+    /// The tiles, row by row, and `windows::padding` bytes after them.
+    cells: Vec<u8>,
     kept: Promise,
-    /// By window (its top-left tile): its promise; empty when unkept.
+    /// By window (its top-left tile): its promise, and `windows::padding`
+    /// bytes after; empty when unkept.
     window_promise: Vec<u8>,
     /// The board's promise: its windows' summed; 0 when unkept.
     pub promise: i32,
@@ -46,14 +44,24 @@ pub struct Game {
     pub score: u64,
     /// Each tile set since the last `commit`, with its colour before.
     log: Vec<(usize, u8)>,
-    /// Windows that may have become one colour in the move being played.
-    touched: Vec<usize>,
+    /// Each window whose promise changed since the last `commit`, with its
+    /// promise before: `undo` puts them back, where working them out again
+    /// from the tiles would cost as much as the move did.
+    promise_log: Vec<(usize, u8)>,
+    /// Boxes of windows that may have become one colour in the move being
+    /// played: those around the tiles it set.
+    touched: Vec<Windows>,
+    /// By tile: its row and column, looked up where dividing by the side
+    /// took a greedy game a tenth of its time.
+    places: Vec<(u16, u16)>,
 }
 
 /// A point of the game to take it back to (`Game::undo`).
 #[derive(Debug, Clone, Copy)]
 pub struct Mark {
     log: usize,
+    promise_log: usize,
+    promise: i32,
     taken: usize,
     score: u64,
 }
@@ -68,24 +76,27 @@ impl Game {
         let side = instance.board.rows();
         let mut game = Game {
             side,
-            cells: instance.board.cells().to_vec(),
+            cells: padded(instance.board.cells().to_vec(), side),
             kept,
-            window_promise: if kept == Promise::Kept { vec![0; side * side] } else { Vec::new() },
+            window_promise: if kept == Promise::Kept { padded(vec![0; side * side], side) } else { Vec::new() },
             promise: 0,
             buffer: Buffer::new(instance.seed, instance.colours),
             colours: Vec::new(),
             taken: 0,
             score: 0,
             log: Vec::new(),
+            promise_log: Vec::new(),
             touched: Vec::new(),
+            places: (0..side * side).map(|tile| ((tile / side) as u16, (tile % side) as u16)).collect(),
         };
-        for row in 0..side - 1 {
-            for window in row * side..row * side + side - 1 {
-                if kept == Promise::Kept {
-                    game.window_promise[window] = game.promise_of(window);
-                    game.promise += i32::from(game.window_promise[window]);
-                }
-                game.touched.push(window);
+        // Every window, in boxes of three rows of three: its promise, and
+        // whether the opening adjust removes it.
+        for top in (0..side.saturating_sub(1)).step_by(3) {
+            for left in (0..side.saturating_sub(1)).step_by(3) {
+                let (rows, count) = ((side - 1 - top).min(3), (side - 1 - left).min(3));
+                let windows = Windows { side, top, rows, left, count };
+                game.keep_promise_of(windows);
+                game.touched.push(windows);
             }
         }
         game.adjust();
@@ -93,22 +104,40 @@ impl Game {
         game
     }
 
+    /// The board's tiles, row by row.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.side * self.side]
+    }
+
+    /// The row and column of `tile`.
+    #[inline]
+    pub fn place(&self, tile: usize) -> (usize, usize) {
+        let (row, col) = self.places[tile];
+        (usize::from(row), usize::from(col))
+    }
+
     /// The moves played so far are kept: `undo` goes back no further.
     pub fn commit(&mut self) {
         self.log.clear();
+        self.promise_log.clear();
     }
 
     pub fn mark(&self) -> Mark {
-        Mark { log: self.log.len(), taken: self.taken, score: self.score }
+        let (log, promise_log) = (self.log.len(), self.promise_log.len());
+        Mark { log, promise_log, promise: self.promise, taken: self.taken, score: self.score }
     }
 
     /// Takes the game back to `mark`, the last change first.
     pub fn undo(&mut self, mark: Mark) {
-        while self.log.len() > mark.log {
-            let (tile, colour) = self.log.pop().expect("a change after the mark");
-            self.put(tile, colour);
+        for &(tile, colour) in self.log[mark.log..].iter().rev() {
+            self.cells[tile] = colour;
         }
-        (self.taken, self.score) = (mark.taken, mark.score);
+        for &(window, promise) in self.promise_log[mark.promise_log..].iter().rev() {
+            self.window_promise[window] = promise;
+        }
+        self.log.truncate(mark.log);
+        self.promise_log.truncate(mark.promise_log);
+        (self.promise, self.taken, self.score) = (mark.promise, mark.taken, mark.score);
     }
 
     /// The tiles set since `mark`, a tile once for each time it was set.
@@ -119,11 +148,9 @@ impl Game {
     /// Squares removed by the move that swaps tiles `a` and `b`, the move
     /// made.
     pub fn play(&mut self, a: usize, b: usize) -> u32 {
-        let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
-        self.set(a, colour_b);
-        self.set(b, colour_a);
+        self.play_plain(a, b);
         self.touched.clear();
-        self.touch_around(a.min(b), a.max(b));
+        self.touched.push(self.windows_around(a.min(b), a.max(b)));
         self.adjust()
     }
 
@@ -133,6 +160,7 @@ impl Game {
         let (colour_a, colour_b) = (self.cells[a], self.cells[b]);
         self.set(a, colour_b);
         self.set(b, colour_a);
+        self.keep_promise(a.min(b), a.max(b));
     }
 
     /// What swapping tiles `a` and `b` leads to at once, against the
@@ -160,41 +188,30 @@ impl Game {
     /// is left as it was. Only the windows either tile is in change: they
     /// make one box of top-left tiles. Of a game whose promise is kept.
     pub fn plain_change(&mut self, a: usize, b: usize) -> Option<i32> {
-        let side = self.side;
-        let (row, col) = (a / side, a % side);
-        let (last_row, last_col) = if b == a + 1 { (row, col + 1) } else { (row + 1, col) };
-        let (top, left) = (row.saturating_sub(1), col.saturating_sub(1));
-        let (bottom, right) = (last_row.min(side - 2), last_col.min(side - 2));
+        let windows = self.windows_around(a, b);
         self.cells.swap(a, b);
-        let mut change = 0;
-        let mut square = false;
-        for row in top..=bottom {
-            for window in row * side + left..=row * side + right {
-                let tiles = self.tiles_of(window);
-                square |= one_colour(tiles);
-                change += i32::from(promise(tiles)) - i32::from(self.window_promise[window]);
-            }
-        }
+        let (promise, square) = windows.promise(&self.cells);
         self.cells.swap(a, b);
-        (!square).then_some(change)
+        (!square).then(|| byte_sum(promise) - byte_sum(windows.kept(&self.window_promise)))
     }
 
     /// SR2: while a window is one colour, the topmost, then leftmost, is
-    /// removed and refilled from the buffer. Only touched windows can be:
-    /// the board held none before. The squares removed.
+    /// removed and refilled from the buffer. Only the windows of touched
+    /// boxes can be: the board held none before. The squares removed.
     fn adjust(&mut self) -> u32 {
         let mut squares = 0;
         loop {
-            let (side, cells) = (self.side, &self.cells);
-            // Tile indices order windows as SR2 does: by row, then column.
+            // Tile indices order windows as SR2 does: by row, then column,
+            // and so do a box's bytes.
             let mut first = usize::MAX;
             let mut kept = 0;
             for index in 0..self.touched.len() {
-                let window = self.touched[index];
-                if one_colour(tiles_of(cells, side, window)) {
-                    self.touched[kept] = window;
+                let windows = self.touched[index];
+                let one_colour = windows.one_colour(&self.cells);
+                if one_colour != 0 {
+                    self.touched[kept] = windows;
                     kept += 1;
-                    first = first.min(window);
+                    first = first.min(windows.at(one_colour.trailing_zeros() as usize / 8));
                 }
             }
             self.touched.truncate(kept);
@@ -203,11 +220,13 @@ impl Game {
             }
             squares += 1;
             self.score += 1;
+            let side = self.side;
             for tile in [first, first + 1, first + side, first + side + 1] {
                 let colour = self.take();
                 self.set(tile, colour);
             }
-            self.touch_around(first, first + side + 1);
+            self.keep_promise(first, first + side + 1);
+            self.touched.push(self.windows_around(first, first + side + 1));
         }
     }
 
@@ -221,75 +240,63 @@ impl Game {
         self.colours[self.taken - 1]
     }
 
-    /// Sets a tile, logged.
+    /// Sets a tile, logged; its windows' promise is left to
+    /// `keep_promise`.
     fn set(&mut self, tile: usize, colour: u8) {
         self.log.push((tile, self.cells[tile]));
-        self.put(tile, colour);
+        self.cells[tile] = colour;
     }
 
-    /// Sets a tile, keeping the promise if it is kept.
-    fn put(&mut self, tile: usize, colour: u8) {
-        self.cells[tile] = colour;
+    /// Works out again, if the promise is kept, that of the windows with a
+    /// tile in the box from tile `first` to tile `last`, right of or below
+    /// it, the tiles just set: each window once, where a tile at a time
+    /// would work most out two or four times.
+    #[inline]
+    fn keep_promise(&mut self, first: usize, last: usize) {
+        if self.kept == Promise::Kept {
+            self.keep_promise_of(self.windows_around(first, last));
+        }
+    }
+
+    /// Works out again, if the promise is kept, that of `windows`.
+    fn keep_promise_of(&mut self, windows: Windows) {
         if self.kept == Promise::Unkept {
             return;
         }
-        let (rows, cols) = self.windows_of(tile);
-        for row in rows {
-            for window in row * self.side + cols.start()..=row * self.side + cols.end() {
-                let promise = self.promise_of(window);
-                self.promise += i32::from(promise) - i32::from(self.window_promise[window]);
-                self.window_promise[window] = promise;
-            }
+        let (promise, _) = windows.promise(&self.cells);
+        let before = windows.kept(&self.window_promise);
+        let mut changed = promise ^ before;
+        if changed == 0 {
+            return;
+        }
+        self.promise += byte_sum(promise) - byte_sum(before);
+        while changed != 0 {
+            let shift = changed.trailing_zeros() / 8 * 8;
+            changed &= !(0xff << shift);
+            let window = windows.at(shift as usize / 8);
+            self.promise_log.push((window, (before >> shift) as u8));
+            self.window_promise[window] = (promise >> shift) as u8;
         }
     }
 
-    /// Touches the windows with a tile in the box from tile `first` to
-    /// tile `last`, right of or below it: each once, where touching around
-    /// each tile would touch most windows two or four times.
-    fn touch_around(&mut self, first: usize, last: usize) {
-        let ((rows, cols), (last_rows, last_cols)) = (self.windows_of(first), self.windows_of(last));
-        for row in *rows.start()..=*last_rows.end() {
-            self.touched.extend((*cols.start()..=*last_cols.end()).map(|col| row * self.side + col));
-        }
-    }
-
-    /// The rows and columns of the top-left tiles of the windows `tile` is in.
-    fn windows_of(&self, tile: usize) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
-        let (row, col, last) = (tile / self.side, tile % self.side, self.side - 2);
-        (row.saturating_sub(1)..=row.min(last), col.saturating_sub(1)..=col.min(last))
-    }
-
-    #[inline]
-    fn tiles_of(&self, window: usize) -> [u8; 4] {
-        tiles_of(&self.cells, self.side, window)
-    }
-
-    fn promise_of(&self, window: usize) -> u8 {
-        promise(self.tiles_of(window))
+    /// The windows with a tile in the box from tile `first` to tile `last`,
+    /// right of or below it.
+    fn windows_around(&self, first: usize, last: usize) -> Windows {
+        let side = self.side;
+        let (row, col) = self.place(first);
+        // `last` is right of `first`, below it, or both.
+        let (below, right) = (last - first >= side, last - first != side);
+        let (top, left) = (row.saturating_sub(1), col.saturating_sub(1));
+        let (bottom, far) = ((row + usize::from(below)).min(side - 2), (col + usize::from(right)).min(side - 2));
+        Windows { side, top, rows: bottom + 1 - top, left, count: far + 1 - left }
     }
 }
 
-/// The four tiles of a window (by its top-left tile) of a board of `side`.
-#[inline]
-fn tiles_of(cells: &[u8], side: usize, window: usize) -> [u8; 4] {
-    // Two rows of two, two bounds to check, where four tiles of one slice
-    // check four and the slice.
-    let pair = |at: usize| -> [u8; 2] { cells[at..at + 2].try_into().expect("two tiles") };
-    let ([a, b], [c, d]) = (pair(window), pair(window + side));
-    [a, b, c, d]
-}
-
-/// SR2: whether a window's four tiles are one colour.
-#[inline]
-fn one_colour(tiles: [u8; 4]) -> bool {
-    // One comparison, where one a pair would branch on pairs often equal.
-    u32::from_le_bytes(tiles) == u32::from(tiles[0]) * 0x0101_0101
-}
-
-#[inline]
-fn promise([a, b, c, d]: [u8; 4]) -> u8 {
-    let pairs = u8::from(a == b) + u8::from(a == c) + u8::from(a == d);
-    PROMISE_BY_PAIRS[usize::from(pairs + u8::from(b == c) + u8::from(b == d) + u8::from(c == d)) % 7]
+/// `bytes`, a board of `side`'s by tile, followed by the bytes a grid of
+/// windows reads past the board's last (`windows::padding`).
+fn padded(mut bytes: Vec<u8>, side: usize) -> Vec<u8> {
+    bytes.resize(side * side + padding(side), 0);
+    bytes
 }
 
 #[cfg(test)]
@@ -301,6 +308,7 @@ mod tests {
 
     use super::*;
     use crate::games::square::rules::move_tiles;
+    use crate::games::square::windows::promise_by_pairs;
 
     /// SR1 to SR3 on moves of every direction, the promise kept or not:
     /// the game after each move is the reference's, board and score, and a
@@ -327,10 +335,10 @@ mod tests {
                 game.commit();
                 let record = reference.step(&Turn::Move(m));
                 score += record.squares.len() as u64;
-                assert_eq!((&game.cells[..], game.score), (record.board.cells(), score), "{m:?} of\n{instance}");
+                assert_eq!((game.cells(), game.score), (record.board.cells(), score), "{m:?} of\n{instance}");
                 if kept == Promise::Kept {
                     let windows = (0..side - 1).flat_map(|row| (0..side - 1).map(move |col| row * side + col));
-                    let promise: i32 = windows.map(|window| i32::from(game.promise_of(window))).sum();
+                    let promise: i32 = windows.map(|window| promise_by_pairs(game.cells(), side, window).0).sum();
                     assert_eq!(game.promise, promise, "{m:?} of\n{instance}");
                 }
             }

@@ -8,18 +8,28 @@ use m3_model::square::{Board, Invalid, Move, Square, DOWN, LEFT, MODULUS, MULTIP
 #[derive(Debug, Clone)]
 pub struct Buffer {
     colours: u64,
+    /// 2^64 / colours, rounded up: `a % colours` by two multiplications
+    /// (Lemire's fastmod) for every A[i] past the seed, all below 2^31,
+    /// where a division took an eighth of a greedy game's adjusts.
+    reciprocal: u64,
     a: u64,
     pub taken: u64,
 }
 
 impl Buffer {
     pub fn new(seed: u64, colours: u8) -> Buffer {
-        Buffer { colours: u64::from(colours), a: seed, taken: 0 }
+        let colours = u64::from(colours);
+        let reciprocal = u64::MAX.checked_div(colours).map_or(0, |quotient| quotient.wrapping_add(1));
+        Buffer { colours, reciprocal, a: seed, taken: 0 }
     }
 
     /// The next tile's colour.
     pub fn take(&mut self) -> u8 {
-        let colour = (self.a % self.colours) as u8;
+        let colour = if self.a <= u64::from(u32::MAX) && self.colours != 0 {
+            ((u128::from(self.reciprocal.wrapping_mul(self.a)) * u128::from(self.colours)) >> 64) as u8
+        } else {
+            (self.a % self.colours) as u8
+        };
         self.a = self.a % MODULUS * MULTIPLIER % MODULUS;
         self.taken += 1;
         colour
@@ -115,7 +125,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use super::one_colour;
+    use super::{one_colour, Buffer};
+    use m3_model::square::{MODULUS, MULTIPLIER};
 
     #[test]
     fn sr2_a_window_is_one_colour_when_its_four_tiles_are() {
@@ -136,5 +147,24 @@ mod tests {
             }
         }
         assert!(squares > 1000, "{squares} one-colour windows: too few to see");
+    }
+
+    /// SR1 as the statement writes it, `A[i] % colors` by division, against
+    /// the buffer's multiplications, for every colour count a byte holds
+    /// and seeds at the edges of each width the buffer reads them in.
+    #[test]
+    fn sr1_the_buffers_colours_are_the_remainders_of_its_numbers() {
+        let mut rng = ChaCha8Rng::seed_from_u64(14);
+        let edges = [0, 1, MODULUS - 1, MODULUS, u64::from(u32::MAX), u64::from(u32::MAX) + 1, u64::MAX];
+        for colours in 1..=u8::MAX {
+            for seed in edges.into_iter().chain((0..20).map(|_| rng.random_range(0..1 << 33))) {
+                let mut buffer = Buffer::new(seed, colours);
+                let mut a = seed;
+                for _ in 0..30 {
+                    assert_eq!(buffer.take(), (a % u64::from(colours)) as u8, "A = {a}, {colours} colours");
+                    a = a % MODULUS * MULTIPLIER % MODULUS;
+                }
+            }
+        }
     }
 }

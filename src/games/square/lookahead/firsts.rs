@@ -165,7 +165,7 @@ impl Firsts {
         let tile = swap / 2;
         let on_board = if swap % 2 == RIGHT_SWAP { tile % side + 1 < side } else { tile / side + 1 < side };
         let (kind, value) = match on_board.then(|| swap_tiles(side, swap)) {
-            Some((a, b)) if game.cells[a] != game.cells[b] => match game.plain_change(a, b) {
+            Some((a, b)) if game.cells()[a] != game.cells()[b] => match game.plain_change(a, b) {
                 Some(change) => (Kind::Plain, change),
                 None => (Kind::Scoring, 0),
             },

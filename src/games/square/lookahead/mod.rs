@@ -177,7 +177,7 @@ impl Lookahead {
     #[cfg(test)]
     fn standing(&self) -> (m3_model::square::Board, u64) {
         let game = &self.game;
-        (m3_model::square::Board::from_cells(game.side, game.side, game.cells.clone()), game.score)
+        (m3_model::square::Board::from_cells(game.side, game.side, game.cells().to_vec()), game.score)
     }
 }
 

@@ -50,7 +50,7 @@ impl Replies {
             for index in 0..near.len() {
                 for reply in near.swaps(side, index).into_iter().flatten() {
                     let (a, b) = swap_tiles(side, reply);
-                    if game.cells[a] != game.cells[b] {
+                    if game.cells()[a] != game.cells()[b] {
                         match game.plain_change(a, b) {
                             Some(change) => *best = (*best).max(change),
                             None => scoring.push(reply),
