@@ -107,6 +107,16 @@ fn every_game_s_set_is_the_same_for_a_seed_inside_the_statement_answered_and_rea
     games::visit_all(&SetterChecks);
 }
 
+/// As a setter expects: `--out a/b` in a new place makes `a` too.
+#[test]
+fn tests_makes_the_parent_folders_of_its_out_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("contest/texas");
+    let written = m3diff(&["tests", "door", "--out", set.to_str().unwrap(), "--seed", "1", "--count", "3"]);
+    assert!(written.status.success(), "{}", text(&written));
+    assert!(set.join("README.md").is_file());
+}
+
 #[test]
 fn tests_writes_into_no_folder_that_holds_a_file() {
     let dir = tempfile::tempdir().unwrap();

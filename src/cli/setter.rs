@@ -140,6 +140,9 @@ fn new_or_empty_folder(dir: &Path) -> Result<(PathBuf, PathBuf), String> {
         Ok(target) => target,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            // A setter's `--out tests/texas` in a new place makes its folders.
+            std::fs::create_dir_all(parent)
+                .map_err(|error| format!("{name}: its parent folder {}: {error}", path_name(parent)))?;
             let parent = std::fs::canonicalize(parent)
                 .map_err(|error| format!("{name}: its parent folder {}: {error}", path_name(parent)))?;
             let Some(file_name) = dir.file_name() else { return Err(format!("{name}: not a folder's name")) };
