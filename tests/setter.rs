@@ -135,6 +135,20 @@ fn coverage_of_a_folder_without_instances_is_an_error_not_an_empty_table() {
     assert!(text(&counted).contains("holds no *.in file"), "{}", text(&counted));
 }
 
+/// Files beyond the statement in a folder are named, as `validate` names
+/// them, and the counters only they reach are said reached, not out of
+/// every test's reach.
+#[test]
+fn coverage_names_the_files_beyond_the_statement_and_what_they_reach() {
+    let counted = m3diff(&["coverage", "door", "corpus/door/md1-further-swaps.in", "corpus/door/sample1.in"]);
+    let table = text(&counted);
+    assert!(counted.status.success(), "{table}");
+    assert!(table.contains("\nbeyond the statement: corpus/door/md1-further-swaps.in: 3 swaps"), "{table}");
+    assert!(!table.contains("sample1.in:"), "{table}");
+    assert!(table.contains("\nreached by games beyond the statement (2): MD1 further swap made"), "{table}");
+    assert!(table.contains("which no test of the contest reaches (1): MD1 further swap refused: one"), "{table}");
+}
+
 #[test]
 fn coverage_names_the_counters_the_official_samples_never_reach() {
     let counted = m3diff(&["coverage", "door", "corpus/door/sample1.in", "corpus/door/sample2.in"]);

@@ -293,16 +293,20 @@ pub fn coverage<G: Game>(paths: &[PathBuf]) -> Result<ExitCode, String> {
     let mut tally = Tally::default();
     // A game reads its operations apart when it parses two texts at all.
     let reads_apart = G::parse_apart("", "").is_some();
+    let mut beyond = String::new();
     for file in &files {
         let operations = file.with_extension(OPERATIONS_EXTENSION);
         let instance = match reads_apart && operations.is_file() {
             true => read_instance_apart::<G>(Some(file), Some(&operations))?,
             false => read_instance::<G>(Some(file))?,
         };
+        if let Some(what) = G::beyond_statement(&instance) {
+            let _ = writeln!(beyond, "beyond the statement: {}: {}", path_name(file), what.what);
+        }
         reference_answer::<G>(&instance, &mut tally).map_err(|error| format!("{}: {error}", path_name(file)))?;
     }
     let table = tally.apart_from(<G::Counter as Counts<G>>::beyond_statement(), BEYOND);
-    write_stdout(&format!("{}: {}\n{table}\n", G::NAME, counted(files.len() as u64, "file")))
+    write_stdout(&format!("{}: {}\n{beyond}{table}\n", G::NAME, counted(files.len() as u64, "file")))
 }
 
 /// `m3diff coverage GAME --fuzz-inputs PATH...`: the rule-coverage table of

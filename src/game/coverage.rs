@@ -132,8 +132,14 @@ impl<C: RuleCounter> Tally<C> {
             )?;
         }
         let names = named_list::<C>;
-        if !apart.is_empty() {
-            writeln!(f, "{why} ({}): {}", apart.len(), names(apart))?;
+        // `why` says why a counter apart is not reached: those a game
+        // beyond the statement reached all the same are said apart again.
+        let (reached, unreached): (Vec<C>, Vec<C>) = apart.iter().partition(|&&c| self.count(c) > 0);
+        if !unreached.is_empty() {
+            writeln!(f, "{why} ({}): {}", unreached.len(), names(&unreached))?;
+        }
+        if !reached.is_empty() {
+            writeln!(f, "reached by games beyond the statement ({}): {}", reached.len(), names(&reached))?;
         }
         let zero: Vec<C> =
             self.never_reached().into_iter().filter(|c| !apart.iter().any(|a| a.index() == c.index())).collect();
@@ -194,6 +200,13 @@ mod tests {
         assert!(table.ends_with("beyond the statement (1): EX2 bomb exploded\nevery other counter reached"), "{table}");
         let table = Tally::<Example>::default().apart_from(&[Example::Bomb], "beyond the statement").to_string();
         assert!(table.ends_with("\nnever reached (1): EX1 swap made"), "{table}");
+        // Reached all the same, by a game beyond the statement: not said
+        // to be out of reach.
+        tally.add(Example::Bomb, 1);
+        let table = tally.apart_from(&[Example::Bomb], "beyond the statement").to_string();
+        let said = "reached by games beyond the statement (1): EX2 bomb exploded\nevery other counter reached";
+        assert!(table.ends_with(said), "{table}");
+        assert!(!table.contains("\nbeyond the statement (1)"), "{table}");
     }
 
     crate::counters! {
