@@ -74,7 +74,22 @@ fn md4_a_program_that_reads_vibranium_as_a_bomb_gives_a_wrong_answer_shrunk_smal
     // Vibranium (-1) read as a bomb (0): it is armed by a fall and lets a
     // beam through to be cleared by it (MD4, MD5).
     let program = script(dir.path(), "no-vibranium", "sed 's/-1/0/g' | exec \"$M\" solve door");
-    found_and_shrunk(dir.path(), &program, "wrong answer", 60, &[]);
+    let report = found_and_shrunk(dir.path(), &program, "wrong answer", 60, &[]);
+    // The kept case, checked again, is not sent to be shrunk once more; and
+    // a shrink of it keeps the campaign that found it in its report.
+    let found_by = report.lines().find(|line| line.starts_with("found by: ")).unwrap().to_string();
+    assert!(found_by.contains("m3diff fuzz"), "{found_by}");
+    let case = cases_in(&dir.path().join("found/door")).remove(0);
+    let (case, program) = (case.to_str().unwrap(), program.to_str().unwrap());
+    let checked = m3diff(&["check", "door", case, "--against", program], "");
+    assert!(text(&checked.stdout).contains("\nshrunk already: "), "{}", text(&checked.stdout));
+    assert!(!text(&checked.stdout).contains("shrink it"), "{}", text(&checked.stdout));
+    let keep = dir.path().join("found");
+    let shrunk = m3diff(&["shrink", "door", case, "--against", program, "--keep", keep.to_str().unwrap()], "");
+    assert_eq!(shrunk.status.code(), Some(1), "{}", text(&shrunk.stderr));
+    let kept = cases_in(&keep.join("door")).remove(0);
+    let report = std::fs::read_to_string(kept.with_extension("txt")).unwrap();
+    assert!(report.contains(&format!("\n{found_by}\n")), "{report}");
 }
 
 #[test]

@@ -20,9 +20,19 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
             usage.line()
         )),
         (_, Judged { failed: Some(failed), .. }) => {
-            let shrink =
-                format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options());
-            write_stdout(&format!("{failed}\nshrink it: {shrink}\n"))?;
+            let next = match Report::beside(file) {
+                // Shrinking it again would make no step.
+                Some(report) if report.shrunk_to_its_end() => {
+                    format!("shrunk already: {}", crate::process::input::path_name(&file.with_extension("txt")))
+                }
+                _ => format!(
+                    "shrink it: m3diff shrink {} {} {}",
+                    G::NAME,
+                    crate::process::input::shell_word(file),
+                    program.options()
+                ),
+            };
+            write_stdout(&format!("{failed}\n{next}\n"))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }
     }
@@ -36,7 +46,11 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
         return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
     };
     probe(keep, "--keep")?;
-    let origin = format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options());
+    // A kept case's report says what found it, which its shrink keeps.
+    let origin = match Report::beside(file).and_then(|report| report.found_by()) {
+        Some(found_by) => found_by,
+        None => format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options()),
+    };
     let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
     // Kept before shrinking, so that a signal or an error meanwhile loses
     // nothing; the shrunk case takes its place.
@@ -78,4 +92,30 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     };
     write_stdout(&format!("{}\n{placed}\n", kept.report))?;
     Ok(ExitCode::from(EXIT_FAILURE_FOUND))
+}
+
+/// The report a campaign or a shrink kept beside a case (`NAME.txt`), as
+/// far as `check` and `shrink` read it.
+struct Report(String);
+
+impl Report {
+    fn beside(case: &Path) -> Option<Report> {
+        let bytes = crate::process::input::read(&case.with_extension("txt"), crate::process::input::Bound::report());
+        bytes.ok().map(|bytes| Report(String::from_utf8_lossy(&bytes).into_owned()))
+    }
+
+    fn line(&self, key: &str) -> Option<&str> {
+        self.0.lines().find_map(|line| line.strip_prefix(key))
+    }
+
+    /// What found the case: a campaign's seed and case, or a shrink.
+    fn found_by(&self) -> Option<String> {
+        self.line("found by: ").map(str::to_string)
+    }
+
+    /// Whether the case was shrunk until a pass kept nothing, so that a
+    /// shrink of it would make no step.
+    fn shrunk_to_its_end(&self) -> bool {
+        self.line("shrunk: ").is_some_and(|shrunk| !shrunk.starts_with("not yet") && !shrunk.contains("cut short"))
+    }
 }
