@@ -64,11 +64,26 @@ impl Visitor for SetterChecks {
         assert_eq!(inputs.len(), 60, "{}: every place of the default count is used", G::NAME);
         let readme =
             String::from_utf8_lossy(&set.iter().find(|(name, _)| name == "README.md").expect("a list").1).into_owned();
-        for (what, shown) in
-            [("an event at the last row", " at the last row"), ("a game at the largest size", " at size max |")]
-        {
+        for (what, shown) in [
+            ("an event at the last row", " at the last row"),
+            ("a game at the largest size", " --size max --within-statement` |"),
+        ] {
             assert!(readme.contains(shown), "{}: no distinct test shows {what}:\n{readme}", G::NAME);
         }
+
+        // A drawn test's row gives the command that draws it again.
+        let row = readme.lines().find(|line| line.contains("`m3diff gen ")).expect("a drawn test");
+        let test = row.trim_start_matches("| ").split(' ').next().unwrap();
+        let command = row.split('`').nth(1).unwrap();
+        let words: Vec<&str> = command.split(' ').skip(1).collect();
+        let drawn = String::from_utf8(m3diff(&words).stdout).unwrap();
+        // A game whose operations the set writes apart draws them after
+        // the instance, as one text.
+        let file = |extension: &str| set.iter().find(|(name, _)| *name == format!("{test}.{extension}"));
+        let input = [file("in").unwrap(), file("commands").unwrap_or(&(String::new(), Vec::new()))]
+            .map(|(_, bytes)| bytes.as_slice())
+            .concat();
+        assert_eq!(drawn.as_bytes(), &input[..], "{}: `{command}` does not draw test {test}", G::NAME);
 
         let mut validate = vec!["validate", G::NAME];
         validate.extend(inputs.iter().map(String::as_str));

@@ -206,7 +206,8 @@ fn write_tests<G: Game>(
             false => named_list(&test.first_reached),
         };
         let shown = first_shown(&test.first_shown);
-        let _ = writeln!(list, "| {stem} | {} | {} | {first} | {shown} |", thousands(test_bytes), test.why);
+        let why = test.why.said(G::NAME);
+        let _ = writeln!(list, "| {stem} | {} | {why} | {first} | {shown} |", thousands(test_bytes));
     }
     Ok((bytes, readme::<G>(set, seed, most, bytes, &list)))
 }

@@ -13,8 +13,6 @@ mod distinct;
 mod drawing;
 pub mod output;
 
-use std::fmt;
-
 use crate::game::coverage::{RuleCounter, Tally};
 use crate::game::{Game, Generator, Size, Verdict};
 use crate::runs::campaign::case_seed;
@@ -56,13 +54,18 @@ pub enum Why {
     Hack { program: String, how: String },
 }
 
-impl fmt::Display for Why {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Why {
+    /// Why the test of `game` is in the set, with the command that draws
+    /// it again where one does.
+    pub fn said(&self, game: &str) -> String {
+        let drawn = |seed: &u64, size: &Size| {
+            format!("`m3diff gen {game} --seed {seed} --size {} --within-statement`", size.name())
+        };
         match self {
-            Why::Coverage { seed, size } => write!(f, "coverage: the game of seed {seed} at size {}", size.name()),
-            Why::Distinct { seed, size } => write!(f, "distinct: the game of seed {seed} at size {}", size.name()),
-            Why::Max(name) => write!(f, "max test: {name}"),
-            Why::Hack { program, how } => write!(f, "hack: fails {program} ({how})"),
+            Why::Coverage { seed, size } => format!("coverage: the game of {}", drawn(seed, size)),
+            Why::Distinct { seed, size } => format!("distinct: the game of {}", drawn(seed, size)),
+            Why::Max(name) => format!("max test: {name}"),
+            Why::Hack { program, how } => format!("hack: fails {program} ({how})"),
         }
     }
 }
