@@ -226,3 +226,23 @@ fn one_file_outside_makes_the_exit_1_and_a_line_for_each() {
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     assert!(stdout.contains("a.in: inside the statement"), "{stdout}");
 }
+
+/// With no file, `validate` reads standard input, as a testlib validator
+/// does.
+#[test]
+fn validate_without_a_file_reads_standard_input() {
+    use std::io::Write;
+    let sample = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/door/sample1.in")).unwrap();
+    for (text, code) in [(&sample[..], 0), (b"3 3\n", 1)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+            .args(["validate", "door"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(text).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(code), "{}", String::from_utf8_lossy(&output.stdout));
+        assert!(String::from_utf8_lossy(&output.stdout).starts_with("<stdin>: "));
+    }
+}

@@ -121,8 +121,9 @@ pub enum Command {
         /// The rule set.
         #[arg(value_parser = games::name_parser())]
         game: String,
-        /// The files, each an instance in the statement's format.
-        #[arg(required_unless_present_any = ["icpc", "testlib"], conflicts_with_all = ["icpc", "testlib"])]
+        /// The files, each an instance in the statement's format; none (or
+        /// `-`) reads one from standard input, as a testlib validator does.
+        #[arg(conflicts_with_all = ["icpc", "testlib"])]
         files: Vec<PathBuf>,
         /// As an ICPC input validator: one input on standard input; exit 42
         /// inside, 43 not, the line, column and bound on standard error.
@@ -315,7 +316,8 @@ impl Visitor for OneGame {
                     (false, true) => validate::Convention::Testlib,
                     (false, false) => validate::Convention::Lines,
                 };
-                validate::validate::<G>(&files, convention)
+                let standard_input = [PathBuf::from("-")];
+                validate::validate::<G>(if files.is_empty() { &standard_input } else { &files }, convention)
             }
             Command::CheckOutput { files, testlib, .. } => check_output::check_output::<G>(&files, testlib),
             Command::Tests { out, seed, count, package, accepted, wrong, hunt_time, corpus, .. } => {
