@@ -1,14 +1,78 @@
 //! `m3diff fuzz`, `shrink` and `corpus` as a user runs them.
 
+use std::ffi::OsString;
+use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
+/// m3diff as installed, with the binary under test as `m3diff` on the
+/// PATH: its replay lines begin `m3diff`, and a shell runs them as pasted.
 fn m3diff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", installed())
         .env_remove("M3DIFF_SEED")
         .output()
         .expect("the m3diff binary runs")
+}
+
+/// The PATH of this test with a folder in front whose `m3diff` is the
+/// binary under test.
+fn installed() -> &'static OsString {
+    static PATH: OnceLock<(tempfile::TempDir, OsString)> = OnceLock::new();
+    let (_, path) = PATH.get_or_init(|| {
+        let bin = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_m3diff"), bin.path().join("m3diff")).unwrap();
+        let others = std::env::var_os("PATH").unwrap_or_default();
+        let path =
+            std::env::join_paths(std::iter::once(bin.path().to_path_buf()).chain(std::env::split_paths(&others)));
+        (bin, path.unwrap())
+    });
+    path
+}
+
+/// A campaign of three door cases started in `folder` with `path` as its
+/// PATH, and the replay line it printed.
+fn replay_line_of(folder: &Path, path: &OsString) -> (Output, String) {
+    let corpus = tempfile::tempdir().unwrap();
+    let corpus = corpus.path().to_str().unwrap();
+    let first = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--game", "door", "--cases", "3", "--seed", "4", "--jobs", "1", "--corpus", corpus])
+        .current_dir(folder)
+        .env("PATH", path)
+        .env_remove("M3DIFF_SEED")
+        .output()
+        .unwrap();
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let replay = text(&first.stdout).lines().last().and_then(|line| line.strip_prefix("replay: ")).map(String::from);
+    (first, replay.expect("a replay line"))
+}
+
+/// Issue 57: replay lines said `m3diff`, which after the README's `cargo
+/// run` is no command at all. They name m3diff as it was started.
+#[test]
+fn a_replay_line_runs_as_pasted_however_m3diff_was_started() {
+    let paste = |folder: &Path, path: &OsString, line: &str| {
+        let again = Command::new("sh").args(["-c", line]).current_dir(folder).env("PATH", path).output().unwrap();
+        assert!(again.status.success(), "{line}: {}", text(&again.stderr));
+        again
+    };
+    let elsewhere = tempfile::tempdir().unwrap();
+    // Installed: the name on the PATH.
+    let (first, replay) = replay_line_of(elsewhere.path(), installed());
+    assert!(replay.starts_with("m3diff fuzz --game door "), "{replay}");
+    assert_eq!(untimed(&paste(elsewhere.path(), installed(), &replay)), untimed(&first));
+    // A build started from outside its checkout, not on the PATH: its path.
+    let bare = std::env::var_os("PATH").unwrap_or_default();
+    let (first, replay) = replay_line_of(elsewhere.path(), &bare);
+    let executable = Path::new(env!("CARGO_BIN_EXE_m3diff")).canonicalize().unwrap();
+    assert!(replay.starts_with(&format!("{} fuzz ", executable.display())), "{replay}");
+    assert_eq!(untimed(&paste(elsewhere.path(), &bare, &replay)), untimed(&first));
+    // Started in its checkout, as `cargo run` starts it: the alias that
+    // builds it, as the next steps of a kept case say.
+    let (_, replay) = replay_line_of(Path::new(env!("CARGO_MANIFEST_DIR")), &bare);
+    assert!(replay.starts_with("cargo m3diff fuzz --game door "), "{replay}");
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -265,6 +329,7 @@ fn ctrl_c_stops_a_campaign_after_the_cases_under_way_prints_the_summary_and_exit
     let corpus = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_m3diff"))
         .args(["fuzz", "--time", "10m", "--size", "small", "--corpus", corpus.path().to_str().unwrap()])
+        .env("PATH", installed())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

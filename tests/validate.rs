@@ -181,8 +181,18 @@ fn a_file_is_held_to_the_statement_s_exact_layout_as_a_testlib_validator_holds_i
     let exact = door(3, 3, &[[1, 1, 1, 2]]);
     accepted("door", &exact);
     let expected = "not the statement's exact layout: expected";
-    refused("door", &exact.replacen(' ', "  ", 1), 1, 3, &format!("{expected} '3'"));
-    refused("door", &exact.replace('\n', "\r\n"), 1, 4, &format!("{expected} the end of the line"));
+    // Issue 57: a doubled space is named as one, from its first space.
+    refused("door", &exact.replacen(' ', "  ", 1), 1, 2, &format!("{expected} one space, found 2 spaces"));
+    refused("door", &exact.replacen(' ', "   ", 1), 1, 2, &format!("{expected} one space, found 3 spaces"));
+    refused("door", &exact.replacen(' ', "\t", 1), 1, 2, &format!("{expected} one space, found a tab"));
+    refused("door", &format!(" {exact}"), 1, 1, &format!("{expected} '3', found one space"));
+    refused(
+        "door",
+        &exact.replace('\n', "\r\n"),
+        1,
+        4,
+        &format!("{expected} the end of the line (\\n), found a carriage return"),
+    );
     refused("door", exact.trim_end(), 5, 8, &format!("{expected} the end of the line"));
     refused("door", &(exact.clone() + "\n"), 6, 1, &format!("{expected} the end of the file"));
     refused("door", &format!("\n{exact}"), 1, 1, expected);

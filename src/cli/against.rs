@@ -25,17 +25,18 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
                 Some(report) if report.shrunk_to_its_end() => {
                     format!("shrunk already: {}", crate::process::input::path_name(&file.with_extension("txt")))
                 }
-                _ => format!(
-                    "shrink it: m3diff shrink {} {} {}",
-                    G::NAME,
-                    crate::process::input::shell_word(file),
-                    program.options()
-                ),
+                _ => format!("shrink it: {}", shrink_command::<G>(file, program)),
             };
             write_stdout(&format!("{failed}\n{next}\n"))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }
     }
+}
+
+/// The command that shrinks `file` against `program`.
+fn shrink_command<G: Game>(file: &Path, program: &Program) -> String {
+    let file = crate::process::input::shell_word(file);
+    format!("{} shrink {} {file} {}", crate::process::invocation::m3diff(), G::NAME, program.options())
 }
 
 pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<ExitCode, String> {
@@ -49,7 +50,7 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     // A kept case's report says what found it, which its shrink keeps.
     let origin = match Report::beside(file).and_then(|report| report.found_by()) {
         Some(found_by) => found_by,
-        None => format!("m3diff shrink {} {} {}", G::NAME, crate::process::input::shell_word(file), program.options()),
+        None => shrink_command::<G>(file, program),
     };
     let cannot = |error| format!("--keep {}: cannot write the case: {error}", keep.display());
     // Kept before shrinking, so that a signal or an error meanwhile loses

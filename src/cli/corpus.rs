@@ -67,7 +67,11 @@ pub fn export_all(corpus: &Path, dir: &Path) -> Result<ExitCode, String> {
 
 pub fn shrink<G: Game>(file: &Path, corpus: &Path) -> Result<ExitCode, String> {
     let instance = read_instance::<G>(Some(file))?;
-    keep_if_failing::<G>(&instance, &format!("m3diff shrink {} {}", G::NAME, input::shell_word(file)), corpus)
+    keep_if_failing::<G>(
+        &instance,
+        &format!("{} shrink {} {}", crate::process::invocation::m3diff(), G::NAME, input::shell_word(file)),
+        corpus,
+    )
 }
 
 /// `corpus import`: a cargo-fuzz artifact, or an instance in the problem
@@ -98,7 +102,7 @@ pub fn import<G: Game>(artifact: &Path, corpus: &Path) -> Result<ExitCode, Strin
     say!("{}: read as {reading} ({})", input::path_name(artifact), G::Trace::dimensions(&instance));
     keep_if_failing::<G>(
         &instance,
-        &format!("m3diff corpus import {} {}", G::NAME, input::shell_word(artifact)),
+        &format!("{} corpus import {} {}", crate::process::invocation::m3diff(), G::NAME, input::shell_word(artifact)),
         corpus,
     )
 }

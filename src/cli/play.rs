@@ -125,7 +125,8 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>) -> Result<ExitCode, 
         }
         Err(failure) => {
             let apart = commands.map_or(String::new(), |commands| format!(" --commands {}", commands.display()));
-            let replay = format!("m3diff check {} {}{apart}", G::NAME, file.display());
+            let replay =
+                format!("{} check {} {}{apart}", crate::process::invocation::m3diff(), G::NAME, file.display());
             write_stdout(&failure.report_with_replay(&replay))?;
             Ok(ExitCode::from(EXIT_FAILURE_FOUND))
         }

@@ -37,21 +37,38 @@ pub fn outside<G: Game>(text: &str) -> Option<(usize, usize, String)> {
 /// writes it: one space between numbers, no space at a line's ends, `\n`
 /// line ends, no blank line but the format's own, a newline after the last
 /// line. The parser reads more than that (as contest readers do); a judge's
-/// file is held to the letter, as a testlib validator holds it.
+/// file is held to the letter, as a testlib validator holds it. Said as
+/// what was expected and what was found, and a run of spaces where one
+/// belongs from its first space: "expected one space, found 2 spaces".
 fn layout_difference(text: &str, exact: &str) -> Option<(usize, usize, String)> {
-    let at = text.bytes().zip(exact.bytes()).position(|(a, b)| a != b).unwrap_or(text.len().min(exact.len()));
+    let mut at = text.bytes().zip(exact.bytes()).position(|(a, b)| a != b).unwrap_or(text.len().min(exact.len()));
     if at == text.len() && at == exact.len() {
         return None;
     }
+    let spaces_before = text[..at].bytes().rev().take_while(|&b| b == b' ').count();
+    let found = if text[at..].starts_with(' ') && spaces_before > 0 {
+        let run = spaces_before + text[at..].bytes().take_while(|&b| b == b' ').count();
+        at -= spaces_before;
+        crate::process::prose::counted(run as u64, "space")
+    } else {
+        layout_part(&text[at..])
+    };
     let line = text[..at].matches('\n').count() + 1;
     let column = text[..at].rfind('\n').map_or(at, |newline| at - newline - 1) + 1;
-    let expected = match exact[at..].chars().next() {
+    let expected = layout_part(&exact[at..]);
+    Some((line, column, format!("not the statement's exact layout: expected {expected}, found {found}")))
+}
+
+/// What a layout message calls the first character of `rest`.
+fn layout_part(rest: &str) -> String {
+    match rest.chars().next() {
         None => "the end of the file".to_string(),
         Some('\n') => "the end of the line (\\n)".to_string(),
+        Some('\r') => "a carriage return (\\r)".to_string(),
+        Some('\t') => "a tab".to_string(),
         Some(' ') => "one space".to_string(),
         Some(c) => format!("{c:?}"),
-    };
-    Some((line, column, format!("not the statement's exact layout: expected {expected}")))
+    }
 }
 
 /// How `validate` gives its verdict: the statement's bounds are the same

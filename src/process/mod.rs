@@ -9,6 +9,7 @@ pub mod files;
 pub mod hash;
 pub mod input;
 pub mod interrupt;
+pub mod invocation;
 pub mod prose;
 pub mod seed;
 pub mod spent;

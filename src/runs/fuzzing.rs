@@ -182,11 +182,16 @@ pub fn parse_round_trip<G: Game>(data: &[u8]) {
 /// generator keeps producing interesting games.
 pub fn seeded_coverage<G: Game>(first_seed: u64, games: u64, size: Size) -> Result<Tally<G::Counter>, String> {
     let mut tally = Tally::default();
+    let m3diff = crate::process::invocation::m3diff();
     for seed in first_seed..first_seed + games {
         let instance = crate::process::seed::with_seed(seed, |u| G::generate(u, size, &G::Knobs::default()))
             .map_err(|e| format!("seed {seed}: the generator gave up: {e}"))?;
         check_game::<G>(&instance, &mut tally).map_err(|failure| {
-            failure.report_with_replay(&format!("m3diff gen {} --seed {seed} | m3diff check {} -", G::NAME, G::NAME))
+            failure.report_with_replay(&format!(
+                "{m3diff} gen {} --seed {seed} | {m3diff} check {} -",
+                G::NAME,
+                G::NAME
+            ))
         })?;
     }
     Ok(tally)

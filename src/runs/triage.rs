@@ -177,7 +177,11 @@ pub fn not_replayed(file_name: &str) -> Option<&'static str> {
 pub fn logged_cases(log: &str) -> Result<Vec<(&'static str, Case)>, String> {
     let mut cases = Vec::new();
     for (index, line) in log.lines().enumerate() {
-        let Some((_, command)) = line.split_once(" found by m3diff gen ") else { continue };
+        // After whichever words ran m3diff: `m3diff`, `cargo m3diff`, a path.
+        let Some((_, command)) = line.split_once(" found by ").and_then(|(_, found)| found.split_once("m3diff gen "))
+        else {
+            continue;
+        };
         let malformed = |what: &str| {
             format!(
                 "line {}: a malformed \"found by\" line ({what}): expected \"GAME: KIND found by m3diff gen GAME \
@@ -221,6 +225,14 @@ mod tests {
         assert_eq!(cases.len(), 1);
         assert_eq!(cases[0].0, "texas");
         assert!(matches!(cases[0].1.input, Input::Seeded { seed: 12, size: Size::Small }), "{:?}", cases[0]);
+        // However the campaign's m3diff was started.
+        for started in ["cargo m3diff", "/home/me/m3diff/target/release/m3diff"] {
+            let log =
+                format!("door: a panic found by {started} gen door --seed 7 --size max (case of {started} fuzz)\n");
+            let cases = logged_cases(&log).unwrap();
+            assert_eq!(cases.len(), 1, "{log}");
+            assert!(matches!(cases[0].1.input, Input::Seeded { seed: 7, size: Size::Max }), "{:?}", cases[0]);
+        }
     }
 
     #[test]

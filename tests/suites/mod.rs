@@ -480,7 +480,8 @@ fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
     );
     let report = std::fs::read_to_string(kept[0].with_extension("txt")).unwrap();
     assert!(report.contains(&format!("divergence in `{field}`")), "{report}");
-    assert!(report.contains(&format!("replay: m3diff check {}", G::NAME)), "{report}");
+    let m3diff = m3diff::process::invocation::m3diff();
+    assert!(report.contains(&format!("replay: {m3diff} check {}", G::NAME)), "{report}");
     println!("{}: {report}\n{instance}", C::BUG);
     let failure = m3diff::check_game_with::<G, Planted<G, C>>(&instance, &mut Tally::default()).unwrap_err();
     assert_eq!(failure.kind.to_string(), format!("divergence in `{field}`"));

@@ -23,7 +23,8 @@ pub(super) fn replay_command(
     let budget = format!("--cases {}", dealt / targets.len().max(1) as u64);
     let against = program.map_or(String::new(), |program| format!(" {}", program.options()));
     format!(
-        "m3diff fuzz --game {} --seed {} --size {} {budget}{against}",
+        "{} fuzz --game {} --seed {} --size {} {budget}{against}",
+        crate::process::invocation::m3diff(),
         names(targets).join(","),
         settings.seed,
         settings.size.name()

@@ -80,10 +80,11 @@ fn keep<G: Game>(
          the run used: {}\n\
          within: {}\n\
          found by: {origin}\n\
-         time it: m3diff check {} {} {}\n",
+         time it: {} check {} {} {}\n",
         G::TITLE,
         usage.line(),
         program.limits().line(),
+        crate::process::invocation::m3diff(),
         G::NAME,
         path.display(),
         program.options(),

@@ -158,7 +158,8 @@ impl<G: Game> Target for AgainstTarget<G> {
             let (seed, size) = (campaign.settings.seed, campaign.settings.size.name());
             let options = self.program.options();
             format!(
-                "the case of seed {case_seed} in m3diff fuzz --game {} --seed {seed} --size {size} {options}",
+                "the case of seed {case_seed} in {} fuzz --game {} --seed {seed} --size {size} {options}",
+                crate::process::invocation::m3diff(),
                 G::NAME
             )
         };

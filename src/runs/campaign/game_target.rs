@@ -110,8 +110,8 @@ impl<G: Game, E: Stepper<G>> Target for GameTarget<G, E> {
         // Said only when something failed: a campaign runs thousands of cases a second.
         let origin = || {
             let size = campaign.settings.size.name();
-            let seed = campaign.settings.seed;
-            format!("m3diff gen {} --seed {case_seed} --size {size} (case of m3diff fuzz --seed {seed})", G::NAME)
+            let (seed, m3diff) = (campaign.settings.seed, crate::process::invocation::m3diff());
+            format!("{m3diff} gen {} --seed {case_seed} --size {size} (case of {m3diff} fuzz --seed {seed})", G::NAME)
         };
         let generate =
             || crate::process::seed::with_seed(case_seed, |u| G::generate(u, self.size, &G::Knobs::default()));

@@ -17,21 +17,23 @@ pub(super) const ROOT_CAUSE: &str = "root cause:";
 
 /// The way from a kept regression back to green, as the README's "Back to
 /// green" section gives it; every message about a new regression ends with
-/// it. `{game}` and `{path}` stand for the game and the regression.
-pub const NEXT_STEPS: &str = "next: 1. diagnose: `cargo m3diff check {game} {path}` \
-(and `cargo m3diff solve {game} {path} --reference --trace`); 2. fix until `check` agrees; \
+/// it. `{m3diff}`, `{game}` and `{path}` stand for the words that run m3diff
+/// (`cargo m3diff` in a checkout), the game and the regression.
+pub const NEXT_STEPS: &str = "next: 1. diagnose: `{m3diff} check {game} {path}` \
+(and `{m3diff} solve {game} {path} --reference --trace`); 2. fix until `check` agrees; \
 3. write the root cause in {report}; 4. accept its trace snapshot: `cargo insta accept` \
 (or `INSTA_UPDATE=always cargo test --test {game} -- trace_of_every_corpus_file`); 5. commit the three files \
 (README, \"Back to green\")";
 
 /// The command that replays a regression.
 pub fn replay_command(game: &str, path: &Path) -> String {
-    format!("m3diff check {game} {}", path.display())
+    format!("{} check {game} {}", crate::process::invocation::m3diff(), path.display())
 }
 
 /// [`NEXT_STEPS`] for one regression.
 pub fn next_steps(game: &str, path: &Path) -> String {
     NEXT_STEPS
+        .replace("{m3diff}", crate::process::invocation::m3diff())
         .replace("{game}", game)
         .replace("{report}", &path.with_extension(REPORT_EXTENSION).display().to_string())
         .replace("{path}", &path.display().to_string())
