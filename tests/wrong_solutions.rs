@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 
 use suites::examples::{named, of_game, Reads};
 use suites::wrong::mutants;
-use suites::{m3diff, text};
+use suites::{m3diff, m3diff_with_env, text};
 
 /// Compiles `source` into `binary`; false when g++ is missing.
 fn compile(source: &str, binary: &Path) -> bool {
@@ -268,4 +268,37 @@ fn accepted_solutions_times_give_the_time_limit_and_a_failing_accepted_or_an_unc
     assert_eq!(std::fs::read_to_string(package.join(".timelimit")).unwrap(), format!("{seconds}\n"));
     let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
     assert!(yaml.contains("limits:\n  time_multiplier: 2\n"), "{yaml}");
+}
+
+/// A build that does not end is refused within the compile time limit, as
+/// a judge refuses it, and takes its compiler's children with it: `tests`
+/// does not hang on it. The g++ here (first on the PATH) starts a child
+/// that would outlive it and never ends.
+#[test]
+fn a_build_that_never_ends_is_refused_at_the_compile_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let pid_file = dir.path().join("child.pid");
+    let compiler = format!("#!/bin/sh\nsleep 1000 &\necho $! > '{}'\nwait\n", pid_file.display());
+    std::fs::write(bin.join("g++"), compiler).unwrap();
+    std::fs::set_permissions(bin.join("g++"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let source = dir.path().join("endless.cpp");
+    std::fs::write(&source, "int main() {}\n").unwrap();
+    let set = dir.path().join("set");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let started = std::time::Instant::now();
+    let args = ["tests", "door", "--out", set.to_str().unwrap(), "--seed", "1", "--count", "1"];
+    let limited = [&args[..], &["--wrong", source.to_str().unwrap(), "--compile-time", "1s"]].concat();
+    let refused = m3diff_with_env(&limited, "", &[("PATH", &path)]);
+    let stderr = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("endless.cpp does not build within 1.00s, the compile time limit (g++ "), "{stderr}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "the build was not stopped");
+    let child = std::fs::read_to_string(&pid_file).unwrap();
+    let alive = Path::new("/proc").join(child.trim()).join("stat");
+    // Gone, or a zombie its parent's parent (init) has yet to reap.
+    let state = std::fs::read_to_string(&alive).unwrap_or_default();
+    assert!(state.is_empty() || state.contains(") Z"), "the compiler's child lives on: {state}");
+    assert!(!set.exists(), "no set is written");
 }

@@ -204,6 +204,11 @@ pub enum Command {
         /// submission lasts at most.
         #[arg(long, value_name = "TIME", default_value = "60s", value_parser = crate::runs::against::parse_time, requires = "wrong")]
         hunt_time: std::time::Duration,
+        /// With --accepted or --wrong: how long the build of one may take,
+        /// as a judge's compile time limit (Kattis's compilation_time is
+        /// 60 s); one that takes longer is refused, as a compiler error is.
+        #[arg(long, value_name = "TIME", default_value = "60s", value_parser = crate::runs::against::parse_time)]
+        compile_time: std::time::Duration,
         /// With --package: the corpus root whose GAME/ holds the statement's
         /// samples (sample*.in, example*.in, each with its .out).
         #[arg(long, default_value = "corpus", requires = "package")]
@@ -320,7 +325,7 @@ impl Visitor for OneGame {
                 validate::validate::<G>(if files.is_empty() { &standard_input } else { &files }, convention)
             }
             Command::CheckOutput { files, testlib, .. } => check_output::check_output::<G>(&files, testlib),
-            Command::Tests { out, seed, count, package, accepted, wrong, hunt_time, corpus, .. } => {
+            Command::Tests { out, seed, count, package, accepted, wrong, hunt_time, compile_time, corpus, .. } => {
                 let seed = seed.unwrap_or_else(|| {
                     let seed = crate::process::seed::clock_seed();
                     say!("m3diff tests: seed {seed} (drawn from the clock; --seed {seed} gives this set again)");
@@ -331,7 +336,7 @@ impl Visitor for OneGame {
                 };
                 let package =
                     package.then(|| package::Package { accepted: sources(&accepted), wrong: sources(&wrong), corpus });
-                let submissions = setter::Submissions { accepted, wrong, hunt_time };
+                let submissions = setter::Submissions { accepted, wrong, hunt_time, compile_time };
                 setter::tests::<G>(&out, seed, usize::from(count), package.as_ref(), &submissions)
             }
             Command::Coverage { paths, fuzz_inputs: false, .. } => setter::coverage::<G>(&paths),

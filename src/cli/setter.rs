@@ -46,11 +46,12 @@ pub fn tests<G: Game>(
     let name = path_name(dir);
     // Checked before the set is chosen, which may take a while.
     let (parent, target) = new_or_empty_folder(dir)?;
-    files::try_writing(&parent).map_err(|error| error.to_string())?;
+    files::try_writing(&parent)
+        .map_err(|error| format!("--out {name}: cannot write the set in {}: {error}", path_name(&parent)))?;
     let folder_name = target.file_name().map_or_else(|| "tests".into(), |n| n.to_string_lossy().into_owned());
     let contents = package.map(|package| super::package::gather::<G>(package, &target)).transpose()?;
-    let Submissions { accepted, wrong, hunt_time } = submissions;
-    let programs = super::solutions::build::<G>(accepted, wrong, *hunt_time, &parent, &folder_name)?;
+    let Submissions { accepted, wrong, hunt_time, compile_time } = submissions;
+    let programs = super::solutions::build::<G>(accepted, wrong, *hunt_time, *compile_time, &parent, &folder_name)?;
     let started = Instant::now();
     let mut set = crate::runs::setter::choose::<G>(seed, most)?;
     let made_in = started.elapsed();
@@ -123,6 +124,8 @@ pub struct Submissions {
     pub wrong: Vec<Submission>,
     /// How long a hunt for a case a wrong one fails lasts at most.
     pub hunt_time: std::time::Duration,
+    /// How long the build of one may take at most.
+    pub compile_time: std::time::Duration,
 }
 
 /// What a command a signal stopped says and exits with.

@@ -43,10 +43,11 @@ pub fn build<G: Game>(
     accepted: &[Submission],
     wrong: &[Submission],
     hunt_time: Duration,
+    compile_time: Duration,
     parent: &Path,
     name: &str,
 ) -> Result<Programs, String> {
-    let built = Built::new(parent, name)?;
+    let built = Built::new(parent, name, compile_time)?;
     let limits = Limits::of::<G>(None, None, None);
     let mut names: Vec<String> = Vec::new();
     let mut programs = [Vec::new(), Vec::new()];
@@ -84,8 +85,9 @@ pub fn judge<G: Game>(set: &mut TestSet<G>, programs: &Programs, seed: u64, pare
     if !programs.wrong.is_empty() {
         wrong_section(&mut readme, &mut summary, &caught, chosen, set.tests.len(), &stem);
     }
-    let mut usages = Vec::new();
-    let mut passed = Vec::new();
+    // Every accepted one's times go in the table; those of the ones that
+    // pass alone give the time limit.
+    let (mut usages, mut passed) = (Vec::new(), Vec::new());
     for (name, program) in &programs.accepted {
         let ran = trial::<G>(program, &set.tests)?;
         match &ran.failed {
@@ -96,10 +98,11 @@ pub fn judge<G: Game>(set: &mut TestSet<G>, programs: &Programs, seed: u64, pare
                 let _ = writeln!(summary, "accepted {name}: passes every test");
             }
         }
-        passed.push(ran.failed.is_none());
+        if ran.failed.is_none() {
+            passed.push((name.as_str(), ran.usages.clone()));
+        }
         usages.push((name.as_str(), ran.usages));
     }
-    let passed: Vec<_> = usages.iter().zip(&passed).filter(|(_, passed)| **passed).map(|(usage, _)| usage).collect();
     let time_limit = slowest(&passed, &stem);
     if !programs.accepted.is_empty() {
         readme.push_str(&times_section::<G>(&usages, time_limit.as_ref(), &stem));
@@ -187,7 +190,7 @@ fn wrong_section(
 
 /// The slowest run of the accepted submissions that passed every test, as
 /// a time limit; `None` when none did.
-fn slowest(passed: &[&(&str, Vec<Option<Usage>>)], stem: &dyn Fn(usize) -> String) -> Option<TimeLimit> {
+fn slowest(passed: &[(&str, Vec<Option<Usage>>)], stem: &dyn Fn(usize) -> String) -> Option<TimeLimit> {
     let runs =
         passed.iter().flat_map(|(name, runs)| runs.iter().enumerate().map(move |(index, run)| (name, index, run)));
     let (name, index, run) =

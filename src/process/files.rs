@@ -110,11 +110,15 @@ pub fn named(path: &Path, error: io::Error) -> io::Error {
 /// whole and removed again, so that a disk full already is known before the
 /// first case rather than after. Its name starts with a dot, as a temporary
 /// file's does, so that one left by a kill at that moment is read by no one.
+/// The error is what went wrong alone ("permission denied"), not the
+/// probe's name, which the user never gave: the caller names `dir` as the
+/// user gave it.
 pub fn try_writing(dir: &Path) -> io::Result<()> {
     sweep_dead_writers(dir);
     let probe = dir.join(format!("{PROBE_PREFIX}{}", std::process::id()));
-    write_whole(&probe, [0u8; PROBE_BYTES])?;
-    std::fs::remove_file(&probe).map_err(|e| named(&probe, e))
+    let unnamed = |error: io::Error| io::Error::new(error.kind(), error.kind().to_string());
+    write_whole(&probe, [0u8; PROBE_BYTES]).map_err(unnamed)?;
+    std::fs::remove_file(&probe).map_err(unnamed)
 }
 
 /// The name of [`try_writing`]'s probe, before the writer's PID.
@@ -249,6 +253,21 @@ impl FolderLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 55: the error named the probe (".m3diff-probe-17585: ..."), a
+    /// file the user never gave, where the folder they gave is the one.
+    #[test]
+    fn a_folder_that_takes_no_probe_is_said_without_the_probe_s_name() {
+        let dir = tempfile::tempdir().unwrap();
+        try_writing(dir.path()).unwrap();
+        assert!(names(dir.path()).is_empty(), "the probe stayed: {:?}", names(dir.path()));
+        // A folder in the probe's place, as a full disk or a read-only one
+        // would, refuses it.
+        let blocking = dir.path().join(format!("{PROBE_PREFIX}{}", std::process::id()));
+        std::fs::create_dir_all(blocking.join("inside")).unwrap();
+        let error = try_writing(dir.path()).unwrap_err().to_string();
+        assert!(!error.contains(PROBE_PREFIX) && !error.is_empty(), "{error}");
+    }
 
     fn names(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)

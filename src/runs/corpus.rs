@@ -31,10 +31,47 @@ pub fn instance_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Writes a kept case and then its report, each whole. In this order, and
+/// removed in the other ([`remove_pair`]), a report never stands without
+/// its case: whoever reads a report (a person, `triage`, the regression
+/// suite) finds the case it names. A kill between the two leaves the case
+/// alone, which loses nothing found: it is a case like any other, and the
+/// next writer of the same case (the same name, by its hash) writes its
+/// report. A report that cannot be written (a full disk) takes its case
+/// with it, so that the pair is kept whole or not at all, and the caller
+/// says so and prints the case.
+pub fn write_pair(case: &Path, text: &str, report: &Path, said: &str) -> std::io::Result<()> {
+    use crate::process::files::{remove_if_present, write_whole};
+    write_whole(case, text)?;
+    pause_in_pair("between writing a case and its report");
+    write_whole(report, said).inspect_err(|_| {
+        let _ = remove_if_present(case);
+    })
+}
+
+/// Removes a case's report and then the case ([`write_pair`] says why);
+/// files another writer removed already are no error.
+pub fn remove_pair(case: &Path, report_extension: &str) -> std::io::Result<()> {
+    crate::process::files::remove_if_present(&case.with_extension(report_extension))?;
+    pause_in_pair("between removing a report and its case");
+    crate::process::files::remove_if_present(case)
+}
+
+/// Test-only: with `M3DIFF_PAUSE_IN_PAIR` set to milliseconds, says on
+/// standard error where it stands and waits there, so that a test can kill
+/// the process between a case and its report (tests/debris.rs).
+fn pause_in_pair(between: &str) {
+    let Some(millis) = std::env::var("M3DIFF_PAUSE_IN_PAIR").ok().and_then(|value| value.parse().ok()) else {
+        return;
+    };
+    crate::process::streams::say!("m3diff: paused {between}");
+    std::thread::sleep(std::time::Duration::from_millis(millis));
+}
+
 /// Removes the reports in `dir` (files ending in `.report_extension`) that
-/// stand without their case, as a writer killed between the two leaves
-/// them (a report is written first, so that no case is ever without one),
-/// unless `keep` says to keep one, given its text. Run only while holding
+/// stand without their case, as a case removed by hand leaves them (or a
+/// kill in a version of m3diff that wrote the report first), unless `keep`
+/// says to keep one, given its text. Run only while holding
 /// `dir` ([`crate::process::files::FolderLock`]), as every writer of a pair does, so
 /// that no report is taken for an orphan while its case is being written.
 pub fn remove_orphan_reports(
@@ -64,5 +101,27 @@ pub fn expected_answer(instance: &Path) -> std::io::Result<Option<String>> {
         Ok(text) => Ok(Some(text.trim().to_string())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_is_its_case_then_its_report_and_goes_report_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let (case, report) = (dir.path().join("a.in"), dir.path().join("a.txt"));
+        write_pair(&case, "3 3\n", &report, "found by: x\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&report).unwrap(), "found by: x\n");
+        remove_pair(&case, "txt").unwrap();
+        assert!(!case.exists() && !report.exists());
+        remove_pair(&case, "txt").expect("a pair another writer removed is no error");
+        // A report that cannot be written takes its case with it: whole or
+        // not at all.
+        let unwritable = dir.path().join("no-such-folder").join("a.txt");
+        let error = write_pair(&case, "3 3\n", &unwritable, "found by: x\n").unwrap_err();
+        assert!(!case.exists(), "the case stayed without its report");
+        assert!(error.to_string().contains("no-such-folder"), "{error}");
     }
 }

@@ -13,7 +13,7 @@ use super::failed::{Failed, Wrong};
 use super::program::Program;
 use crate::check::oracle::reference_trace_within;
 use crate::game::Game;
-use crate::process::files::{remove_if_present, write_together, FolderLock};
+use crate::process::files::FolderLock;
 use crate::process::hash::short_hash;
 
 /// Where `--keep` puts what it finds when not told.
@@ -41,8 +41,8 @@ pub enum Shrinking<'a> {
 }
 
 /// Writes `instance`, which the program fails with `failed`, and its report
-/// under `dir`, each file whole or not at all; the report goes first, so
-/// that no case is ever on disk without it.
+/// under `dir`, each file whole or not at all, in the order that never
+/// shows a report without its case ([`crate::runs::corpus::write_pair`]).
 pub fn keep<G: Game>(
     dir: &Path,
     program: &Program,
@@ -65,14 +65,20 @@ pub fn keep<G: Game>(
     let (shrunk, account) = match shrinking {
         Shrinking::NotYet => (
             format!("not yet ({size} bytes): the shrunk case takes this one's place when shrinking ends"),
-            format!("the reference's account: m3diff solve {} {} --reference --trace\n", G::NAME, path.display()),
+            format!(
+                "the reference's account: {} solve {} {} --reference --trace\n",
+                crate::process::invocation::m3diff(),
+                G::NAME,
+                path.display()
+            ),
         ),
         Shrinking::Done { how } => {
             let account = match reference_trace_within::<G>(instance, REPORT_TRACE_MOST) {
                 Some(trace) => format!("the reference's account of the case:\n{trace}"),
                 None => format!(
                     "the reference's account (over {REPORT_TRACE_MOST} bytes, too long for a report): \
-                     m3diff solve {} {} --reference --trace\n",
+                     {} solve {} {} --reference --trace\n",
+                    crate::process::invocation::m3diff(),
                     G::NAME,
                     path.display()
                 ),
@@ -89,10 +95,9 @@ pub fn keep<G: Game>(
         title = G::TITLE,
         replay = replay_command::<G>(&path, program),
     );
-    let report_path = path.with_extension("txt");
     // Held, so that no writer takes the report for one without its case.
     let _held = FolderLock::take(&dir)?;
-    write_together(&[(&report_path, report.as_bytes()), (&path, text.as_bytes())])?;
+    crate::runs::corpus::write_pair(&path, &text, &path.with_extension(REPORT_EXTENSION), &report)?;
     Ok(Kept { path, report })
 }
 
@@ -119,9 +124,8 @@ pub enum Placed {
 pub fn place<G: Game>(dir: &Path, wrong: Wrong, path: &Path, measure: usize) -> io::Result<Placed> {
     let game_dir = dir.join(G::NAME);
     let _held = FolderLock::take(&game_dir)?;
-    // A report a writer killed between the two left without its case is
-    // nobody's.
-    crate::runs::corpus::remove_orphan_reports(&game_dir, "txt", |_| false)?;
+    // A report whose case was removed by hand is nobody's.
+    crate::runs::corpus::remove_orphan_reports(&game_dir, REPORT_EXTENSION, |_| false)?;
     let others: Vec<(usize, PathBuf)> =
         of_a_kind::<G>(&game_dir, wrong)?.into_iter().filter(|(_, other)| other != path).collect();
     match others.iter().min() {
@@ -173,13 +177,15 @@ fn of_a_kind<G: Game>(game_dir: &Path, wrong: Wrong) -> io::Result<Vec<(usize, P
 /// Removes a case and its report; files another writer removed already
 /// are no error.
 fn remove_case(path: &Path) -> io::Result<()> {
-    remove_if_present(path)?;
-    remove_if_present(&path.with_extension("txt"))
+    crate::runs::corpus::remove_pair(path, REPORT_EXTENSION)
 }
+
+/// Extension of a kept case's report.
+const REPORT_EXTENSION: &str = "txt";
 
 /// The command that runs the program on a kept case again.
 pub fn replay_command<G: Game>(path: &Path, program: &Program) -> String {
-    format!("m3diff check {} {} {}", G::NAME, path.display(), program.options())
+    format!("{} check {} {} {}", crate::process::invocation::m3diff(), G::NAME, path.display(), program.options())
 }
 
 #[cfg(test)]

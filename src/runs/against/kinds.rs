@@ -127,7 +127,11 @@ impl Kinds {
             Err(error) => {
                 // The case is on disk, whole; only whether it is alone of its kind is not known.
                 met.kept = Some((path.clone(), kept_measure));
-                format!("kept {}; other cases of this kind may stand beside it: {error}", path.display())
+                format!(
+                    "kept {}; others of its kind may stand beside it, as the folder refused a removal: {}",
+                    path.display(),
+                    error.kind()
+                )
             }
         };
         drop(kinds);

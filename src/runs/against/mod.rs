@@ -20,6 +20,7 @@ pub use cases::{judge_cases, CasesJudged, NotJudged, Timeouts, Until, INTERRUPTE
 pub use failed::{Failed, Wrong};
 pub use judging::{check, reference_answer, reference_answer_seen, shrink, Judged};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
+pub(crate) use program::kill_group;
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;
 pub use program::{

@@ -54,15 +54,23 @@ impl Together {
     /// The kind, for the campaign's summary, when a run failed this way.
     pub fn found(&self, program: &Program) -> Option<KindFound> {
         let kept = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // A summary names only a file that stands when it is printed.
+        let standing = kept.batch.as_ref().filter(|(path, _)| path.exists());
+        let gone = match (&kept.batch, standing) {
+            (Some((path, _)), None) => format!("; {} is no longer on disk (removed since?)", path.display()),
+            _ => String::new(),
+        };
         (kept.runs > 0).then(|| KindFound {
             kind: "failed only together in a batch".to_string(),
             cases: kept.runs,
             counted_as: "run",
-            regression: kept.batch.as_ref().map(|(path, _)| {
+            regression: standing.map(|(path, _)| {
                 let replay = format!("{} < {}", program.command(), crate::process::input::shell_word(path));
                 (path.clone(), replay)
             }),
-            note: Some("each case of it passes alone: the program keeps something from one case to the next".into()),
+            note: Some(format!(
+                "each case of it passes alone: the program keeps something from one case to the next{gone}"
+            )),
         })
     }
 }

@@ -11,7 +11,7 @@ use super::shelf::{remove, remove_orphan_reports, Placed, Shelf, Shelved};
 use crate::check::oracle::Failure;
 use crate::check::shrink::{shrink, Limits};
 use crate::game::{Game, Renders};
-use crate::process::files::{named, write_together, write_whole, FolderLock};
+use crate::process::files::{named, write_whole, FolderLock};
 use crate::process::hash::short_hash;
 
 /// A failure written to the corpus.
@@ -132,7 +132,11 @@ fn write<G: Game>(
     // Held while the pair is written, so that no writer takes the report
     // for one left without its case, nor writes the same case meanwhile.
     let _held = FolderLock::take(&dir)?;
-    if path.exists() && !is_ours {
+    let report_path = path.with_extension(REPORT_EXTENSION);
+    // A case left without its report (its writer was killed between the
+    // two) gets one; a case with its report is left alone.
+    let complete = report_path.exists();
+    if path.exists() && !is_ours && complete {
         return Ok((path, false));
     }
     let replay = replay_command(G::NAME, &path);
@@ -144,16 +148,14 @@ fn write<G: Game>(
         failure.report.trim_end(),
         next_steps(G::NAME, &path),
     );
-    let report_path = path.with_extension(REPORT_EXTENSION);
-    // Another writer may have removed our unshrunk case meanwhile (one of
-    // its kind it shrank smaller): then the pair is written again.
-    if is_ours && path.exists() {
+    if path.exists() {
         // The case is on disk as it is; on an error its first report stands.
         write_whole(&report_path, &report)?;
-    } else {
-        // The report first: a case is never on disk without it.
-        write_together(&[(&report_path, report.as_bytes()), (&path, text.as_bytes())])?;
+        return Ok((path, is_ours));
     }
+    // Another writer may have removed our unshrunk case meanwhile (one of
+    // its kind it shrank smaller): then the pair is written again.
+    crate::runs::corpus::write_pair(&path, &text, &report_path, &report)?;
     Ok((path, true))
 }
 
@@ -176,9 +178,13 @@ mod tests {
     fn a_case_met_again_is_found_again_not_dropped_by_itself() {
         let again =
             kept("c/texas/regressions/a.in", Placed::Dropped("c/texas/regressions/a.in".into())).message("texas");
+        let m3diff = crate::process::invocation::m3diff();
         assert_eq!(
             again,
-            "found again: c/texas/regressions/a.in (9x9 -> 3x3), kept already\nreplay: m3diff check texas c/texas/regressions/a.in"
+            format!(
+                "found again: c/texas/regressions/a.in (9x9 -> 3x3), kept already\n\
+                 replay: {m3diff} check texas c/texas/regressions/a.in"
+            )
         );
         let dropped =
             kept("c/texas/regressions/b.in", Placed::Dropped("c/texas/regressions/a.in".into())).message("texas");
@@ -186,6 +192,6 @@ mod tests {
             dropped.starts_with("dropped c/texas/regressions/b.in (9x9 -> 3x3): this kind is kept already by c/texas/regressions/a.in\n"),
             "{dropped}"
         );
-        assert!(dropped.ends_with("replay: m3diff check texas c/texas/regressions/a.in"), "{dropped}");
+        assert!(dropped.ends_with(&format!("replay: {m3diff} check texas c/texas/regressions/a.in")), "{dropped}");
     }
 }

@@ -10,7 +10,7 @@ use m3_model::Stepper;
 use super::report::{diagnosed, directory, root_cause, REPORT_EXTENSION};
 use crate::check::oracle::check_game_with;
 use crate::game::Game;
-use crate::process::files::{named, remove_if_present, FolderLock};
+use crate::process::files::{named, FolderLock};
 use crate::runs::corpus::instance_files;
 
 /// A regression on disk.
@@ -143,8 +143,7 @@ pub(super) fn remove_orphan_reports(dir: &Path) -> io::Result<()> {
 /// Removes a regression and its report; files another writer removed
 /// already are no error.
 pub fn remove(instance: &Path) -> io::Result<()> {
-    remove_if_present(instance)?;
-    remove_if_present(&instance.with_extension(REPORT_EXTENSION))
+    crate::runs::corpus::remove_pair(instance, REPORT_EXTENSION)
 }
 
 #[cfg(test)]

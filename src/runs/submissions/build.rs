@@ -2,8 +2,10 @@
 //! when the command is done with it: the user's folders get no binary and
 //! no `__pycache__`.
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use super::source::{Language, Submission};
 use crate::process::files::Scratch;
@@ -16,12 +18,18 @@ const COMPLAINT_LINES: usize = 12;
 /// The folder the submissions are built in, removed when dropped.
 pub struct Built {
     scratch: Scratch,
+    /// How long a build may take, as a judge's compile limit: a compiler
+    /// that hangs (or a template that never ends) fails, it does not hang
+    /// `tests`.
+    compile_time: Duration,
 }
 
 impl Built {
-    /// A new folder `.NAME.build-PID` in `parent`.
-    pub fn new(parent: &Path, name: &str) -> Result<Built, String> {
-        Ok(Built { scratch: Scratch::new(parent, name, "build").map_err(|error| error.to_string())? })
+    /// A new folder in `parent` ([`Scratch`]: `.NAME.build.PID-N.partial`),
+    /// whose builds take at most `compile_time` each.
+    pub fn new(parent: &Path, name: &str, compile_time: Duration) -> Result<Built, String> {
+        let scratch = Scratch::new(parent, name, "build").map_err(|error| error.to_string())?;
+        Ok(Built { scratch, compile_time })
     }
 
     /// `submission` built as the judges build it (the `index`th given, so
@@ -55,14 +63,52 @@ impl Built {
 
     fn compile(&self, submission: &Submission, words: &[&str]) -> Result<(), String> {
         let name = submission.name();
-        // Python's byte code goes here, not beside the source.
-        let ran = Command::new(words[0]).args(&words[1..]).env("PYTHONPYCACHEPREFIX", self.scratch.path()).output();
-        let ran = ran.map_err(|error| format!("{name}: cannot run {}, which builds it: {error}", words[0]))?;
-        if ran.status.success() {
+        let cannot = |error: std::io::Error| format!("{name}: cannot run {}, which builds it: {error}", words[0]);
+        // To a file, which never fills as a pipe would while the build waits.
+        let complaint_path = self.scratch.path().join(format!(".{name}.complaint"));
+        let complaint = std::fs::File::create(&complaint_path).map_err(cannot)?;
+        let mut build = Command::new(words[0])
+            .args(&words[1..])
+            // Python's byte code goes here, not beside the source.
+            .env("PYTHONPYCACHEPREFIX", self.scratch.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(complaint)
+            // Its own group, so that the compiler's own children (cc1plus,
+            // as, ld) go with it when the time is up.
+            .process_group(0)
+            .spawn()
+            .map_err(cannot)?;
+        let ended = ended_within(&mut build, self.compile_time).map_err(cannot)?;
+        let Some(status) = ended else {
+            crate::runs::against::kill_group(build.id());
+            let _ = build.wait();
+            let limit = crate::process::prose::duration(self.compile_time);
+            return Err(format!("{name} does not build within {limit}, the compile time limit ({})", words.join(" ")));
+        };
+        if status.success() {
             return Ok(());
         }
-        let complaint = String::from_utf8_lossy(&ran.stderr);
+        let complaint = std::fs::read(&complaint_path).unwrap_or_default();
+        let complaint = String::from_utf8_lossy(&complaint);
         let lines: Vec<&str> = complaint.lines().take(COMPLAINT_LINES).collect();
-        Err(format!("{name} does not build ({}, {}):\n{}", words.join(" "), ran.status, lines.join("\n")))
+        Err(format!("{name} does not build ({}, {status}):\n{}", words.join(" "), lines.join("\n")))
+    }
+}
+
+/// How `child` ended, if it did within `limit`. Polled, not waited on with a
+/// SIGCHLD handler (the wait-timeout crate's way): a handler installed in
+/// this process would be inherited by the namespaces that later runs fork
+/// from it, whose init reaps its own children.
+fn ended_within(child: &mut std::process::Child, limit: Duration) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if Instant::now() >= deadline {
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
 }

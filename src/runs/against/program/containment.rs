@@ -158,7 +158,7 @@ pub(super) fn kill_carriers(tokens: &[&str]) {
 }
 
 /// Ends everything in the process group `group` leads.
-pub(super) fn kill_group(group: u32) {
+pub(crate) fn kill_group(group: u32) {
     if let Ok(group) = libc::pid_t::try_from(group) {
         // 0 and 1 would name this process's own group and every process.
         if group > 1 {

@@ -27,7 +27,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use capture::{capture, quote_stderr, wait_closed, Keep, STDERR_KEPT};
-use containment::{end_run, kill_carriers, kill_group};
+pub(crate) use containment::kill_group;
+use containment::{end_run, kill_carriers};
 use executable::{find, is_executable};
 use launch::Reaped;
 use usage::{Sampler, TICK};
