@@ -123,6 +123,21 @@ fn nth_in(set: &[u64], mut index: usize) -> Option<usize> {
     None
 }
 
+/// The positions from `set`'s first to its last, none when it is empty.
+pub fn span(set: &[u64]) -> Option<std::ops::Range<usize>> {
+    let first = set.iter().position(|&word| word != 0)?;
+    let last = set.iter().rposition(|&word| word != 0)?;
+    Some(first * BITS + first_of(set[first])..last * BITS + last_of(set[last]) + 1)
+}
+
+fn first_of(word: u64) -> usize {
+    word.trailing_zeros() as usize
+}
+
+fn last_of(word: u64) -> usize {
+    BITS - 1 - word.leading_zeros() as usize
+}
+
 /// The positions of `set`, lowest first.
 pub fn each(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
     set.iter().enumerate().flat_map(|(at, &word)| ones(word).map(move |bit| at * BITS + bit))
@@ -155,6 +170,16 @@ mod tests {
         remove(&mut set, 191);
         remove(&mut set, 64);
         assert_eq!(each(&set).collect::<Vec<_>>(), [3, 63, 130]);
+    }
+
+    #[test]
+    fn a_span_is_from_the_first_position_to_the_last() {
+        for positions in [&[0][..], &[3, 63, 64, 130], &[64, 65], &[191]] {
+            let mut set = vec![0; words_for(192)];
+            positions.iter().for_each(|&position| insert(&mut set, position));
+            assert_eq!(span(&set), Some(positions[0]..positions[positions.len() - 1] + 1), "{positions:?}");
+        }
+        assert_eq!(span(&[0, 0]), None);
     }
 
     #[test]

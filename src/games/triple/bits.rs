@@ -79,32 +79,38 @@ impl Layout {
         (bit.saturating_sub(reach) / BITS).max(map.start)..((bit + reach) / BITS + 1).min(map.end)
     }
 
-    /// Word `word` of the cells beside a cell of `set`: those whose cell
+    /// Words `words` of the cells beside a cell of `set`: those whose cell
     /// above, below, left or right is in it, each in a word of its own.
-    // Always inlined: called for every word a look reads, it returned its
-    // four words through memory as a call (7 % of the player's time).
+    /// Each move runs over the words as slices, its indices tested once:
+    /// a word at a time, each move tested its two words' indices, and a
+    /// look cost a sixth more.
     #[inline(always)]
-    pub fn beside(self, set: &[u64], word: usize) -> [u64; 4] {
-        [after(set, word, self.width), before(set, word, self.width), after(set, word, 1), before(set, word, 1)]
+    pub fn beside(self, set: &[u64], words: Range<usize>) -> impl Iterator<Item = [u64; 4]> + '_ {
+        let (up, down) = (after(set, words.clone(), self.width), before(set, words.clone(), self.width));
+        let (left, right) = (after(set, words.clone(), 1), before(set, words, 1));
+        up.zip(down).zip(left).zip(right).map(|(((up, down), left), right)| [up, down, left, right])
     }
 }
 
-/// Word `word` of `set` moved `by` bits on: of the cells whose cell `by`
+/// Words `words` of `set` moved `by` bits on: of the cells whose cell `by`
 /// bits before them is in `set`.
 #[inline(always)]
-fn after(set: &[u64], word: usize, by: usize) -> u64 {
-    let (words, bits) = (by / BITS, by % BITS);
+fn after(set: &[u64], words: Range<usize>, by: usize) -> impl Iterator<Item = u64> + '_ {
+    let (back, bits) = (by / BITS, by % BITS);
+    let (this, before) =
+        (&set[words.start - back..words.end - back], &set[words.start - back - 1..words.end - back - 1]);
     // `>> 1 >> (63 - bits)` rather than `>> (64 - bits)`, which would
     // overflow when the move is whole words.
-    (set[word - words] << bits) | (set[word - words - 1] >> 1 >> (BITS - 1 - bits))
+    this.iter().zip(before).map(move |(&this, &before)| (this << bits) | (before >> 1 >> (BITS - 1 - bits)))
 }
 
-/// Word `word` of `set` moved `by` bits back: of the cells whose cell `by`
-/// bits after them is in `set`.
+/// Words `words` of `set` moved `by` bits back: of the cells whose cell
+/// `by` bits after them is in `set`.
 #[inline(always)]
-fn before(set: &[u64], word: usize, by: usize) -> u64 {
-    let (words, bits) = (by / BITS, by % BITS);
-    (set[word + words] >> bits) | (set[word + words + 1] << 1 << (BITS - 1 - bits))
+fn before(set: &[u64], words: Range<usize>, by: usize) -> impl Iterator<Item = u64> + '_ {
+    let (on, bits) = (by / BITS, by % BITS);
+    let (this, after) = (&set[words.start + on..words.end + on], &set[words.start + on + 1..words.end + on + 1]);
+    this.iter().zip(after).map(move |(&this, &after)| (this >> bits) | (after << 1 << (BITS - 1 - bits)))
 }
 
 impl Layout {
@@ -152,9 +158,8 @@ mod tests {
                 let mut set = vec![0; layout.len()];
                 insert(&mut set, layout.bit(at));
                 let mut found = vec![0; layout.len()];
-                for word in layout.map() {
-                    found[word] = any(layout.beside(&set, word)) & on_map[word];
-                }
+                let words = found[layout.map()].iter_mut().zip(layout.beside(&set, layout.map()));
+                words.zip(&on_map[layout.map()]).for_each(|((found, next_to), on_map)| *found = any(next_to) & on_map);
                 let cells: Vec<usize> = layout.each(&found).map(|bit| layout.cell(bit).1).collect();
                 let (row, col) = (at / cols, at % cols);
                 let mut expected = Vec::new();

@@ -86,23 +86,29 @@ impl Meets {
     }
 
     /// Looks at the stale words of the sets of level `at`, 64 cells at a
-    /// time: first what their cells meet, then where a tile merges, which
-    /// reads the first in the words around them too, stale or not.
+    /// time, from the first to the last (those between, worked out again,
+    /// stay as they were): first what their cells meet, then where a tile
+    /// merges, which reads the first in the words around them too, stale
+    /// or not. A pass over the words as slices, whose indices are tested
+    /// once a pass, not for each word.
     fn look(&mut self, layout: Layout, at: usize, holding: &[u64]) {
         let Meets { beside, merging, stale, between, paired, flanked } = self;
+        let Some(words) = bit_set::span(&stale[at]) else { return };
+        stale[at].fill(0);
         let (beside, merging, between) = (&mut beside[at], &mut merging[at], &mut between[at]);
         let (paired, flanked) = (&mut paired[at], &mut flanked[at]);
-        for word in bit_set::each(&stale[at]) {
-            let next_to = layout.beside(holding, word);
-            beside[word] = any(next_to);
-            between[word] = twice(next_to);
-            paired[word] = holding[word] & beside[word];
-            flanked[word] = holding[word] & between[word];
+        let own = &holding[words.clone()];
+        let sets = beside[words.clone()].iter_mut().zip(&mut between[words.clone()]);
+        let sets = sets.zip(&mut paired[words.clone()]).zip(&mut flanked[words.clone()]);
+        let cells = layout.beside(holding, words.clone()).zip(own);
+        for ((((beside, between), paired), flanked), (next_to, own)) in sets.zip(cells) {
+            (*beside, *between) = (any(next_to), twice(next_to));
+            (*paired, *flanked) = (own & *beside, own & *between);
         }
-        for word in bit_set::each(&stale[at]) {
-            let (paired, flanked) = (any(layout.beside(paired, word)), any(layout.beside(flanked, word)));
-            merging[word] = reacts(holding[word], between[word], paired, flanked);
+        let pairs = layout.beside(&paired[..], words.clone()).zip(layout.beside(&flanked[..], words.clone()));
+        let cells = own.iter().zip(&between[words.clone()]).zip(pairs);
+        for (merging, ((own, between), (paired, flanked))) in merging[words].iter_mut().zip(cells) {
+            *merging = reacts(*own, *between, any(paired), any(flanked));
         }
-        stale[at].fill(0);
     }
 }
