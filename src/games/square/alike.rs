@@ -30,8 +30,9 @@ const LANE: usize = 16;
 #[derive(Debug, Clone)]
 pub struct Alike {
     side: usize,
-    /// The tiles of the board described, row by row, and a lane of 0s after
-    /// them, so that a lane read from any tile of the board stays within.
+    /// The tiles of the board described, row by row, and a row and a lane
+    /// of 0s after them, so that the lanes read from any tile of the board
+    /// and from the tile below it stay within.
     cells: Vec<u8>,
     /// By tile row `r`, at `r + 1`, its pairs; at 0 those of the row above
     /// the top, none. Of a fixed length that any row read, one either side
@@ -110,7 +111,7 @@ impl Alike {
         self.side = side;
         self.cells.clear();
         self.cells.extend_from_slice(tiles);
-        self.cells.resize(tiles.len() + LANE, 0);
+        self.cells.resize(tiles.len() + side + LANE, 0);
         self.pairs.fill(Pairs::default());
         self.making.fill(0);
         self.rows_making = 0;
@@ -118,17 +119,20 @@ impl Alike {
 
     /// Works out the pairs of tile row `row`, sixteen columns at a time.
     fn work_out_pairs(&mut self, row: usize) {
-        let (side, cells) = (self.side, &self.cells);
+        // A side no more than the format's largest: then the compiler sees
+        // that the four lanes are in the bytes taken for them, and checks
+        // those once.
+        let (side, cells) = (self.side.min(MAX_SIDE), &self.cells);
         let has_below = row + 1 < side;
         let (mut across, mut down, mut down_right, mut down_left) = (0, 0, 0, 0);
         // Not a range's `step_by`, whose count of steps divides.
         let mut col = 0;
         while col < side {
-            let at = row * side + col;
-            let (here, right) = (lane_at(cells, at), lane_at(cells, at + 1));
+            let lanes = &cells[row * side + col..][..side + 1 + LANE];
+            let (here, right) = (lane_at(lanes, 0), lane_at(lanes, 1));
             across |= alike_bytes(here, right) << col;
             if has_below {
-                let (under, under_right) = (lane_at(cells, at + side), lane_at(cells, at + side + 1));
+                let (under, under_right) = (lane_at(lanes, side), lane_at(lanes, side + 1));
                 down |= alike_bytes(here, under) << col;
                 down_right |= alike_bytes(here, under_right) << col;
                 down_left |= alike_bytes(right, under) << col;
