@@ -27,20 +27,42 @@ const LANE: usize = 16;
 /// below it. From them, by row of windows, the windows one move makes one
 /// colour. A move changes a few rows of the board: only the pairs and the
 /// windows that read a changed row are worked out again.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Alike {
     side: usize,
-    /// The tiles of the board described, row by row, and a lane of 0s after
-    /// them, so that a lane read from any tile of the board stays within.
+    /// The tiles of the board described, row by row, and a row and a lane
+    /// of 0s after them, so that the lanes read from any tile of the board
+    /// and from the tile below it stay within.
     cells: Vec<u8>,
-    across: Vec<u64>,
-    down: Vec<u64>,
-    down_right: Vec<u64>,
-    down_left: Vec<u64>,
+    /// By tile row `r`, at `r + 1`, its pairs; at 0 those of the row above
+    /// the top, none. Of a fixed length that any row read, one either side
+    /// of a row of windows, falls within: a row is looked up with no check.
+    pairs: Box<[Pairs; MAX_SIDE + 2]>,
     /// By row of windows (of their top-left tile), the square-making ones.
-    making: Vec<u64>,
+    making: Box<[u64; MAX_SIDE]>,
     /// The rows of windows with a square-making one, as bits.
     rows_making: u64,
+}
+
+/// One tile row's pairs (see `Alike`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Pairs {
+    across: u64,
+    down: u64,
+    down_right: u64,
+    down_left: u64,
+}
+
+impl Default for Alike {
+    fn default() -> Self {
+        Alike {
+            side: 0,
+            cells: Vec::new(),
+            pairs: Box::new([Pairs::default(); MAX_SIDE + 2]),
+            making: Box::new([0; MAX_SIDE]),
+            rows_making: 0,
+        }
+    }
 }
 
 impl Alike {
@@ -89,29 +111,28 @@ impl Alike {
         self.side = side;
         self.cells.clear();
         self.cells.extend_from_slice(tiles);
-        self.cells.resize(tiles.len() + LANE, 0);
-        for pairs in [&mut self.across, &mut self.down, &mut self.down_right, &mut self.down_left] {
-            pairs.clear();
-            pairs.resize(self.side, 0);
-        }
-        self.making.clear();
-        self.making.resize(self.side - 1, 0);
+        self.cells.resize(tiles.len() + side + LANE, 0);
+        self.pairs.fill(Pairs::default());
+        self.making.fill(0);
         self.rows_making = 0;
     }
 
     /// Works out the pairs of tile row `row`, sixteen columns at a time.
     fn work_out_pairs(&mut self, row: usize) {
-        let (side, cells) = (self.side, &self.cells);
+        // A side no more than the format's largest: then the compiler sees
+        // that the four lanes are in the bytes taken for them, and checks
+        // those once.
+        let (side, cells) = (self.side.min(MAX_SIDE), &self.cells);
         let has_below = row + 1 < side;
         let (mut across, mut down, mut down_right, mut down_left) = (0, 0, 0, 0);
         // Not a range's `step_by`, whose count of steps divides.
         let mut col = 0;
         while col < side {
-            let at = row * side + col;
-            let (here, right) = (lane_at(cells, at), lane_at(cells, at + 1));
+            let lanes = &cells[row * side + col..][..side + 1 + LANE];
+            let (here, right) = (lane_at(lanes, 0), lane_at(lanes, 1));
             across |= alike_bytes(here, right) << col;
             if has_below {
-                let (under, under_right) = (lane_at(cells, at + side), lane_at(cells, at + side + 1));
+                let (under, under_right) = (lane_at(lanes, side), lane_at(lanes, side + 1));
                 down |= alike_bytes(here, under) << col;
                 down_right |= alike_bytes(here, under_right) << col;
                 down_left |= alike_bytes(right, under) << col;
@@ -120,9 +141,12 @@ impl Alike {
         }
         // Bits past a row's pairs compare other tiles, or the 0s after them.
         let (all, but_last) = (bit_set::first(side), bit_set::first(side - 1));
-        self.across[row] = across & but_last;
-        (self.down[row], self.down_right[row], self.down_left[row]) =
-            (down & all, down_right & but_last, down_left & but_last);
+        self.pairs[row + 1] = Pairs {
+            across: across & but_last,
+            down: down & all,
+            down_right: down_right & but_last,
+            down_left: down_left & but_last,
+        };
     }
 
     /// The windows with top-left tile in `row` whose tiles are three of one
@@ -133,9 +157,8 @@ impl Alike {
     /// are those where exactly one of top and bottom is alike, and exactly
     /// one of left and right.
     fn odd_windows(&self, row: usize) -> u64 {
-        let (top, bottom) = (self.across[row], self.across[row + 1]);
-        let (left, right) = (self.down[row], self.down[row] >> 1);
-        (top ^ bottom) & (left ^ right)
+        let (this, below) = (&self.pairs[row + 1], &self.pairs[row + 2]);
+        (this.across ^ below.across) & (this.down ^ this.down >> 1)
     }
 
     /// The odd windows (`odd_windows`) of `row` whose odd tile has a
@@ -144,20 +167,20 @@ impl Alike {
     /// neighbour is compared with the tile of the window's colour diagonal
     /// to it: one of the pairs described.
     fn work_out_making(&self, row: usize) -> u64 {
-        let (top, bottom) = (self.across[row], self.across[row + 1]);
-        let (left, right) = (self.down[row], self.down[row] >> 1);
-        // The rows of pairs above and below the window's; none above the top.
-        let above = |pairs: &[u64]| row.checked_sub(1).map_or(0, |up| pairs[up]);
-        let (down_right, down_left) = (self.down_right[row], self.down_left[row]);
-        let (below_right, below_left) = (self.down_right[row + 1], self.down_left[row + 1]);
+        // The rows of pairs above the window's (none above the top), its
+        // own and below.
+        let [above, this, below] = [row, row + 1, row + 2].map(|at| self.pairs[at]);
+        let (top, bottom) = (this.across, below.across);
+        let (left, right) = (this.down, this.down >> 1);
+        let (down_right, down_left) = (this.down_right, this.down_left);
         // Odd bottom-right: the tile below it, or right of it.
-        let bottom_right = top & left & (below_right | down_right >> 1);
+        let bottom_right = top & left & (below.down_right | down_right >> 1);
         // Odd bottom-left: below it, or left of it.
-        let bottom_left = top & right & (below_left | down_left << 1);
+        let bottom_left = top & right & (below.down_left | down_left << 1);
         // Odd top-right: above it, or right of it.
-        let top_right = bottom & left & (above(&self.down_left) | down_left >> 1);
+        let top_right = bottom & left & (above.down_left | down_left >> 1);
         // Odd top-left: above it, or left of it.
-        let top_left = bottom & right & (above(&self.down_right) | down_right << 1);
+        let top_left = bottom & right & (above.down_right | down_right << 1);
         self.odd_windows(row) & (bottom_right | bottom_left | top_right | top_left)
     }
 }
@@ -283,8 +306,8 @@ mod tests {
         for board in boards(3, 3000) {
             describe(&mut described, &board);
             for (row, col) in (0..board.rows()).flat_map(|row| (0..64).map(move |col| (row, col))) {
-                let pairs = [&described.across, &described.down, &described.down_right, &described.down_left];
-                let bits = pairs.map(|pairs| pairs[row] >> col & 1 == 1);
+                let Pairs { across, down, down_right, down_left } = described.pairs[row + 1];
+                let bits = [across, down, down_right, down_left].map(|pairs| pairs >> col & 1 == 1);
                 let expected = [
                     alike(&board, (row, col), (row, col + 1)),
                     alike(&board, (row, col), (row + 1, col)),

@@ -40,8 +40,8 @@ impl From<Statement> for Knobs {
 /// Percentage of the games within the statement at the largest size drawn
 /// for the strong player, which plays those of them on the boards where it
 /// reaches what only it reaches ([`reaches_strong_counters`]). A game of
-/// its costs about 140 of the greedy one's (2.3 G instructions against
-/// 16 M on 16x16), and a contest program's run of a max game five
+/// its costs about 150 of the greedy one's (2.1 G instructions against
+/// 13.5 M on 16x16), and a contest program's run of a max game five
 /// milliseconds: at 1%, one game in about 540 is strong, a 10-second max
 /// campaign against a native program meets about three, each reaching
 /// both counters (measured: 21% to 23% of its time in the generator,

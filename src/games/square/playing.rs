@@ -7,7 +7,8 @@
 use m3_model::square::Instance;
 
 use super::rules::Buffer;
-use super::windows::{byte_sum, padding, Windows};
+use super::windows::{byte_sum, nonzero_bytes, padding, Windows};
+use crate::kit::bit_set;
 
 /// What a removed square is worth against the promise of a window: more
 /// than any board's promise can change by in one move.
@@ -265,17 +266,16 @@ impl Game {
         }
         let (promise, _) = windows.promise(&self.cells);
         let before = windows.kept(&self.window_promise);
-        let mut changed = promise ^ before;
+        let changed = nonzero_bytes(promise ^ before);
         if changed == 0 {
             return;
         }
         self.promise += byte_sum(promise) - byte_sum(before);
-        while changed != 0 {
-            let shift = changed.trailing_zeros() / 8 * 8;
-            changed &= !(0xff << shift);
-            let window = windows.at(shift as usize / 8);
-            self.promise_log.push((window, (before >> shift) as u8));
-            self.window_promise[window] = (promise >> shift) as u8;
+        let (promise, before) = (promise.to_le_bytes(), before.to_le_bytes());
+        for byte in bit_set::ones(u64::from(changed)) {
+            let window = windows.at(byte);
+            self.promise_log.push((window, before[byte]));
+            self.window_promise[window] = promise[byte];
         }
     }
 

@@ -6,6 +6,8 @@
 //! in every byte at once, with no branch on the colours, where a window at
 //! a time costs several times as many instructions.
 
+use m3_model::square::MAX_SIDE;
+
 /// Tiles read a row: three windows' and the one right of them. Byte `4 * r
 /// + c` of a grid is row `r`, column `c` from the grid's first.
 const ROW_BYTES: usize = 4;
@@ -56,10 +58,15 @@ impl Windows {
     /// The bytes of `bytes`, a board's (its tiles, or its windows'
     /// promise) followed by its `padding`, laid out as the grid's: four
     /// rows from `top` on, four bytes each from `left` on.
-    #[inline]
+    #[inline(always)]
     fn grid(&self, bytes: &[u8]) -> u128 {
-        let (at, side) = (self.top * self.side + self.left, self.side);
-        let row = |row: usize| u64::from(four(bytes, at + row * side));
+        // A side no more than the format's largest, and the grid's bytes
+        // taken at once (the padding holds every grid): then the compiler
+        // sees that the four rows are in them, and checks the end once.
+        let side = self.side.min(MAX_SIDE);
+        let at = self.top * side + self.left;
+        let grid = &bytes[at..][..3 * side + ROW_BYTES];
+        let row = |row: usize| u64::from(four(&grid[row * side..]));
         let (low, high) = (row(0) | row(1) << 32, row(2) | row(3) << 32);
         u128::from(high) << 64 | u128::from(low)
     }
@@ -104,11 +111,10 @@ pub fn padding(side: usize) -> usize {
     2 * side + 2
 }
 
-/// Four bytes from `at` on; 0 when fewer are left, which the padding
-/// leaves no grid to read.
+/// The first four bytes of `bytes`.
 #[inline]
-fn four(bytes: &[u8], at: usize) -> u32 {
-    bytes.get(at..).and_then(<[u8]>::first_chunk).map_or(0, |&four| u32::from_le_bytes(four))
+fn four(bytes: &[u8]) -> u32 {
+    u32::from_le_bytes(*bytes.first_chunk().expect("four bytes of a grid"))
 }
 
 /// The sum of a grid's bytes, each at most 15.
@@ -116,6 +122,18 @@ fn four(bytes: &[u8], at: usize) -> u32 {
 pub fn byte_sum(grid: u128) -> i32 {
     let halves = [grid as u64, (grid >> 64) as u64];
     halves.iter().map(|&half| (half.wrapping_mul(ONES as u64) >> 56) as i32).sum()
+}
+
+/// Bit `i` set where byte `i` of `grid` is not 0: a byte's top bit is set
+/// when its low seven bits are not all 0 (the sum carries into it, and no
+/// further) or it was set; a multiplication then gathers each half's eight
+/// top bits, the bit of byte `j` landing in bit `56 + j` with no carry.
+#[inline]
+pub fn nonzero_bytes(grid: u128) -> u16 {
+    let low_seven = ONES * 0x7f;
+    let top = (((grid & low_seven) + low_seven) | grid) >> 7 & ONES;
+    let gather = |half: u64| (half.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+    gather(top as u64) | gather((top >> 64) as u64) << 8
 }
 
 /// The promise of each window of a grid of tiles, in its byte, and bytes
@@ -244,6 +262,17 @@ mod tests {
             assert_eq!(seen, all, "the windows of {windows:?}");
         }
         assert!(squares > 500 && promising > 10_000, "{squares} squares, {promising} promising windows: too few");
+    }
+
+    #[test]
+    fn a_grids_nonzero_bytes_are_told_whatever_the_bytes_around_them() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..1000 {
+            // Bytes of 0 often, and of any value, the top bit's among them.
+            let bytes: [u8; 16] = std::array::from_fn(|_| if rng.random_ratio(1, 2) { 0 } else { rng.random() });
+            let expected = (0..16).filter(|&i| bytes[i] != 0).fold(0, |bits, i| bits | 1 << i);
+            assert_eq!(nonzero_bytes(u128::from_le_bytes(bytes)), expected, "{bytes:?}");
+        }
     }
 
     #[test]
