@@ -116,6 +116,9 @@ def kills(count):
             child.send_signal(signal.SIGKILL)
             child.wait()
             runs += 1
+        left = sum(len(hidden_debris(f"{scratch}/{folder}")) for folder in ["sets", "keep", "corpus"])
+        kept = len(list(Path(scratch).rglob("*.in")))
+        print(f"  the kills left {left} hidden partial files and probes, beside {kept} cases")
         # One more run in each folder, to its end.
         subprocess.run(["rm", "-rf", f"{scratch}/sets/set"])
         for kind, args in kinds.items():
@@ -130,7 +133,7 @@ def kills(count):
 
 
 def per_game(summary):
-    return sorted(re.findall(r"^(\w+): (\d+) cases", summary, re.MULTILINE))
+    return sorted(re.findall(r"^(texas|square|door|triple): (\d+) cases", summary, re.MULTILINE))
 
 
 def replays(count):
@@ -153,7 +156,9 @@ def replays(count):
             again = subprocess.run(shlex.split(replay[-1]) + ["--corpus", f"{scratch}/corpus"], cwd=scratch,
                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                    env=dict(os.environ, PATH=f"{Path(M3DIFF).parent}:{os.environ['PATH']}"))
-            if per_game(again.stdout.decode()) != per_game(summary):
+            if len(per_game(summary)) != 4:
+                failures.append(f"campaign {n}: not four games' counts in its summary:\n{summary[-300:]}")
+            elif per_game(again.stdout.decode()) != per_game(summary):
                 failures.append(f"campaign {n}: ran {per_game(summary)}, its replay {per_game(again.stdout.decode())}")
     return runs, failures
 
