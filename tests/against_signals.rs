@@ -219,3 +219,40 @@ fn sigterm_ends_a_check_against_a_program_at_once_with_no_process_left() {
     assert_eq!(status.code(), Some(130), "{printed}");
     none_left(&marker);
 }
+
+/// Ctrl-C while `tests --wrong` builds a submission ends the compiler and
+/// what it started, though they lead a process group of their own that the
+/// terminal's signal does not reach: `tests` exits at once (130) and
+/// writes no set. The g++ here (first on the PATH) never ends, and starts a child
+/// that would outlive it.
+#[test]
+fn sigint_during_a_build_ends_the_compiler_and_its_children() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = Marker::new();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    script(&bin, "g++", &format!("sleep {marker} &\nexec sleep {marker}", marker = marker.0));
+    let source = dir.path().join("endless.cpp");
+    std::fs::write(&source, "int main() {}\n").unwrap();
+    let set = dir.path().join("set");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let (set_arg, source_arg) = (set.display().to_string(), source.display().to_string());
+    let args = ["tests", "door", "--out", &set_arg, "--seed", "1", "--count", "1", "--wrong", &source_arg];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(args)
+        .env("PATH", path)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
+    marker.wait_for(2, &mut child);
+    signal(&child, libc::SIGINT);
+    let status = exits_within(&mut child, A_FEW_SECONDS);
+    let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
+    let status = status.unwrap_or_else(|| panic!("still building {A_FEW_SECONDS:?} after Ctrl-C\n{printed}"));
+    assert_eq!(status.code(), Some(130), "{printed}");
+    none_left(&marker);
+    assert!(!set.exists(), "no set is written");
+}

@@ -20,11 +20,10 @@ pub use cases::{judge_cases, CasesJudged, NotJudged, Timeouts, Until, INTERRUPTE
 pub use failed::{Failed, Wrong};
 pub use judging::{check, reference_answer, reference_answer_seen, shrink, Judged};
 pub use keep::{keep, place, remove, standing, Kept, Placed, Shrinking, DEFAULT_KEEP};
-pub(crate) use program::kill_group;
 #[cfg(target_os = "linux")]
 pub use program::CONTAINMENT_VARIABLE;
 pub use program::{
-    kill_running, mebibytes, parse_memory, parse_time, Limits, Program, Protocol, Ran, Run, Usage, DEFAULT_MEMORY,
-    DEFAULT_TIME, LEAST_MEMORY, LEAST_TIME, MAX_OUTPUT, RUN_VARIABLE,
+    kill_running, mebibytes, parse_memory, parse_time, start_held, Held, Limits, Program, Protocol, Ran, Run, Usage,
+    DEFAULT_MEMORY, DEFAULT_TIME, LEAST_MEMORY, LEAST_TIME, MAX_OUTPUT, RUN_VARIABLE,
 };
 pub use target::AgainstTarget;

@@ -2,14 +2,13 @@
 //! when the command is done with it: the user's folders get no binary and
 //! no `__pycache__`.
 
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::source::{Language, Submission};
 use crate::process::files::Scratch;
-use crate::runs::against::{Limits, Program};
+use crate::runs::against::{start_held, Limits, Program};
 
 /// The most lines of a compiler's complaint a report quotes: its first
 /// error is what to read, and a template error runs to pages.
@@ -67,25 +66,32 @@ impl Built {
         // To a file, which never fills as a pipe would while the build waits.
         let complaint_path = self.scratch.path().join(format!(".{name}.complaint"));
         let complaint = std::fs::File::create(&complaint_path).map_err(cannot)?;
-        let mut build = Command::new(words[0])
+        let mut command = Command::new(words[0]);
+        command
             .args(&words[1..])
             // Python's byte code goes here, not beside the source.
             .env("PYTHONPYCACHEPREFIX", self.scratch.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(complaint)
-            // Its own group, so that the compiler's own children (cc1plus,
-            // as, ld) go with it when the time is up.
-            .process_group(0)
-            .spawn()
-            .map_err(cannot)?;
-        let ended = ended_within(&mut build, self.compile_time).map_err(cannot)?;
-        let Some(status) = ended else {
-            crate::runs::against::kill_group(build.id());
+            .stderr(complaint);
+        // In a group of its own, so that the compiler's own children go
+        // with it when the time is up, and registered as a run's program
+        // is, so that a signal asking m3diff to stop ends them too.
+        let Some((mut build, held)) = start_held(&mut command).map_err(cannot)? else {
+            return Err(format!("{name} is not built: m3diff was asked to stop"));
+        };
+        let ended = ended_within(&mut build, self.compile_time);
+        if !matches!(ended, Ok(Some(_))) {
+            held.kill();
             let _ = build.wait();
+        }
+        let Some(status) = ended.map_err(cannot)? else {
             let limit = crate::process::prose::duration(self.compile_time);
             return Err(format!("{name} does not build within {limit}, the compile time limit ({})", words.join(" ")));
         };
+        if crate::process::interrupt::requested() && !status.success() {
+            return Err(format!("{name} is not built: m3diff was asked to stop"));
+        }
         if status.success() {
             return Ok(());
         }

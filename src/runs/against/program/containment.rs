@@ -10,7 +10,9 @@
 //! after the program exited, or on a timeout: the common run scans nothing.
 
 use std::io;
+use std::os::unix::process::CommandExt;
 use std::path::Path;
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -66,21 +68,55 @@ fn running() -> MutexGuard<'static, Vec<Running>> {
 /// nothing (`None`) when m3diff was asked to stop first. An error is the
 /// program failing to start.
 pub(super) fn start(path: &Path, argv: &[String]) -> io::Result<Option<(Launched, Registered)>> {
+    registered(|environment| {
+        let launched = Launched::start(path, argv, &[environment])?;
+        Ok((launched.root, launched))
+    })
+}
+
+/// Starts `command` (a build's compiler) as [`start`] starts a run's
+/// program: leading a process group of its own, marked with a token and
+/// registered, so that a signal asking m3diff to stop ends it and what it
+/// started (cc1plus, as, ld), which the terminal's signal no longer reaches
+/// outside m3diff's group. Nothing (`None`) when m3diff was asked to stop
+/// first.
+pub fn start_held(command: &mut Command) -> io::Result<Option<(Child, Held)>> {
+    let started = registered(|(name, value)| {
+        let child = command.env(name, value).process_group(0).spawn()?;
+        Ok((child.id(), child))
+    })?;
+    Ok(started.map(|(child, registered)| (child, Held(registered))))
+}
+
+/// A process started by [`start_held`], registered until this is dropped:
+/// after the process is reaped.
+pub struct Held(Registered);
+
+impl Held {
+    /// Ends the process and everything it started.
+    pub fn kill(&self) {
+        kill_group(self.0.group());
+        kill_carriers(&[self.0.token()]);
+    }
+}
+
+/// Starts a process with `spawn`, given the environment variable that marks
+/// it ([`RUN_VARIABLE`]), which returns the group it leads, and registers it.
+fn registered<T>(spawn: impl FnOnce((String, String)) -> io::Result<(u32, T)>) -> io::Result<Option<(T, Registered)>> {
     let token = format!("{}-{}", std::process::id(), RUNS.fetch_add(1, Ordering::Relaxed));
-    let environment = [(RUN_VARIABLE.to_string(), marks(&token))];
-    // Before the run is started: a signal's handler then finds it.
+    // Before the process is started: a signal's handler then finds it.
     crate::process::interrupt::end_on_signal(kill_running);
     // Started and registered under the lock that a signal's handler
     // takes after it sets the stop flag: either the handler sees this
-    // run, or this run sees the flag.
+    // process, or this start sees the flag.
     let mut running = running();
     if crate::process::interrupt::requested() {
         return Ok(None);
     }
-    let launched = Launched::start(path, argv, &environment)?;
-    let run = Running { group: launched.root, token };
+    let (group, started) = spawn((RUN_VARIABLE.to_string(), marks(&token)))?;
+    let run = Running { group, token };
     running.push(run.clone());
-    Ok(Some((launched, Registered(run))))
+    Ok(Some((started, Registered(run))))
 }
 
 /// Ends every program under way and everything it started: what a signal

@@ -34,7 +34,7 @@ use launch::Reaped;
 use usage::{Sampler, TICK};
 
 pub use capture::MAX_OUTPUT;
-pub use containment::{kill_running, RUN_VARIABLE};
+pub use containment::{kill_running, start_held, Held, RUN_VARIABLE};
 #[cfg(target_os = "linux")]
 pub use launch::CONTAINMENT_VARIABLE;
 pub use limits::{parse_memory, parse_time, Limits, DEFAULT_MEMORY, DEFAULT_TIME, LEAST_MEMORY, LEAST_TIME};
