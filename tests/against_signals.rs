@@ -89,7 +89,8 @@ fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_pr
         &keep,
     ]);
     let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
-    marker.wait_for(2, &mut child);
+    // Both jobs' programs hang: a run of each is under way.
+    marker.wait_for(4, &mut child);
     let signalled = Instant::now();
     signal(&child, libc::SIGTERM);
     let status = exits_within(&mut child, A_FEW_SECONDS);
@@ -106,6 +107,28 @@ fn sigterm_ends_a_campaign_against_a_program_with_its_summary_its_json_and_no_pr
     let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(summary["failures"], 0, "{summary}");
     none_left(&marker);
+    replays_what_it_judged(&summary, &json_arg);
+}
+
+/// Issue 55: the replay of a campaign a signal stopped judges the cases it
+/// judged, no more: the two runs the stop ended, one a job, are dealt
+/// again and skipped (`--skip-cases`), so the replay never reaches the
+/// grids the program hangs on.
+fn replays_what_it_judged(summary: &serde_json::Value, json: &str) {
+    let replay = summary["replay"].as_str().unwrap();
+    let (_, args) = replay.split_once(" fuzz ").unwrap_or_else(|| panic!("{replay}"));
+    let (_, skipped) = args.split_once("--skip-cases ").unwrap_or_else(|| panic!("no case skipped: {replay}"));
+    let skipped = skipped.split(' ').next().unwrap();
+    assert_eq!(skipped.split(',').count(), 2, "the two runs under way: {replay}");
+    let args: Vec<&str> = ["fuzz"].into_iter().chain(args.split(' ')).chain(["--json", json]).collect();
+    let mut replayed = spawn_m3diff(&args);
+    let (stdout, stderr) = (drain(replayed.stdout.take().unwrap()), drain(replayed.stderr.take().unwrap()));
+    let status = exits_within(&mut replayed, Duration::from_secs(120));
+    let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
+    assert_eq!(status.and_then(|status| status.code()), Some(0), "{printed}");
+    let again: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(again["games"][0]["cases"], summary["games"][0]["cases"], "{printed}");
+    assert_eq!(again["replay"], summary["replay"], "{printed}");
 }
 
 #[test]

@@ -64,7 +64,14 @@ impl Reporter for Collect {
 }
 
 fn settings(corpus: &Path, seed: u64, cases: u64) -> Settings {
-    Settings { budget: Budget::Cases(cases), seed, jobs: 1, size: Size::Small, corpus: corpus.to_path_buf() }
+    Settings {
+        budget: Budget::Cases(cases),
+        seed,
+        jobs: 1,
+        size: Size::Small,
+        corpus: corpus.to_path_buf(),
+        skip: Vec::new(),
+    }
 }
 
 /// Every file below `dir`, with its size.

@@ -112,8 +112,14 @@ fn tx10_hands_of_failing_cases_count_in_the_coverage_table() {
     use m3diff::runs::campaign::{self, Budget, GameTarget, Settings, Target};
     use m3diff::{check::planted::Planted, Size};
     let corpus = tempfile::tempdir().unwrap();
-    let settings =
-        Settings { budget: Budget::Cases(300), seed: 1, jobs: 1, size: Size::Small, corpus: corpus.path().into() };
+    let settings = Settings {
+        budget: Budget::Cases(300),
+        seed: 1,
+        jobs: 1,
+        size: Size::Small,
+        corpus: corpus.path().into(),
+        skip: Vec::new(),
+    };
     let target = GameTarget::<Texas, Planted<Texas, HandOffByOne>>::new(Size::Small);
     let stop = std::sync::atomic::AtomicBool::new(false);
     campaign::run(&[&target as &dyn Target], &settings, &suites::Collect::default(), &stop);

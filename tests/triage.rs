@@ -107,7 +107,14 @@ fn a_night_of_two_bugs_is_triaged_into_two_regressions() {
     // triage of the same night, and a campaign against the same bugs.
     let again = triage::<Texas, Night>(&cases, &corpus).unwrap();
     assert!(again.groups.iter().all(|g| matches!(g.placed, Some(Placed::Dropped(_)))), "{:#?}", again.groups);
-    let settings = Settings { budget: Budget::Cases(300), seed: 1, jobs: 1, size: Size::Small, corpus: corpus.clone() };
+    let settings = Settings {
+        budget: Budget::Cases(300),
+        seed: 1,
+        jobs: 1,
+        size: Size::Small,
+        corpus: corpus.clone(),
+        skip: Vec::new(),
+    };
     let target = GameTarget::<Texas, Night>::new(Size::Small);
     campaign::run(&[&target as &dyn Target], &settings, &Quiet, &AtomicBool::new(false));
     assert!(target.failures() > 0);

@@ -38,7 +38,7 @@ pub fn hunt<G: Game>(
     let target = AgainstTarget::<G>::new(program.clone(), keep.path().to_path_buf(), Size::Mixed).until_found();
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let corpus = keep.path().to_path_buf();
-    let settings = Settings { budget: Budget::Time(time), seed, jobs, size: Size::Mixed, corpus };
+    let settings = Settings { budget: Budget::Time(time), seed, jobs, size: Size::Mixed, corpus, skip: Vec::new() };
     say!(
         "m3diff tests: {name} passes every test: hunting a case it fails, for up to {}, as fuzz --game {} --seed \
          {seed} --size mixed --against does",

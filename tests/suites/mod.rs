@@ -463,6 +463,7 @@ fn planted_bug_is_caught_and_shrunk_in<G: Game, C: Corruption<G>>(
         jobs: 1,
         size,
         corpus: corpus.path().to_path_buf(),
+        skip: Vec::new(),
     };
     let target = GameTarget::<G, Planted<G, C>>::new(size);
     campaign::run(&[&target as &dyn Target], &settings, &Collect::default(), &AtomicBool::new(false));

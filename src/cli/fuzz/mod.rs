@@ -92,6 +92,7 @@ fn settings(args: &FuzzArgs) -> Settings {
         jobs: args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from),
         size: args.size,
         corpus: args.corpus.clone(),
+        skip: args.skip_cases.clone(),
     }
 }
 

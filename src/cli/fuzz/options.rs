@@ -42,6 +42,12 @@ pub struct FuzzArgs {
     /// as such a campaign does.
     #[arg(long)]
     pub cases: Option<u64>,
+    /// Case seeds not to run, though dealt: the replay line of an
+    /// `--against` campaign stopped by a signal names those whose runs the
+    /// stop ended, which it did not judge, so that the replay judges what
+    /// the campaign judged.
+    #[arg(long, value_delimiter = ',', value_name = "SEEDS")]
+    pub skip_cases: Vec<u64>,
     /// Replays a campaign exactly (with --cases); drawn from the clock when absent.
     #[arg(long, env = crate::process::seed::SEED_VARIABLE, value_parser = crate::process::seed::parse)]
     pub seed: Option<u64>,

@@ -22,8 +22,15 @@ pub(super) fn replay_command(
     // Dealt in whole rounds of the games (campaign::run): each ran as many.
     let budget = format!("--cases {}", dealt / targets.len().max(1) as u64);
     let against = program.map_or(String::new(), |program| format!(" {}", program.options()));
+    let mut stopped: Vec<u64> = settings.skip.iter().copied().chain(targets.iter().flat_map(|t| t.stopped())).collect();
+    stopped.sort_unstable();
+    stopped.dedup();
+    let skip = match stopped.is_empty() {
+        true => String::new(),
+        false => format!(" --skip-cases {}", stopped.iter().map(u64::to_string).collect::<Vec<_>>().join(",")),
+    };
     format!(
-        "{} fuzz --game {} --seed {} --size {} {budget}{against}",
+        "{} fuzz --game {} --seed {} --size {} {budget}{skip}{against}",
         crate::process::invocation::m3diff(),
         names(targets).join(","),
         settings.seed,

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::cases::{judge_cases, NotJudged, Timeouts, Until};
@@ -54,6 +54,8 @@ pub struct AgainstTarget<G: Game> {
     hopeless: OnceLock<String>,
     /// Whether the campaign is a hunt, done at the first failure.
     until_found: bool,
+    /// The seeds of cases a signal ended the runs of, not judged.
+    stopped: Mutex<Vec<u64>>,
 }
 
 impl<G: Game> AgainstTarget<G> {
@@ -72,6 +74,7 @@ impl<G: Game> AgainstTarget<G> {
             together: Together::default(),
             hopeless: OnceLock::new(),
             until_found: false,
+            stopped: Mutex::new(Vec::new()),
         }
     }
 
@@ -191,7 +194,9 @@ impl<G: Game> Target for AgainstTarget<G> {
             }
             // A run ended by a stop says nothing of the program: the case
             // is not counted.
-            Err(NotJudged::Program(_)) if crate::process::interrupt::requested() => return,
+            Err(NotJudged::Program(_)) if crate::process::interrupt::requested() => {
+                return lock(&self.stopped).extend(&seeds);
+            }
             Err(NotJudged::Program(error)) => {
                 let _ = self.hopeless.set(error);
                 return;
@@ -286,6 +291,10 @@ impl<G: Game> Target for AgainstTarget<G> {
         let mut kinds = self.kinds.found::<G>(&self.keep, &self.program);
         kinds.extend(self.together.found(&self.program));
         kinds
+    }
+
+    fn stopped(&self) -> Vec<u64> {
+        lock(&self.stopped).clone()
     }
 
     fn hopeless(&self) -> Option<String> {

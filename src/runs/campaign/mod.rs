@@ -74,6 +74,7 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
                         let seeds: Vec<u64> = (first..block.end)
                             .step_by(games as usize)
                             .map(|case| case_seed(settings.seed, target.name(), case / games))
+                            .filter(|seed| !settings.skip.contains(seed))
                             .collect();
                         match seeds.as_slice() {
                             [] => {}
@@ -171,6 +172,7 @@ mod tests {
                 jobs: 1,
                 size: Size::Small,
                 corpus: PathBuf::from("unused"),
+                skip: Vec::new(),
             };
             let progress = Progress(Mutex::new(Vec::new()));
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -25,6 +25,9 @@ pub struct Settings {
     pub size: Size,
     /// Where `<game>/regressions/` lives.
     pub corpus: PathBuf,
+    /// Case seeds dealt but not run: those a signal stopped under way in
+    /// the campaign this one replays (`--skip-cases`).
+    pub skip: Vec<u64>,
 }
 
 /// What the campaign tells the user as it goes.

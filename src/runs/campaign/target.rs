@@ -84,6 +84,11 @@ pub trait Target: Sync {
     fn hopeless(&self) -> Option<String> {
         None
     }
+    /// The seeds of the cases dealt but not judged because a signal ended
+    /// their runs under way: a replay skips them (`--skip-cases`).
+    fn stopped(&self) -> Vec<u64> {
+        Vec::new()
+    }
     /// Whether the target has found what it was run for (a hunt, its first
     /// failure): none of its cases is dealt any more, and the campaign ends
     /// once those under way end, their shrinks with them.
