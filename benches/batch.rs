@@ -1,6 +1,6 @@
 //! What `--batch` gains: for each example program of `examples/against/`
-//! whose compiler or interpreter is on the machine (C++, Python,
-//! JavaScript under node), a campaign at `--size small` on one job with
+//! that reads a batch and whose compiler or interpreter is on the machine
+//! (C++, Python, JavaScript under node), a campaign at `--size small` on one job with
 //! one process per case (`--batch 1`) beside one with `--batch 1000`, each
 //! for the same time, and their cases a second. A table, not a timed test:
 //!
@@ -12,55 +12,47 @@
 //! The two campaigns of a language run one after the other: read their
 //! rates side by side, never alone.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+// The examples and how each reads its input, as the tests list them: a
+// program that reads the statement's one instance has no batch to measure.
+#[path = "../tests/suites/examples.rs"]
+#[allow(dead_code)]
+mod examples;
+
+use examples::Reads;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|arg| arg != "--bench").collect();
     let seconds: u64 = args.iter().find_map(|arg| arg.parse().ok()).unwrap_or(10);
     let game = args.iter().find(|arg| arg.parse::<u64>().is_err()).map_or("door", String::as_str);
     let dir = tempfile::tempdir().expect("a temporary folder");
+    let batch_readers: Vec<_> = examples::of_game(game).filter(|example| example.reads == Reads::Batch).collect();
+    if batch_readers.is_empty() {
+        let mut games: Vec<&str> =
+            examples::EXAMPLES.iter().filter(|e| e.reads == Reads::Batch).map(|e| e.game).collect();
+        games.dedup();
+        eprintln!("no example of {game} reads a batch (examples/against/): measured for {}", games.join(", "));
+        std::process::exit(2);
+    }
     println!("{game} at --size small, one job, {seconds} s a campaign: cases a second");
-    println!("{:<12} {:>16} {:>16} {:>8}", "program", "a process a case", "--batch 1000", "gain");
-    for language in LANGUAGES {
-        let Some(program) = language.program(dir.path(), game) else {
-            println!("{:<12} not measured: {} is not on PATH", language.name, language.tool);
+    println!("{:<16} {:>16} {:>16} {:>8}", "program", "a process a case", "--batch 1000", "gain");
+    for example in batch_readers {
+        let Some(words) = example.command(dir.path()) else {
+            println!("{:<16} not measured: {} is not on PATH", example.file, example.tool());
             continue;
         };
+        let program = words.join(" ");
         let keep = dir.path().join("kept");
         let single = campaign(game, &program, 1, seconds, &keep);
         let batch = campaign(game, &program, 1000, seconds, &keep);
-        println!("{:<12} {single:>16.0} {batch:>16.0} {:>7.0}x", language.name, batch / single);
+        println!("{:<16} {single:>16.0} {batch:>16.0} {:>7.0}x", example.file, batch / single);
     }
 }
 
-struct Language {
-    name: &'static str,
-    /// The compiler or interpreter.
-    tool: &'static str,
-    extension: &'static str,
-}
-
-const LANGUAGES: [Language; 3] = [
-    Language { name: "C++", tool: "g++", extension: "cpp" },
-    Language { name: "Python", tool: "python3", extension: "py" },
-    Language { name: "JavaScript", tool: "node", extension: "js" },
-];
-
-impl Language {
-    /// The command that runs the example of `game`, compiled where it must
-    /// be; `None` when its tool is missing.
-    fn program(&self, dir: &Path, game: &str) -> Option<String> {
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/against/{game}.{}", self.extension));
-        Command::new(self.tool).arg("--version").output().ok()?;
-        if self.tool != "g++" {
-            return Some(format!("{} {}", self.tool, source.display()));
-        }
-        let binary: PathBuf = dir.join(game);
-        let status = Command::new("g++").args(["-O2", "-o"]).arg(&binary).arg(&source).status().ok()?;
-        assert!(status.success(), "g++ could not compile {}", source.display());
-        Some(binary.display().to_string())
-    }
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A campaign's cases a second, as its last line gives them.
