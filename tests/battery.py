@@ -2,7 +2,7 @@
 """A hostile user's battery (issue 55), run by hand, not by `cargo test`:
 each class of run that once broke, run many times, and what each run did.
 
-    cargo build --release && python3 tests/battery.py [target/release/m3diff]
+    cargo build --release && python3 tests/battery.py [target/release/m3diff [CLASS...]]
 
 Classes:
 - pipes: standard output or standard error whose reader has gone, for
@@ -15,6 +15,9 @@ Classes:
   may stand, and no report without its case.
 - replays: four-game campaigns interrupted by SIGINT at a random instant;
   the replay line must run the same cases of each game.
+- against replays: `--against` campaigns on two jobs, interrupted so;
+  the replay line must judge the same cases, the runs the signal ended
+  skipped (`--skip-cases`).
 
 Exit 0 when every run of every class held; each class prints its counts.
 """
@@ -32,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 M3DIFF = str(Path(sys.argv[1]).resolve()) if len(sys.argv) > 1 else str(ROOT / "target/release/m3diff")
+CLASSES = sys.argv[2:]
 DOOR_CASE = str(ROOT / "corpus/door/md1-further-swaps.in")
 random.seed(int(os.environ.get("BATTERY_SEED", "55")))
 
@@ -163,9 +167,44 @@ def replays(count):
     return runs, failures
 
 
+def judged(summary):
+    """What an --against summary says was judged: the cases that reached
+    the program, and the games and operations of the coverage counts."""
+    reached = re.findall(r"^door: against .*: (\d+) cases reached the program", summary, re.MULTILINE)
+    return reached + re.findall(r"^(\d+ games, \d+ operations)$", summary, re.MULTILINE)
+
+
+def against_replays(count):
+    failures, runs = [], 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for n in range(count):
+            args = [M3DIFF, "fuzz", "--game", "door", "--time", "1m", "--jobs", "2", "--seed", str(n),
+                    "--size", "max", "--against", f"{M3DIFF} solve door -", "--keep", f"{scratch}/keep"]
+            child = subprocess.Popen(args, cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            time.sleep(random.uniform(0.05, 2.0))
+            child.send_signal(signal.SIGINT)
+            out, _ = child.communicate(timeout=120)
+            summary = out.decode()
+            runs += 1
+            replay = [line[len("replay: "):] for line in summary.splitlines() if line.startswith("replay: ")]
+            if not replay:
+                failures.append(f"campaign {n}: no replay line:\n{summary[-300:]}")
+                continue
+            words = shlex.split(replay[-1])
+            again = subprocess.run([M3DIFF] + words[words.index("fuzz"):], cwd=scratch, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL)
+            if len(judged(summary)) != 2:
+                failures.append(f"campaign {n}: no count in its summary:\n{summary[-300:]}")
+            elif judged(again.stdout.decode()) != judged(summary):
+                failures.append(f"campaign {n}: judged {judged(summary)}, its replay {judged(again.stdout.decode())}")
+    return runs, failures
+
+
 def main():
     held = True
-    for name, battery, size in [("pipes", pipes, 4), ("kills", kills, 40), ("replays", replays, 20)]:
+    classes = [("pipes", pipes, 4), ("kills", kills, 40), ("replays", replays, 20),
+               ("against replays", against_replays, 20)]
+    for name, battery, size in [c for c in classes if not CLASSES or c[0] in CLASSES]:
         started = time.time()
         runs, failures = battery(size)
         held &= not failures
