@@ -96,14 +96,20 @@ struct Expected {
 /// have been: a case drawn again reads the same stream on. Outside a
 /// seeded case (a fuzzer's bytes), or on the longest stream drawn, it does
 /// nothing.
-pub fn expect_to_read(u: &mut Unstructured<'_>, bytes: usize) {
+///
+/// True when the case is drawn again so: what it draws from here on is
+/// thrown away, and it had best give up at once (`Err`), not play its
+/// game out on an empty stream's defaults first.
+#[must_use = "a case drawn again is thrown away: give up at once"]
+pub fn expect_to_read(u: &mut Unstructured<'_>, bytes: usize) -> bool {
     EXPECTED.with(|expected| match expected.get() {
         Some(Expected { stream, .. }) if u.len() < bytes => {
             expected.set(Some(Expected { stream, wanted: stream - u.len() + bytes }));
             let _ = u.bytes(u.len());
+            true
         }
-        _ => {}
-    });
+        _ => false,
+    })
 }
 
 /// How many times as many bytes a case that read every byte is drawn
@@ -180,7 +186,9 @@ mod tests {
         let runs = Cell::new(0);
         let read = with_seed(5, |u| {
             runs.set(runs.get() + 1);
-            expect_to_read(u, 40 * BYTES_PER_CASE);
+            if expect_to_read(u, 40 * BYTES_PER_CASE) {
+                return Vec::new();
+            }
             (0..count).map(|_| u.arbitrary::<u8>().unwrap()).collect::<Vec<_>>()
         });
         let mut stream = vec![0; count];
@@ -188,7 +196,7 @@ mod tests {
         assert_eq!(read, stream);
         assert!(runs.get() <= 2, "drawn {} times", runs.get());
         let mut u = Unstructured::new(&[1, 2, 3]);
-        expect_to_read(&mut u, 100);
+        assert!(!expect_to_read(&mut u, 100), "a fuzzer's bytes are never drawn again");
         assert_eq!(u.len(), 3);
     }
 }

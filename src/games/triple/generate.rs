@@ -129,7 +129,9 @@ impl Generator<TripleTown> for Knobs {
         };
         // A cell of the map reads a byte or two, a tile of the sequence
         // and the commands that build it about five.
-        crate::process::seed::expect_to_read(u, 2 * rows * cols + BYTES_A_TILE * tiles);
+        if crate::process::seed::expect_to_read(u, 2 * rows * cols + BYTES_A_TILE * tiles) {
+            return Err(arbitrary::Error::NotEnoughData);
+        }
         let fill = match self.fill_percent {
             Some(percent) => percent,
             None => Percent::new(*u.choose(&[0, 10, 30, 50, 80])?),
