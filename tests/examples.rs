@@ -14,6 +14,7 @@ use std::path::Path;
 use m3_model::door::MagicDoor;
 use m3_model::square::SquareRemover;
 use m3_model::texas::Texas;
+use m3_model::triple::TripleTown;
 use m3diff::Game;
 use suites::against::script;
 use suites::examples::{of_game, Reads, EXAMPLES};
@@ -71,4 +72,9 @@ fn sr2_each_squareremover_example_answers_and_counts_each_moves_squares_as_the_r
 #[test]
 fn tx12_the_texas_example_answers_as_the_reference_does() {
     every_example_agrees::<Texas>(400, 100);
+}
+
+#[test]
+fn tt7_the_triple_town_example_answers_and_names_the_refused_line_as_the_reference_does() {
+    every_example_agrees::<TripleTown>(400, 100);
 }

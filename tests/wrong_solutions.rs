@@ -56,17 +56,43 @@ fn run_on(command: &mut Command, input: String) -> std::process::Output {
     run
 }
 
+/// The test `input` as a solution reads it, and the answer it must give.
+/// A Triple Town test's commands (`NN.commands`) follow its map, as
+/// `--against` gives them, so the line its answer names within the
+/// commands is that many lines further on.
+fn test_and_answer(input: &Path) -> (String, String) {
+    let mut test = std::fs::read_to_string(input).unwrap();
+    let answer = std::fs::read_to_string(input.with_extension("ans")).unwrap().trim().to_string();
+    let Ok(commands) = std::fs::read_to_string(input.with_extension("commands")) else { return (test, answer) };
+    let map_lines = test.lines().count();
+    test.push_str(&commands);
+    let answer = match answer.strip_prefix("invalid: line ").and_then(|rest| rest.split(':').next()) {
+        Some(line) => format!("invalid: line {}", line.parse::<usize>().unwrap() + map_lines),
+        None => answer,
+    };
+    (test, answer)
+}
+
+/// Whether `printed` gives `answer` as `--against` judges it: the same
+/// text, or for a refused command its line, whatever reason follows.
+fn gives(printed: &str, answer: &str) -> bool {
+    let printed = printed.trim();
+    match printed.strip_prefix(answer) {
+        Some(rest) => rest.is_empty() || (answer.starts_with("invalid: line ") && rest.starts_with(':')),
+        None => false,
+    }
+}
+
 /// The first test of `set` that `command` fails (a wrong answer, a crash,
 /// 10 s passed), by its name; a batch reader is given each test alone.
 fn first_failed(command: &[String], reads: Reads, set: &Path) -> Option<String> {
     inputs(set).into_iter().find_map(|input| {
-        let answer = std::fs::read_to_string(input.with_extension("ans")).unwrap();
-        let mut test = std::fs::read_to_string(&input).unwrap();
+        let (mut test, answer) = test_and_answer(&input);
         if let Reads::Batch = reads {
             test.insert_str(0, "1\n");
         }
         let run = run_on(Command::new("timeout").arg("10").args(command).stderr(Stdio::null()), test);
-        let right = run.status.success() && text(&run.stdout).trim() == answer.trim();
+        let right = run.status.success() && gives(&text(&run.stdout), &answer);
         (!right).then(|| input.file_name().unwrap().to_string_lossy().into_owned())
     })
 }
@@ -163,6 +189,11 @@ fn every_wrong_square_remover_solution_fails_the_set_at_seeds_1_to_3() {
 #[test]
 fn every_wrong_texas_match3_solution_fails_the_set_at_seeds_1_to_3() {
     every_mutant_fails_the_set_at_every_seed("texas", "texas.cpp");
+}
+
+#[test]
+fn every_wrong_triple_town_solution_fails_the_set_at_seeds_1_to_3() {
+    every_mutant_fails_the_set_at_every_seed("triple", "triple.cpp");
 }
 
 /// Magic Door's solution with rows and columns mixed up where a column's

@@ -5,7 +5,7 @@
 //! refusal among the commands.
 
 use m3_model::triple::{
-    Action, CommandRecord, Instance, Invalid, Outcome, Pos, Status, TripleTown, MAX_LEVEL, MAX_STAR_LEVEL,
+    Action, At, CommandRecord, Instance, Invalid, Outcome, Pos, Status, TripleTown, EMPTY, MAX_LEVEL, MAX_STAR_LEVEL,
 };
 use m3_model::triple::{MAX_SIDE, MAX_TILES, MIN_SIDE};
 
@@ -93,6 +93,11 @@ crate::counters! {
             OnePast: "refused: cell one past the map (row n+1 or column m+1)",
             WidthCoordinate: "refused: coordinate at an integer-width edge (127, 255, 65535, 2^31, 2^32, ...)",
             ExtremeCoordinate: "refused: coordinate at an i64 extreme (i64::MIN, i64::MIN + 1, i64::MAX)",
+            NegativeOnMap: "first refusal: negative coordinate whose value without its sign is on the map",
+            EndGoesOn: "first refusal: a line that starts with END and goes on",
+            StarOnTile: "first refusal: star on an occupied cell, with a star left",
+            NoStarOnEmpty: "first refusal: no star left, on an empty cell",
+            NoBombOnTile: "first refusal: no bomb left, on a tile",
         }
     }
 }
@@ -146,6 +151,7 @@ impl Counts<TripleTown> for Counter {
         match record.status {
             Status::Invalid(reason) => {
                 count_outside(tally, before, &record.command.action);
+                count_refused_alone(tally, before, &record.command.action, reason);
                 return tally.add(refused(reason), 1);
             }
             // TT5: no game the harness plays has one: the format reads
@@ -246,6 +252,29 @@ fn count_outside(tally: &mut Tally<Counter>, before: &Town, action: &Action) {
     let width = |value, side| edge_of(1, side, value) == Some(Edge::Width) && !extreme(value);
     tally.add(Counter::WidthCoordinate, any(&width));
     tally.add(Counter::ExtremeCoordinate, any(&|value, _| extreme(value)));
+    let first = before.first_refused.is_none();
+    tally.add(Counter::NegativeOnMap, u64::from(first) * any(&|value, side| (-side..0).contains(&value)));
+}
+
+/// TT7: first refusals that one check alone makes: a star on a tile with a
+/// star left, or a star or a bomb beyond p or q on a cell fit for it. A
+/// solution that skips the check plays the command, and one that makes it
+/// in another order refuses it on the same line, so only these tell a
+/// solution that never makes it (a star or a bomb beyond p or q, a star on
+/// a tile, `END 0` read as END); and only the first refusal is the verdict.
+fn count_refused_alone(tally: &mut Tally<Counter>, before: &Town, action: &Action, reason: Invalid) {
+    if before.first_refused.is_some() {
+        return;
+    }
+    let holds_tile = |at: At| on_map(&before.map, at).map(|pos| before.map.get(pos.row, pos.col) != EMPTY);
+    let counter = match (action, reason) {
+        (Action::Star(_), Invalid::OccupiedCell) => Counter::StarOnTile,
+        (Action::Star(at), Invalid::NoStarLeft) if holds_tile(*at) == Some(false) => Counter::NoStarOnEmpty,
+        (Action::Bomber(at), Invalid::NoBombLeft) if holds_tile(*at) == Some(true) => Counter::NoBombOnTile,
+        (Action::Unknown(words), _) if words.split(' ').next() == Some("END") => Counter::EndGoesOn,
+        _ => return,
+    };
+    tally.add(counter, 1);
 }
 
 fn count_star(tally: &mut Tally<Counter>, before: &Town, pos: Pos, level: u8, quiet: bool) {
@@ -266,6 +295,38 @@ mod tests {
         let mut tally = Tally::default();
         crate::runs::against::reference_answer::<TripleTown>(&instance, &mut tally).unwrap();
         tally
+    }
+
+    /// The reference's counts of the game of `commands` on the 1x3 map `1..`
+    /// with an empty sequence.
+    fn tally_of_commands(stars_and_bombs: &str, commands: &str) -> Tally<Counter> {
+        let game = format!("0\n1 3\n{stars_and_bombs}\n1..\n0\n\n{commands}\n");
+        let mut tally = Tally::default();
+        crate::runs::against::reference_answer::<TripleTown>(&m3_model::triple::parse(&game).unwrap(), &mut tally)
+            .unwrap();
+        tally
+    }
+
+    #[test]
+    fn tt7_a_refusal_that_one_check_alone_makes_is_counted_and_one_that_two_would_make_is_not() {
+        use Counter::{EndGoesOn, NegativeOnMap, NoBombOnTile, NoStarOnEmpty, StarOnTile};
+        let counts = |stars_and_bombs, commands: &str| {
+            let tally = tally_of_commands(stars_and_bombs, commands);
+            assert_eq!(tally.count(Counter::Read), commands.lines().count() as u64, "{commands}");
+            [StarOnTile, NoStarOnEmpty, NoBombOnTile, EndGoesOn, NegativeOnMap].map(|counter| tally.count(counter))
+        };
+        assert_eq!(counts("1 0", "STAR 1 1"), [1, 0, 0, 0, 0]);
+        assert_eq!(counts("0 0", "STAR 1 2"), [0, 1, 0, 0, 0]);
+        assert_eq!(counts("0 0", "BOMBER 1 1"), [0, 0, 1, 0, 0]);
+        assert_eq!(counts("0 0", "END 0"), [0, 0, 0, 1, 0]);
+        assert_eq!(counts("0 0", "PUT -1 3"), [0, 0, 0, 0, 1]);
+        // Refused by the supply and the cell alike, or read as no command.
+        assert_eq!(counts("0 0", "STAR 1 1"), [0; 5]);
+        assert_eq!(counts("0 0", "BOMBER 1 2"), [0; 5]);
+        assert_eq!(counts("0 0", "ENDS"), [0; 5]);
+        assert_eq!(counts("0 0", "PUT 1 -4"), [0; 5]);
+        // After the first refusal, which is the verdict.
+        assert_eq!(counts("1 0", "PUT 1 1\nSTAR 1 1\nPUT -1 3\nEND 0"), [0; 5]);
     }
 
     #[test]
