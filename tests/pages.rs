@@ -291,9 +291,9 @@ fn the_largest_boards_open_and_step() {
         assert!(page.exists(), "{}", String::from_utf8_lossy(&solved.stderr));
         loads_nothing_outside(&page);
         let opened = shown(&chromium, &page, "#op=0&keys=ArrowRight");
-        let first_line = String::from_utf8_lossy(&generated.stdout).lines().next().unwrap_or_default().to_string();
         eprintln!(
-            "pages: largest {game} ({first_line}), {} bytes: opened in {} ms, drawn in {} ms, stepped in {} ms",
+            "pages: largest {game} ({}), {} bytes: opened in {} ms, drawn in {} ms, stepped in {} ms",
+            knobs.join(" "),
             std::fs::metadata(&page).unwrap().len(),
             opened["data-open-ms"],
             opened["data-drawn-ms"],

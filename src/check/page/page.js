@@ -172,13 +172,31 @@
         context.fillText(String.fromCharCode(sign), (i % data.cols + 0.5) * size, (Math.floor(i / data.cols) + 0.5) * size);
       }
     }
+    if (size >= 24) {
+      /* The colour's number in the corner, as the text report writes it,
+         unless the sign says it already (a level). */
+      context.font = Math.floor(size * 0.28) + 'px monospace';
+      context.textAlign = 'left';
+      context.textBaseline = 'top';
+      for (let i = 0; i < cellCount; i++) {
+        const colour = board[i] >> 8;
+        if (!colour || String(colour) === String.fromCharCode(board[i] & 255)) { continue; }
+        context.fillStyle = light[Math.min(colour, light.length - 1)] ? '#000' : '#fff';
+        context.fillText(String(colour), (i % data.cols) * size + 4, Math.floor(i / data.cols) * size + 4);
+      }
+    }
     if (differing.length) {
-      context.lineWidth = Math.max(1, Math.min(3, Math.floor(size / 5)));
-      context.strokeStyle = '#ff2d55';
+      /* Dark under light, so that the outline shows on every colour. */
+      const width = Math.max(1, Math.min(3, Math.floor(size / 12)));
       context.beginPath();
       for (const i of differing) {
-        context.rect((i % data.cols) * size + 0.5, Math.floor(i / data.cols) * size + 0.5, size - 1, size - 1);
+        context.rect((i % data.cols) * size + width / 2, Math.floor(i / data.cols) * size + width / 2, size - width, size - width);
       }
+      context.lineWidth = width + 2;
+      context.strokeStyle = '#000';
+      context.stroke();
+      context.lineWidth = width;
+      context.strokeStyle = '#fff';
       context.stroke();
     }
   }
@@ -205,7 +223,7 @@
     const rounds = roundsOf(op);
     const where = op === 0 ? 'start' : data.operation + ' ' + op + ' of ' + held +
       (round < rounds ? ', after ' + data.step + ' ' + round + ' of ' + (rounds - 1) : ', after the ' + data.operation);
-    position.textContent = where + (differing.length ? ' \u2014 ' + differing.length + ' cells differ' : '');
+    position.textContent = where + (differing.length ? ' \u2014 ' + differing.length + (differing.length === 1 ? ' cell differs' : ' cells differ') : '');
     const drawn = performance.now() - begun;
     main.setAttribute('data-op', op);
     main.setAttribute('data-round', round);

@@ -115,7 +115,8 @@ pub fn keep<G: Game, E: Stepper<G>>(
 fn write_page<G: Game, E: Stepper<G>>(path: &Path, instance: &G::Instance, failure: &Failure, origin: &str) {
     use crate::check::page::{both_sides, Shown};
     let replay = replay_command(G::NAME, path);
-    let page = both_sides::<G, E>(instance, "engine", &Shown { failure: Some(failure), replay: &replay, note: origin });
+    let note = format!("found by: {origin}");
+    let page = both_sides::<G, E>(instance, "engine", &Shown { failure: Some(failure), replay: &replay, note: &note });
     crate::runs::corpus::write_page(path, &page, G::NAME, "");
 }
 
