@@ -61,6 +61,19 @@ fn browser(chromium: &Path, profile: &Path) -> Command {
 
 /// The attributes of `<main>` once the page's script ran, at `fragment`.
 fn shown(chromium: &Path, page: &Path, fragment: &str) -> BTreeMap<String, String> {
+    let attributes = main_attributes(chromium, page, fragment);
+    assert!(attributes.contains_key("data-hash"), "the script did not draw at {fragment}: {attributes:?}");
+    attributes
+}
+
+/// The attributes of a campaign page's `<main>`, once its script ran.
+fn shown_campaign(chromium: &Path, page: &Path) -> BTreeMap<String, String> {
+    let attributes = main_attributes(chromium, page, "");
+    assert!(attributes.contains_key("data-games"), "the script did not run: {attributes:?}");
+    attributes
+}
+
+fn main_attributes(chromium: &Path, page: &Path, fragment: &str) -> BTreeMap<String, String> {
     let profile = tempfile::tempdir().unwrap();
     let url = format!("file://{}{fragment}", page.display());
     let out = browser(chromium, profile.path()).arg("--dump-dom").arg(&url).output().unwrap();
@@ -73,7 +86,6 @@ fn shown(chromium: &Path, page: &Path, fragment: &str) -> BTreeMap<String, Strin
             attributes.insert(name.trim().to_string(), value.trim_end_matches('"').to_string());
         }
     }
-    assert!(attributes.contains_key("data-hash"), "the script did not draw at {url}:\n{tag}");
     attributes
 }
 
@@ -301,4 +313,40 @@ fn the_largest_boards_open_and_step() {
         );
         assert_eq!(opened["data-op"], "1", "a key steps to the first operation");
     }
+}
+
+/// `fuzz --html`: the campaign's page draws every coverage counter of the
+/// `--json` summary, reached or not, and links each kind kept to its
+/// case's page.
+#[test]
+fn a_campaign_page_shows_the_counters_and_links_the_kept_pages() {
+    let Some(chromium) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("zero.sh");
+    std::fs::write(&program, "#!/bin/sh\ncat >/dev/null\necho 0\n").unwrap();
+    std::fs::set_permissions(&program, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let (page, json, keep) = (dir.path().join("campaign.html"), dir.path().join("s.json"), dir.path().join("found"));
+    let ran = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["fuzz", "--game", "triple", "--cases", "10", "--seed", "1", "--against"])
+        .arg(&program)
+        .arg("--keep")
+        .arg(&keep)
+        .arg("--json")
+        .arg(&json)
+        .arg("--html")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(page.exists(), "{}", String::from_utf8_lossy(&ran.stderr));
+    loads_nothing_outside(&page);
+    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let coverage = summary["games"][0]["coverage"].as_array().unwrap();
+    let never = coverage.iter().filter(|counter| counter["count"] == 0).count();
+    let shown = shown_campaign(&chromium, &page);
+    assert_eq!(shown["data-reached"], (coverage.len() - never).to_string());
+    assert_eq!(shown["data-never"], never.to_string());
+    assert_eq!(shown["data-kept-pages"], "1", "a program that prints 0 fails, and its case has a page");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let link = text.split("\"page\":\"").nth(1).unwrap().split('"').next().unwrap();
+    assert!(dir.path().join(link).exists(), "the link {link} leads to the kept page");
 }

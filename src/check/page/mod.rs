@@ -80,7 +80,7 @@ fn page<G: Game, E: Stepper<G>>(instance: &G::Instance, engine: Option<&str>, sh
             "answer": side.answer,
         })).collect::<Vec<Value>>(),
     });
-    html(&format!("{} {}", G::TITLE, if first.is_some() { "failure" } else { "trace" }), &data)
+    document(&format!("{} {}", G::TITLE, if first.is_some() { "failure" } else { "trace" }), &data, SCRIPT)
 }
 
 /// The rule IDs a report names (`TX10`, `MD1`, `TT7`): the rule book's
@@ -111,9 +111,11 @@ fn summary(report: &str) -> String {
     words.map(cut).collect::<Vec<_>>().join("\n")
 }
 
-/// The page itself: the style, the data and the script inline, under a
-/// policy that lets the browser load nothing else.
-fn html(title: &str, data: &Value) -> String {
+/// A page of m3diff's: the style, the data (read by the script as
+/// `document.getElementById('data')`) and `script` inline, under a policy
+/// that lets the browser load nothing else. The failure page is one, a
+/// campaign's summary another.
+pub fn document(title: &str, data: &Value, script: &str) -> String {
     // `</` written `<\/`, as JSON allows, so that no text in the data can
     // close the script element it is in.
     let data = data.to_string().replace("</", "<\\/");
@@ -122,7 +124,7 @@ fn html(title: &str, data: &Value) -> String {
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; \
          style-src 'unsafe-inline'; img-src data:\">\n<title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n\
          <body>\n<main id=\"page\"></main>\n<script type=\"application/json\" id=\"data\">{data}</script>\n\
-         <script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+         <script>\n{script}</script>\n</body>\n</html>\n",
         title = escape(title),
     )
 }
@@ -132,6 +134,7 @@ fn escape(text: &str) -> String {
 }
 
 const STYLE: &str = include_str!("page.css");
+/// The failure page's script.
 const SCRIPT: &str = include_str!("page.js");
 
 #[cfg(test)]
@@ -145,7 +148,7 @@ mod tests {
 
     #[test]
     fn the_data_cannot_close_its_script_element() {
-        let page = html("a", &json!({ "note": "</script><script>alert(1)</script>" }));
+        let page = document("a", &json!({ "note": "</script><script>alert(1)</script>" }), "");
         assert_eq!(page.matches("</script>").count(), 2, "{page}");
     }
 }
