@@ -74,7 +74,14 @@ struct Stepping<'a, G: Game, S: Stepper<G>> {
     game: std::marker::PhantomData<G>,
 }
 
-impl<G: Game, S: Stepper<G>> Stepping<'_, G, S> {
+impl<'a, G: Game, S: Stepper<G>> Stepping<'a, G, S> {
+    fn start(instance: &G::Instance, side: &'a mut Side) -> Self {
+        let stepper = catch_panic(|| S::start(instance))
+            .inspect_err(|panicked| side.stopped = Some(format!("panicked at the start: {}", panicked.message)))
+            .ok();
+        Stepping { stepper, side, game: std::marker::PhantomData }
+    }
+
     fn step(&mut self, operation: &G::Operation) {
         let Some(stepper) = self.stepper.as_mut() else {
             // A side that stopped leaves its last board as it was.
@@ -108,16 +115,8 @@ pub fn play<G: Game, E: Stepper<G>>(instance: &G::Instance, engine: Option<&str>
     let start = G::Trace::start_picture(instance);
     let mut engine_side = engine.map(|name| Side::new(name, &start));
     let mut reference_side = Side::new("reference", &start);
-    let mut engine_stepping = engine_side.as_mut().map(|side| Stepping::<G, E> {
-        stepper: catch_panic(|| E::start(instance)).ok(),
-        side,
-        game: std::marker::PhantomData,
-    });
-    let mut reference = Stepping::<G, G::Reference> {
-        stepper: catch_panic(|| G::Reference::start(instance)).ok(),
-        side: &mut reference_side,
-        game: std::marker::PhantomData,
-    };
+    let mut engine_stepping = engine_side.as_mut().map(|side| Stepping::<G, E>::start(instance, side));
+    let mut reference = Stepping::<G, G::Reference>::start(instance, &mut reference_side);
     let operations = G::operations(instance);
     let mut held = 0;
     for operation in operations.iter() {
@@ -137,4 +136,40 @@ pub fn play<G: Game, E: Stepper<G>>(instance: &G::Instance, engine: Option<&str>
     }
     reference.finish(played_all);
     (engine_side.into_iter().chain([reference_side]).collect(), held)
+}
+
+#[cfg(test)]
+mod tests {
+    use m3_model::texas::Texas;
+    use m3_model::Rules;
+
+    use super::*;
+
+    /// An engine that panics as it starts.
+    struct PanicsAtStart;
+
+    impl Stepper<Texas> for PanicsAtStart {
+        fn start(_: &<Texas as Rules>::Instance) -> Self {
+            panic!("no engine today")
+        }
+        fn step(&mut self, _: &<Texas as Rules>::Operation) -> <Texas as Rules>::Record {
+            unreachable!("it never started")
+        }
+        fn finish(self) -> <Texas as Rules>::Outcome {
+            unreachable!("it never started")
+        }
+    }
+
+    /// A side that panics stops there and says why; its board stays the
+    /// start, while the other side plays on.
+    #[test]
+    fn a_side_that_panics_at_the_start_says_so_and_the_other_plays_on() {
+        let instance = Texas::parse(&std::fs::read_to_string("corpus/texas/sample1.in").unwrap()).unwrap();
+        let (sides, held) = play::<Texas, PanicsAtStart>(&instance, Some("engine"));
+        let operations = Texas::operations(&instance).len();
+        assert_eq!(held, operations);
+        assert_eq!(sides[0].stopped.as_deref(), Some("panicked at the start: no engine today"));
+        assert!(sides[0].changes.iter().flatten().all(Vec::is_empty), "a stopped side's board never changes");
+        assert_eq!((sides[1].answer.as_deref(), sides[1].changes.len()), (Some("11692"), operations));
+    }
 }
