@@ -16,9 +16,9 @@
 //! | part | what it holds | may use |
 //! |---|---|---|
 //! | [`process`] | the machinery of any command-line tool: files written whole, bounded input, signals, seeds, hashes, time spent, numbers in prose | nothing of the crate |
-//! | [`kit`] | the pieces games are built from, knowing no game: gravity order, runs of one colour, conservation, bit sets, edge draws, following a game, boards rendered as text | `process` |
+//! | [`kit`] | the pieces games are built from, knowing no game: gravity order, runs of one colour, conservation, bit sets, edge draws, following a game, boards rendered as text and as pictures | `process` |
 //! | [`game`] | the game contract: [`Game`], [`Rulebook`] and the parts a game writes, the knobs' vocabulary, rule-coverage counters, verdicts, violations and differences | `kit`, `process` |
-//! | [`check`] | checking one game: the oracle, the field-by-field diff, the shrinker, planted engines | `game`, `kit`, `process` |
+//! | [`check`] | checking one game: the oracle, the field-by-field diff, the shrinker, planted engines, the failure page | `game`, `kit`, `process` |
 //! | [`games`] | the registry and the games, a folder each (`games/texas/` ...), which use no other game's | `check`, `game`, `kit`, `process` |
 //! | [`runs`] | what runs many games: campaigns, `--against` programs, the test setter, the regression shelf, the corpus, triage, the cargo-fuzz entry points | everything below |
 //! | [`cli`] | the command line | everything |

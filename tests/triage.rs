@@ -98,7 +98,7 @@ fn a_night_of_two_bugs_is_triaged_into_two_regressions() {
         assert_eq!(failure_kind(&kept).as_ref(), Some(&group.kind), "the regression fails as its group does");
     }
     let regressions = std::fs::read_dir(corpus.join("texas/regressions")).unwrap().count();
-    assert_eq!(regressions, 4, "two cases, each with its report");
+    assert_eq!(regressions, 6, "two cases, each with its report and its page");
     assert_eq!(result.fixed.len(), 1);
     assert!(result.fixed[0].contains("crash-passes-"), "{:?}", result.fixed);
     assert!(artifacts.iter().all(|path| path.exists()), "triage never deletes an artifact");
@@ -119,7 +119,7 @@ fn a_night_of_two_bugs_is_triaged_into_two_regressions() {
     campaign::run(&[&target as &dyn Target], &settings, &Quiet, &AtomicBool::new(false));
     assert!(target.failures() > 0);
     let after = std::fs::read_dir(corpus.join("texas/regressions")).unwrap().count();
-    assert_eq!(after, 4, "the kinds kept already are kept by the same files: {:?}", target.kinds());
+    assert_eq!(after, 6, "the kinds kept already are kept by the same files: {:?}", target.kinds());
 }
 
 struct Quiet;

@@ -68,6 +68,12 @@ pub enum Command {
         /// (`json`), the fields a program may give.
         #[arg(long, value_name = "LINES", num_args = 0..=1, default_missing_value = "total", conflicts_with = "trace")]
         per_operation: Option<play::Lines>,
+        /// Also write the game as a page to OUT: one self-contained HTML
+        /// file that draws the engine's and the reference's boards side by
+        /// side, operation by operation, with the cells that differ
+        /// outlined (the reference's alone with --reference).
+        #[arg(long, value_name = "OUT", conflicts_with = "per_operation")]
+        html: Option<PathBuf>,
     },
     /// Run engine and reference side by side with every invariant.
     Check {
@@ -304,8 +310,9 @@ impl Visitor for OneGame {
             Command::Solve { file, commands, per_operation: Some(lines), extended, .. } => {
                 play::per_operation::<G>(file.as_deref(), commands.as_deref(), extended, lines)
             }
-            Command::Solve { file, commands, reference, trace, extended, .. } => {
-                play::solve::<G>(file.as_deref(), commands.as_deref(), reference, trace, extended)
+            Command::Solve { file, commands, reference, trace, extended, html, .. } => {
+                let read = play::Read { file: file.as_deref(), commands: commands.as_deref() };
+                play::solve::<G>(read, reference, trace, extended, html.as_deref())
             }
             Command::Check { file, commands, against, .. } => match against.program::<G>()? {
                 None => play::check::<G>(&file, commands.as_deref()),

@@ -9,14 +9,27 @@ use super::io::{read_instance_apart, write_stdout};
 use crate::check::oracle::{check_game, outcome, play_through, write_trace};
 use crate::game::{Game, Size};
 
+/// Where `solve` reads its game: the instance's file (standard input when
+/// `None`), and the player's commands when they come apart.
+#[derive(Clone, Copy)]
+pub struct Read<'a> {
+    pub file: Option<&'a Path>,
+    pub commands: Option<&'a Path>,
+}
+
+/// `solve`; with `html`, the game's page written there first.
 pub fn solve<G: Game>(
-    file: Option<&Path>,
-    commands: Option<&Path>,
+    read: Read<'_>,
     reference: bool,
     trace: bool,
     extended: bool,
+    html: Option<&Path>,
 ) -> Result<ExitCode, String> {
+    let Read { file, commands } = read;
     let instance = read_instance_apart::<G>(file, commands)?;
+    if let Some(out) = html {
+        write_page::<G>(&instance, read, reference, out)?;
+    }
     // A trace is read by a person, and says so in its first line.
     let beyond = G::beyond_statement(&instance);
     if !trace {
@@ -35,6 +48,30 @@ pub fn solve<G: Game>(
     };
     let written = write_stdout(&format!("{verdict}\n"))?;
     Ok(if verdict.is_refused() { ExitCode::from(EXIT_REFUSED) } else { written })
+}
+
+/// `solve --html`: the page of the file's game, both sides or the
+/// reference's alone, written whole to `out`.
+fn write_page<G: Game>(
+    instance: &G::Instance,
+    read: Read<'_>,
+    reference_alone: bool,
+    out: &Path,
+) -> Result<(), String> {
+    use crate::check::page::{both_sides, reference_alone as alone, Shown};
+    let Read { file, commands } = read;
+    let name = file.map_or("-".to_string(), |file| file.display().to_string());
+    let apart = commands.map_or(String::new(), |commands| format!(" --commands {}", commands.display()));
+    let m3diff = crate::process::invocation::m3diff();
+    let page = if reference_alone {
+        let replay = format!("{m3diff} solve {} {name}{apart} --reference --trace", G::NAME);
+        alone::<G>(instance, &Shown { failure: None, replay: &replay, note: "" })
+    } else {
+        let failure = check_game::<G>(instance, &mut Default::default()).err();
+        let replay = format!("{m3diff} check {} {name}{apart}", G::NAME);
+        both_sides::<G, G::Engine>(instance, "engine", &Shown { failure: failure.as_ref(), replay: &replay, note: "" })
+    };
+    crate::process::files::write_whole(out, page).map_err(|error| error.to_string())
 }
 
 /// An answer to what no statement allows is this project's reading, not a

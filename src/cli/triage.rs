@@ -34,7 +34,7 @@ pub struct TriageArgs {
 pub fn run(args: &TriageArgs) -> Result<ExitCode, String> {
     // Tried before the first replay, as `fuzz` does: a path that cannot be
     // written is known before the work, not after it.
-    let json = args.json.as_deref().map(super::fuzz::JsonFile::create).transpose()?;
+    let json = args.json.as_deref().map(super::fuzz::SummaryFile::create).transpose()?;
     let paths = if args.paths.is_empty() { default_paths()? } else { args.paths.clone() };
     let mut cases: BTreeMap<&'static str, Vec<Case>> = BTreeMap::new();
     for path in &paths {

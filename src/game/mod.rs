@@ -23,6 +23,7 @@ use m3_model::{ParseError, Rules, Stepper};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::kit::picture::Picture;
 use crate::process::input::Bound;
 use coverage::{RuleCounter, Tally};
 use knobs::EdgeKnob;
@@ -355,7 +356,8 @@ pub trait NamedExtreme<G: Game>: Copy {
 
 /// A game rendered for people to read, written in its own `render` module:
 /// `--trace` and the snapshots show an instance's size and start, then every
-/// operation from the state before it, then the outcome.
+/// operation from the state before it, then the outcome; the failure page
+/// draws its boards as pictures.
 pub trait Renders<G: Game> {
     /// An instance in a few words, "4x5 board, 2 operations": a trace's
     /// first line after the game's title, and its size in reports.
@@ -367,6 +369,13 @@ pub trait Renders<G: Game> {
     fn operation(number: usize, before: &G::State, record: &G::Record) -> String;
     /// The last lines.
     fn outcome(outcome: &G::Outcome) -> String;
+
+    /// The starting board as the failure page draws it.
+    fn start_picture(instance: &G::Instance) -> Picture;
+    /// The boards `record` leaves as the failure page draws them: after
+    /// each of its steps that leaves one (a round, a stage), then after the
+    /// operation.
+    fn pictures(record: &G::Record) -> Vec<Picture>;
 }
 
 /// What a game's rule-coverage counters count, written in its own `count`

@@ -1,6 +1,7 @@
 //! The pieces games are built from, each written once for every game that
 //! needs it: gravity order, runs of one colour, conservation, bit sets,
-//! edge draws, following a game as it is written, boards rendered as text.
+//! edge draws, following a game as it is written, boards rendered as text
+//! and as pictures.
 //! None of them knows the game contract: each works on plain cells and
 //! closures, so a game's checker, generator and trace compose them.
 //!
@@ -12,4 +13,5 @@ pub mod edges;
 pub mod following;
 pub mod gravity;
 pub mod one_colour;
+pub mod picture;
 pub mod render;

@@ -49,9 +49,27 @@ pub fn write_pair(case: &Path, text: &str, report: &Path, said: &str) -> std::io
     })
 }
 
-/// Removes a case's report and then the case ([`write_pair`] says why);
-/// files another writer removed already are no error.
+/// Extension of a kept case's page ([`crate::check::page`]).
+pub const PAGE_EXTENSION: &str = "html";
+
+/// Writes the page of a case kept with [`write_pair`], beside it, whole,
+/// once the case and its report are: a page is drawn from them, and one
+/// that cannot be written (a full disk) costs the page only, never the
+/// case. So no error comes back: it is said on standard error, with the
+/// command that writes the page again, `solve` of `game` with `options`.
+pub fn write_page(case: &Path, page: &str, game: &str, options: &str) {
+    let path = case.with_extension(PAGE_EXTENSION);
+    if let Err(error) = crate::process::files::write_whole(&path, page) {
+        let m3diff = crate::process::invocation::m3diff();
+        let again = format!("{m3diff} solve {game} {} {options}--html {}", case.display(), path.display());
+        crate::process::streams::say!("m3diff: the case stays, without its page ({error}); {again} writes it");
+    }
+}
+
+/// Removes a case's page, its report and then the case ([`write_pair`]
+/// says why); files another writer removed already are no error.
 pub fn remove_pair(case: &Path, report_extension: &str) -> std::io::Result<()> {
+    crate::process::files::remove_if_present(&case.with_extension(PAGE_EXTENSION))?;
     crate::process::files::remove_if_present(&case.with_extension(report_extension))?;
     pause_in_pair("between removing a report and its case");
     crate::process::files::remove_if_present(case)
@@ -114,8 +132,11 @@ mod tests {
         let (case, report) = (dir.path().join("a.in"), dir.path().join("a.txt"));
         write_pair(&case, "3 3\n", &report, "found by: x\n").unwrap();
         assert_eq!(std::fs::read_to_string(&report).unwrap(), "found by: x\n");
+        let page = dir.path().join("a.html");
+        write_page(&case, "<!DOCTYPE html>", "texas", "");
+        assert!(page.exists());
         remove_pair(&case, "txt").unwrap();
-        assert!(!case.exists() && !report.exists());
+        assert!(!case.exists() && !report.exists() && !page.exists());
         remove_pair(&case, "txt").expect("a pair another writer removed is no error");
         // A report that cannot be written takes its case with it: whole or
         // not at all.
@@ -123,5 +144,12 @@ mod tests {
         let error = write_pair(&case, "3 3\n", &unwritable, "found by: x\n").unwrap_err();
         assert!(!case.exists(), "the case stayed without its report");
         assert!(error.to_string().contains("no-such-folder"), "{error}");
+        // A page that cannot be written leaves its case and report alone.
+        let elsewhere = dir.path().join("no-such-folder").join("b.in");
+        write_page(&elsewhere, "<!DOCTYPE html>", "texas", "");
+        write_pair(&case, "3 3\n", &report, "found by: x\n").unwrap();
+        std::fs::create_dir(dir.path().join("a.html")).unwrap();
+        write_page(&case, "<!DOCTYPE html>", "texas", "");
+        assert!(case.exists() && report.exists(), "an unwritable page took its case");
     }
 }

@@ -1,6 +1,7 @@
-//! `--json`: the campaign's summary as data, for CI and dashboards. The
-//! file is tried before the first case and written whole after the last;
-//! `m3diff triage` writes its own summary through the same file.
+//! `--json`: the campaign's summary as data, for CI and dashboards, and
+//! `--html`: the same data as a page for people. Each file is tried before
+//! the first case and written whole after the last; `m3diff triage` writes
+//! its own summary through the same file.
 
 use crate::process::streams::say;
 use std::path::{Path, PathBuf};
@@ -10,35 +11,53 @@ use crate::process::files::write_whole;
 use crate::process::spent::Part;
 use crate::runs::campaign::{Settings, Target};
 
-/// Writes the summary to the `--json` file, if any; false, with the error
-/// said, when it cannot.
+/// Writes the summary to the `--json` file and the `--html` page, those
+/// asked for; false, with the error said, when one cannot be.
 pub(super) fn write_json(
-    json: Option<JsonFile>,
+    files: [Option<SummaryFile>; 2],
     targets: &[&dyn Target],
     settings: &Settings,
     duration: Duration,
     replay: &str,
 ) -> bool {
-    let Some(json) = json else { return true };
-    match json.write(&summary_json(targets, settings, duration, replay)) {
-        Ok(()) => true,
-        Err(error) => {
-            say!("error: {error}");
-            false
-        }
+    let [json, html] = files;
+    if json.is_none() && html.is_none() {
+        return true;
     }
+    let summary = summary_json(targets, settings, duration, replay);
+    let written = [
+        json.map(|json| json.write(&summary)),
+        html.map(|html| {
+            let page = super::page::campaign_page(&summary, &html.path);
+            html.write_text(page)
+        }),
+    ];
+    let mut all = true;
+    for error in written.into_iter().flatten().filter_map(Result::err) {
+        say!("error: {error}");
+        all = false;
+    }
+    all
 }
 
-/// The `--json` file, tried before the campaign so that a path that
-/// cannot be written is known before the night, not after it, and written
-/// whole at its end: until then there is no file, never an empty one.
-pub struct JsonFile {
+/// The `--json` file (or `--html` page), tried before the campaign so that
+/// a path that cannot be written is known before the night, not after it,
+/// and written whole at its end: until then there is no file, never an
+/// empty one.
+pub struct SummaryFile {
     path: PathBuf,
+    option: &'static str,
 }
 
-impl JsonFile {
-    pub fn create(path: &Path) -> Result<JsonFile, String> {
-        let cannot = |e: std::io::Error| format!("--json {}: cannot write: {e}", path.display());
+impl SummaryFile {
+    /// The `--json` file.
+    pub fn create(path: &Path) -> Result<SummaryFile, String> {
+        SummaryFile::create_for("--json", path)
+    }
+
+    /// The file that `option` names.
+    pub fn create_for(option: &'static str, path: &Path) -> Result<SummaryFile, String> {
+        let cannot = |e: std::io::Error| format!("{option} {}: cannot write: {e}", path.display());
         if path.is_dir() {
             return Err(cannot(std::io::Error::new(std::io::ErrorKind::IsADirectory, "a folder")));
         }
@@ -50,13 +69,16 @@ impl JsonFile {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(cannot(e)),
             _ => {}
         }
-        Ok(JsonFile { path: path.to_path_buf() })
+        Ok(SummaryFile { path: path.to_path_buf(), option })
     }
 
     pub fn write(self, value: &serde_json::Value) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(value).expect("JSON values print") + "\n";
+        self.write_text(serde_json::to_string_pretty(value).expect("JSON values print") + "\n")
+    }
+
+    pub fn write_text(self, text: String) -> Result<(), String> {
         // The error names the path (or the folder, should it be gone).
-        write_whole(&self.path, text).map_err(|e| format!("--json: cannot write the summary: {e}"))
+        write_whole(&self.path, text).map_err(|e| format!("{}: cannot write the summary: {e}", self.option))
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod json;
 mod options;
+mod page;
 mod running;
 mod summary;
 
@@ -21,7 +22,7 @@ use crate::runs::against::{AgainstTarget, Program};
 use crate::runs::campaign::{Budget, GameTarget, Settings, Target};
 
 use json::write_json;
-pub(super) use json::JsonFile;
+pub(super) use json::SummaryFile;
 use options::ALL;
 pub use options::{AgainstArgs, FuzzArgs};
 use running::{announce, run};
@@ -34,7 +35,9 @@ use summary::{conclude, replay_command, summary_of};
 pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     // Every place the campaign writes is tried before the first case: a
     // night must not end in a path that cannot be written.
-    let json = args.json.as_ref().map(|file| JsonFile::create(file)).transpose()?;
+    let json = args.json.as_ref().map(|file| SummaryFile::create(file)).transpose()?;
+    let html = args.html.as_ref().map(|file| SummaryFile::create_for("--html", file)).transpose()?;
+    let summaries = [json, html];
     let program = program(args)?;
     let (option, folder) = keeping_folder(args, program.as_ref());
     probe(folder, option)?;
@@ -56,7 +59,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     let code = match ended {
         Ok(code) => code,
         Err(shortfalls) => {
-            write_json(json, &targets, &settings, ran.started.elapsed(), &replay);
+            write_json(summaries, &targets, &settings, ran.started.elapsed(), &replay);
             return Err(printed.err().map_or(shortfalls.clone(), |lost| format!("{shortfalls}; {lost}")));
         }
     };
@@ -66,7 +69,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, String> {
     if folder_gone {
         say!("error: {option} {}: the folder is gone (removed during the run?)", folder.display());
     }
-    let json_written = write_json(json, &targets, &settings, ran.started.elapsed(), &replay);
+    let json_written = write_json(summaries, &targets, &settings, ran.started.elapsed(), &replay);
     printed?;
     Ok(exit_code(code, folder_gone || !json_written, honoured))
 }

@@ -64,6 +64,12 @@ pub struct FuzzArgs {
     /// rule-coverage counters, seed, duration.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Also write the summary as a page to FILE, one self-contained HTML
+    /// file: cases, failures by kind with a link to each kept case's page,
+    /// the time split and the coverage table as bars, the counters never
+    /// reached apart.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub against: AgainstArgs,
     /// With --against: where the cases a program fails go, as

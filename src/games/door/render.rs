@@ -8,6 +8,7 @@ use m3_model::door::{Board, Cell, Instance, Invalid, MagicDoor, Outcome, Pos, St
 use super::rules::swapped;
 use super::state::Settled;
 use crate::game;
+use crate::kit::picture::{Drawn, Picture};
 use crate::kit::render::{cells, dimensions, indented, legend_and_start, side_by_side, Frame, Rendered};
 use crate::process::prose::counted;
 
@@ -26,6 +27,18 @@ pub fn grid(board: &Board, marked: &[Pos], reached: &[Pos]) -> Vec<String> {
             Cell::Empty => ".".into(),
         };
         Rendered::new(text, None, Frame::of(&Pos::new(row, col), marked, reached))
+    })
+}
+
+/// A grid as the failure page draws it: a gem in its colour, the others
+/// with no colour and their legend's sign.
+pub fn picture(board: &Board) -> Picture {
+    Picture::new(board.rows(), board.cols(), |row, col| match board.get(row, col) {
+        Cell::Gem(colour) => Drawn::new(u16::from(colour), None),
+        Cell::Bomb => Drawn::new(0, Some('o')),
+        Cell::ArmedBomb => Drawn::new(0, Some('@')),
+        Cell::Vibranium => Drawn::new(0, Some('#')),
+        Cell::Empty => Drawn::EMPTY,
     })
 }
 
@@ -108,5 +121,13 @@ impl game::Renders<MagicDoor> for Trace {
 
     fn outcome(outcome: &Outcome) -> String {
         format!("outcome: {} gems vanished\n", outcome.vanished)
+    }
+
+    fn start_picture(instance: &Instance) -> Picture {
+        picture(&instance.board)
+    }
+
+    fn pictures(record: &SwapRecord) -> Vec<Picture> {
+        record.stages.iter().map(|stage| &stage.board).chain([&record.board]).map(picture).collect()
     }
 }

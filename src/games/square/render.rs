@@ -8,6 +8,7 @@ use m3_model::square::{Board, Instance, Outcome, SquareRemover, Status, Turn, Tu
 use super::rules::{move_tiles, swapped, tiles};
 use super::state::Standing;
 use crate::game;
+use crate::kit::picture::{Drawn, Picture};
 use crate::kit::render::{dimensions, legend_and_start, side_by_side, Frame, Rendered};
 use crate::process::prose::counted;
 
@@ -18,6 +19,12 @@ pub fn grid(board: &Board, marked: &[(usize, usize)], moved: &[(usize, usize)]) 
     crate::kit::render::grid(board.rows(), board.cols(), |row, col| {
         Rendered::new(board.get(row, col), None, Frame::of(&(row, col), marked, moved))
     })
+}
+
+/// A board as the failure page draws it: colour `c` (from 0) is the
+/// page's colour `c + 1`, as 0 is none there.
+pub fn picture(board: &Board) -> Picture {
+    Picture::new(board.rows(), board.cols(), |row, col| Drawn::new(u16::from(board.get(row, col)) + 1, None))
 }
 
 /// The board a played turn adjusts: after its move, if any, with the
@@ -76,5 +83,13 @@ impl game::Renders<SquareRemover> for Trace {
     fn outcome(outcome: &Outcome) -> String {
         let invalid = outcome.first_invalid.map_or("none".to_string(), |i| i.to_string());
         format!("outcome: {} squares, first invalid move {invalid}, result {}\n", outcome.score, outcome.result())
+    }
+
+    fn start_picture(instance: &Instance) -> Picture {
+        picture(&instance.board)
+    }
+
+    fn pictures(record: &TurnRecord) -> Vec<Picture> {
+        vec![picture(&record.board)]
     }
 }

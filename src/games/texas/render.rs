@@ -7,6 +7,7 @@ use m3_model::texas::{Board, Instance, OperationRecord, Outcome, Pos, Round, Spe
 use super::state::Standing;
 use super::swapped::swapped;
 use crate::game;
+use crate::kit::picture::{Drawn, Picture};
 use crate::kit::render::{dimensions, legend_and_start, side_by_side, Frame, Rendered};
 use crate::process::prose::counted;
 
@@ -35,6 +36,15 @@ pub fn grid(board: &Board, marked: &[Pos], removed: &[Pos]) -> Vec<String> {
             Some(piece) => Rendered::new(piece.colour, Some(special_sign(piece.special)), frame),
             None => Rendered::new(".", Some(' '), frame),
         }
+    })
+}
+
+/// A board as the failure page draws it: each piece its colour and its
+/// special's sign.
+pub fn picture(board: &Board) -> Picture {
+    Picture::new(board.rows(), board.cols(), |row, col| match board.get(Pos::new(row, col)) {
+        Some(piece) => Drawn::new(u16::from(piece.colour), Some(special_sign(piece.special))),
+        None => Drawn::EMPTY,
     })
 }
 
@@ -103,5 +113,13 @@ impl game::Renders<Texas> for Trace {
             "outcome: elimination {}, chain {}, combo {}, hand {}, endgame {}, total {}\n",
             parts.elimination, parts.chain, parts.combo, parts.hand, parts.endgame, outcome.total
         )
+    }
+
+    fn start_picture(instance: &Instance) -> Picture {
+        picture(&instance.board)
+    }
+
+    fn pictures(record: &OperationRecord) -> Vec<Picture> {
+        record.rounds.iter().map(|round| &round.board).chain([&record.board]).map(picture).collect()
     }
 }

@@ -8,6 +8,7 @@ use m3_model::triple::{Action, CommandRecord, Instance, Map, Outcome, Pos, Statu
 use super::rules::tiles;
 use super::state::Town;
 use crate::game;
+use crate::kit::picture::{Drawn, Picture};
 use crate::kit::render::{dimensions, legend_and_start, side_by_side, Frame, Rendered};
 use crate::process::prose::counted;
 
@@ -49,6 +50,15 @@ fn one_digit_map(map: &Map, marked: Option<Pos>, emptied: &[Pos]) -> Vec<String>
         }
     }
     lines.into_iter().map(|line| String::from_utf8(line).expect("ASCII")).collect()
+}
+
+/// A map as the failure page draws it: a tile in its level's colour with
+/// its level written, an empty cell with neither.
+pub fn picture(map: &Map) -> Picture {
+    Picture::new(map.rows(), map.cols(), |row, col| match map.get(row, col) {
+        EMPTY => Drawn::EMPTY,
+        level => Drawn::new(u16::from(level), char::from_digit(u32::from(level), 36)),
+    })
 }
 
 /// A record's map with the cell it acted on and the cells its merges
@@ -117,6 +127,14 @@ impl game::Renders<TripleTown> for Trace {
     fn outcome(outcome: &Outcome) -> String {
         let how = if outcome.ended { "ended by END" } else { "no END: scored after the last command" };
         format!("outcome: score {} ({how})\n", outcome.score)
+    }
+
+    fn start_picture(instance: &Instance) -> Picture {
+        picture(&instance.map)
+    }
+
+    fn pictures(record: &CommandRecord) -> Vec<Picture> {
+        vec![picture(&record.map)]
     }
 }
 

@@ -98,10 +98,22 @@ pub fn keep<G: Game>(
     // Held, so that no writer takes the report for one without its case.
     let _held = FolderLock::take(&dir)?;
     crate::runs::corpus::write_pair(&path, &text, &path.with_extension(REPORT_EXTENSION), &report)?;
+    write_page::<G>(&path, instance, failed, program);
     Ok(Kept { path, report })
 }
 
-/// Removes a kept case and its report.
+/// Writes the page of the case kept at `path` beside it: the reference's
+/// boards, as a program gives none, and above them what the program got
+/// wrong.
+fn write_page<G: Game>(path: &Path, instance: &G::Instance, failed: &Failed, program: &Program) {
+    use crate::check::page::{reference_alone, Shown};
+    let replay = replay_command::<G>(path, program);
+    let note = format!("{failed}");
+    let page = reference_alone::<G>(instance, &Shown { failure: None, replay: &replay, note: &note });
+    crate::runs::corpus::write_page(path, &page, G::NAME, "--reference ");
+}
+
+/// Removes a kept case, its report and its page.
 pub fn remove(path: &Path) {
     let _ = remove_case(path);
 }
@@ -174,7 +186,7 @@ fn of_a_kind<G: Game>(game_dir: &Path, wrong: Wrong) -> io::Result<Vec<(usize, P
     Ok(found)
 }
 
-/// Removes a case and its report; files another writer removed already
+/// Removes a case, its report and its page; files another writer removed already
 /// are no error.
 fn remove_case(path: &Path) -> io::Result<()> {
     crate::runs::corpus::remove_pair(path, REPORT_EXTENSION)

@@ -95,6 +95,9 @@ pub fn keep<G: Game, E: Stepper<G>>(
     if path != raw && raw_created {
         remove(&raw)?;
     }
+    if created || !path.with_extension(crate::runs::corpus::PAGE_EXTENSION).exists() {
+        write_page::<G, E>(&path, &shrunk.instance, &shrunk.failure, origin);
+    }
     let _held = FolderLock::take(&directory::<G>(corpus_root))?;
     remove_orphan_reports(&directory::<G>(corpus_root))?;
     let mut shelf = shelf.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -105,6 +108,16 @@ pub fn keep<G: Game, E: Stepper<G>>(
         Shelved { measure: G::measure(&shrunk.instance), diagnosed: !created && diagnosed(&path), path: path.clone() };
     let placed = shelf.place(&shrunk.failure.kind.to_string(), new, created)?;
     Ok(Kept { path, instance: shrunk.instance, failure: shrunk.failure, before, after, placed })
+}
+
+/// Writes the page of the case kept at `path` beside it, engine `E`'s
+/// boards beside the reference's.
+fn write_page<G: Game, E: Stepper<G>>(path: &Path, instance: &G::Instance, failure: &Failure, origin: &str) {
+    use crate::check::page::{both_sides, Shown};
+    let replay = replay_command(G::NAME, path);
+    let note = format!("found by: {origin}");
+    let page = both_sides::<G, E>(instance, "engine", &Shown { failure: Some(failure), replay: &replay, note: &note });
+    crate::runs::corpus::write_page(path, &page, G::NAME, "");
 }
 
 /// Writes one case and its report, both whole or neither; returns the

@@ -140,7 +140,7 @@ pub(super) fn remove_orphan_reports(dir: &Path) -> io::Result<()> {
     crate::runs::corpus::remove_orphan_reports(dir, REPORT_EXTENSION, |report| root_cause(report).is_some()).map(drop)
 }
 
-/// Removes a regression and its report; files another writer removed
+/// Removes a regression, its report and its page; files another writer removed
 /// already are no error.
 pub fn remove(instance: &Path) -> io::Result<()> {
     crate::runs::corpus::remove_pair(instance, REPORT_EXTENSION)
