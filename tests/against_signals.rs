@@ -125,7 +125,10 @@ fn replays_what_it_judged(summary: &serde_json::Value, json: &str) {
     let (stdout, stderr) = (drain(replayed.stdout.take().unwrap()), drain(replayed.stderr.take().unwrap()));
     let status = exits_within(&mut replayed, Duration::from_secs(120));
     let printed = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
-    assert_eq!(status.and_then(|status| status.code()), Some(0), "{printed}");
+    // Both jobs may have hung on their first cases: then the replay, as the
+    // campaign, judges none, which never reports success.
+    let judged_none = summary["games"][0]["cases"] == 0;
+    assert_eq!(status.and_then(|status| status.code()), Some(if judged_none { 2 } else { 0 }), "{printed}");
     let again: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
     assert_eq!(again["games"][0]["cases"], summary["games"][0]["cases"], "{printed}");
     assert_eq!(again["replay"], summary["replay"], "{printed}");
