@@ -140,47 +140,16 @@ def per_game(summary):
     return sorted(re.findall(r"^(texas|square|door|triple): (\d+) cases", summary, re.MULTILINE))
 
 
-def replays(count):
+def interrupted_and_replayed(count, campaign, counts, expected):
+    """Runs `campaign(n, scratch)` (its words) `count` times, each stopped
+    by SIGINT at a random instant, then the replay line it printed; the
+    replay must give the same `counts` of its summary, `expected` of them."""
     failures, runs = [], 0
+    env = dict(os.environ, PATH=f"{Path(M3DIFF).parent}:{os.environ['PATH']}")
     with tempfile.TemporaryDirectory() as scratch:
         for n in range(count):
-            child = subprocess.Popen([M3DIFF, "fuzz", "--game", "texas,square,door,triple", "--time", "1m",
-                                      "--jobs", "2", "--seed", str(n), "--corpus", f"{scratch}/corpus"],
-                                     cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     env=dict(os.environ, PATH=f"{Path(M3DIFF).parent}:{os.environ['PATH']}"))
-            time.sleep(random.uniform(0.05, 2.0))
-            child.send_signal(signal.SIGINT)
-            out, _ = child.communicate(timeout=120)
-            summary = out.decode()
-            runs += 1
-            replay = [line[len("replay: "):] for line in summary.splitlines() if line.startswith("replay: ")]
-            if not replay:
-                failures.append(f"campaign {n}: no replay line:\n{summary[-300:]}")
-                continue
-            again = subprocess.run(shlex.split(replay[-1]) + ["--corpus", f"{scratch}/corpus"], cwd=scratch,
-                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                   env=dict(os.environ, PATH=f"{Path(M3DIFF).parent}:{os.environ['PATH']}"))
-            if len(per_game(summary)) != 4:
-                failures.append(f"campaign {n}: not four games' counts in its summary:\n{summary[-300:]}")
-            elif per_game(again.stdout.decode()) != per_game(summary):
-                failures.append(f"campaign {n}: ran {per_game(summary)}, its replay {per_game(again.stdout.decode())}")
-    return runs, failures
-
-
-def judged(summary):
-    """What an --against summary says was judged: the cases that reached
-    the program, and the games and operations of the coverage counts."""
-    reached = re.findall(r"^door: against .*: (\d+) cases reached the program", summary, re.MULTILINE)
-    return reached + re.findall(r"^(\d+ games, \d+ operations)$", summary, re.MULTILINE)
-
-
-def against_replays(count):
-    failures, runs = [], 0
-    with tempfile.TemporaryDirectory() as scratch:
-        for n in range(count):
-            args = [M3DIFF, "fuzz", "--game", "door", "--time", "1m", "--jobs", "2", "--seed", str(n),
-                    "--size", "max", "--against", f"{M3DIFF} solve door -", "--keep", f"{scratch}/keep"]
-            child = subprocess.Popen(args, cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            child = subprocess.Popen(campaign(n, scratch), cwd=scratch, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=env)
             time.sleep(random.uniform(0.05, 2.0))
             child.send_signal(signal.SIGINT)
             out, _ = child.communicate(timeout=120)
@@ -192,12 +161,33 @@ def against_replays(count):
                 continue
             words = shlex.split(replay[-1])
             again = subprocess.run([M3DIFF] + words[words.index("fuzz"):], cwd=scratch, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL)
-            if len(judged(summary)) != 2:
-                failures.append(f"campaign {n}: no count in its summary:\n{summary[-300:]}")
-            elif judged(again.stdout.decode()) != judged(summary):
-                failures.append(f"campaign {n}: judged {judged(summary)}, its replay {judged(again.stdout.decode())}")
+                                   stderr=subprocess.DEVNULL, env=env)
+            if len(counts(summary)) != expected:
+                failures.append(f"campaign {n}: not {expected} counts in its summary:\n{summary[-300:]}")
+            elif counts(again.stdout.decode()) != counts(summary):
+                failures.append(f"campaign {n}: ran {counts(summary)}, its replay {counts(again.stdout.decode())}")
     return runs, failures
+
+
+def replays(count):
+    def campaign(n, scratch):
+        return [M3DIFF, "fuzz", "--game", "texas,square,door,triple", "--time", "1m", "--jobs", "2",
+                "--seed", str(n), "--corpus", f"{scratch}/corpus"]
+    return interrupted_and_replayed(count, campaign, per_game, 4)
+
+
+def judged(summary):
+    """What an --against summary says was judged: the cases that reached
+    the program, and the games and operations of the coverage counts."""
+    reached = re.findall(r"^door: against .*: (\d+) cases reached the program", summary, re.MULTILINE)
+    return reached + re.findall(r"^(\d+ games, \d+ operations)$", summary, re.MULTILINE)
+
+
+def against_replays(count):
+    def campaign(n, scratch):
+        return [M3DIFF, "fuzz", "--game", "door", "--time", "1m", "--jobs", "2", "--seed", str(n),
+                "--size", "max", "--against", f"{M3DIFF} solve door -", "--keep", f"{scratch}/keep"]
+    return interrupted_and_replayed(count, campaign, judged, 2)
 
 
 def main():

@@ -74,8 +74,8 @@ pub(super) fn start(path: &Path, argv: &[String]) -> io::Result<Option<(Launched
     })
 }
 
-/// Starts `command` (a build's compiler) as [`start`] starts a run's
-/// program: leading a process group of its own, marked with a token and
+/// Starts `command` (a build's compiler) as a run's program is started:
+/// leading a process group of its own, marked with a token and
 /// registered, so that a signal asking m3diff to stop ends it and what it
 /// started (cc1plus, as, ld), which the terminal's signal no longer reaches
 /// outside m3diff's group. Nothing (`None`) when m3diff was asked to stop
