@@ -1,9 +1,9 @@
 //! `m3diff tests --package` for every game, checked by problemtools'
 //! `verifyproblem`: the package's config, data and validators, and for
-//! Magic Door an accepted and a wrong submission, judged so, and the time
-//! limit verifyproblem sets the one `.timelimit` holds. Then the two
-//! judge's conventions by hand: `validate --icpc/--testlib` and Triple
-//! Town's `check-output`.
+//! Magic Door and SquareRemover an accepted and a wrong submission, judged
+//! so, and the time limit verifyproblem sets the one `.timelimit` holds.
+//! Then the two judge's conventions by hand: `validate --icpc/--testlib`
+//! and Triple Town's `check-output`.
 //!
 //! verifyproblem is `$VERIFYPROBLEM`, else on the PATH, else installed by
 //! pip into a virtual environment under the target folder (where .ci/run
@@ -108,25 +108,24 @@ fn verify(verifyproblem: &Path, package: &Path, parts: &[&str]) -> String {
     said
 }
 
-#[test]
-fn door_package_passes_verifyproblem_with_its_submissions_judged() {
+/// `game`'s package with the example `accepted` of examples/against/ as
+/// its accepted submission and `wrong`, a source made of it and named
+/// `wrong_name`, as its wrong one, judged so by verifyproblem; which works
+/// out, from its own runs and problem.yaml's time_multiplier, the time
+/// limit m3diff wrote in `.timelimit` from its own.
+fn submissions_are_judged(game: &str, accepted: &str, wrong_name: &str, wrong: impl Fn(&str) -> String) {
     let Some(verifyproblem) = verifier() else { return };
-    let root = env!("CARGO_MANIFEST_DIR");
-    let accepted = format!("{root}/examples/against/magic_door.cpp");
-    // The first wrong solution of the catalogue, as a package holds it: a file.
-    let mutant = &suites::wrong::mutants("door")[0];
+    let accepted_path = format!("{}/examples/against/{accepted}", env!("CARGO_MANIFEST_DIR"));
+    // The wrong one as a package holds it: a file.
     let sources = tempfile::tempdir().unwrap();
-    let wrong = sources.path().join(format!("{}.cpp", mutant.short_name().replace('-', "_")));
-    std::fs::write(&wrong, mutant.applied_to(&std::fs::read_to_string(&accepted).unwrap())).unwrap();
-    let wrong = wrong.display().to_string();
-    let (_guard, out) = package("door", &["--accepted", &accepted, "--wrong", &wrong]);
+    let wrong_path = sources.path().join(wrong_name);
+    std::fs::write(&wrong_path, wrong(&std::fs::read_to_string(&accepted_path).unwrap())).unwrap();
+    let wrong_path = wrong_path.display().to_string();
+    let (_guard, out) = package(game, &["--accepted", &accepted_path, "--wrong", &wrong_path]);
     let said = verify(&verifyproblem, &out, &["config", "data", "validators", "submissions"]);
     let judged = |name: &str, verdict: &str| said.lines().any(|line| line.contains(name) && line.contains(verdict));
-    assert!(judged("accepted/magic_door.cpp", "AC"), "the accepted submission is not judged AC:\n{said}");
-    let judged_wrong = format!("wrong_answer/{}", Path::new(&wrong).file_name().unwrap().to_string_lossy());
-    assert!(judged(&judged_wrong, "WA"), "the wrong submission is not judged WA:\n{said}");
-    // problem.yaml's time_multiplier has verifyproblem work out, from its
-    // own runs, the limit m3diff wrote in .timelimit from its own.
+    assert!(judged(&format!("accepted/{accepted}"), "AC"), "the accepted submission is not judged AC:\n{said}");
+    assert!(judged(&format!("wrong_answer/{wrong_name}"), "WA"), "the wrong submission is not judged WA:\n{said}");
     let (_, set) = said.split_once("setting timelim to ").expect("verifyproblem sets a time limit");
     let seconds: f64 = set.split(' ').next().unwrap().parse().unwrap();
     let written: f64 = std::fs::read_to_string(out.join(".timelimit")).unwrap().trim().parse().unwrap();
@@ -134,9 +133,28 @@ fn door_package_passes_verifyproblem_with_its_submissions_judged() {
 }
 
 #[test]
-fn square_texas_and_triple_packages_pass_verifyproblem() {
+fn door_package_passes_verifyproblem_with_its_submissions_judged() {
+    // The first wrong solution of the catalogue.
+    let mutant = &suites::wrong::mutants("door")[0];
+    let name = format!("{}.cpp", mutant.short_name().replace('-', "_"));
+    submissions_are_judged("door", "magic_door.cpp", &name, |source| mutant.applied_to(source));
+}
+
+#[test]
+fn square_package_passes_verifyproblem_with_its_submissions_judged() {
+    // SR2: the search never looks at a square in the last two rows.
+    let (line, wrong) =
+        ("        for (int r = 0; r + 1 < n && !found; r++)\n", "        for (int r = 0; r + 2 < n && !found; r++)\n");
+    submissions_are_judged("square", "square_remover.cpp", "squares_miss_the_last_row.cpp", |source| {
+        assert_eq!(source.matches(line).count(), 1, "the line the wrong one changes is in the solution once");
+        source.replacen(line, wrong, 1)
+    });
+}
+
+#[test]
+fn texas_and_triple_packages_pass_verifyproblem() {
     let Some(verifyproblem) = verifier() else { return };
-    for game in ["square", "texas", "triple"] {
+    for game in ["texas", "triple"] {
         let (_guard, out) = package(game, &[]);
         verify(&verifyproblem, &out, &["config", "data", "validators"]);
     }
