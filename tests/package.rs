@@ -1,9 +1,9 @@
 //! `m3diff tests --package` for every game, checked by problemtools'
 //! `verifyproblem`: the package's config, data and validators, and for
-//! Magic Door and Texas an accepted and a wrong submission, judged so, and
-//! the time limit verifyproblem sets the one `.timelimit` holds. Then the two
-//! judge's conventions by hand: `validate --icpc/--testlib` and Triple
-//! Town's `check-output`.
+//! Magic Door, SquareRemover and Texas an accepted and a wrong submission,
+//! judged so, and the time limit verifyproblem sets the one `.timelimit` holds.
+//! Then the two judge's conventions by hand: `validate --icpc/--testlib`
+//! and Triple Town's `check-output`.
 //!
 //! verifyproblem is `$VERIFYPROBLEM`, else on the PATH, else installed by
 //! pip into a virtual environment under the target folder (where .ci/run
@@ -108,37 +108,24 @@ fn verify(verifyproblem: &Path, package: &Path, parts: &[&str]) -> String {
     said
 }
 
-#[test]
-fn door_package_passes_verifyproblem_with_its_submissions_judged() {
-    passes_verifyproblem_with_its_submissions_judged("door", "magic_door.cpp");
-}
-
-#[test]
-fn texas_package_passes_verifyproblem_with_its_submissions_judged() {
-    passes_verifyproblem_with_its_submissions_judged("texas", "texas.cpp");
-}
-
-/// `game`'s package with `accepted`, an example of `examples/against/`
-/// that reads the statement's one instance, and the first wrong solution
-/// of the game's catalogue, as a package holds it (a file): verifyproblem
-/// judges them AC and WA, and sets from its own runs the time limit that
-/// m3diff wrote in `.timelimit` from its own (problem.yaml's
-/// time_multiplier).
-fn passes_verifyproblem_with_its_submissions_judged(game: &str, accepted: &str) {
+/// `game`'s package with the example `accepted` of examples/against/ as
+/// its accepted submission and `wrong`, a source made of it and named
+/// `wrong_name`, as its wrong one, judged so by verifyproblem; which works
+/// out, from its own runs and problem.yaml's time_multiplier, the time
+/// limit m3diff wrote in `.timelimit` from its own.
+fn submissions_are_judged(game: &str, accepted: &str, wrong_name: &str, wrong: impl Fn(&str) -> String) {
     let Some(verifyproblem) = verifier() else { return };
-    let accepted = format!("{}/examples/against/{accepted}", env!("CARGO_MANIFEST_DIR"));
-    let mutant = &suites::wrong::mutants(game)[0];
+    let accepted_path = format!("{}/examples/against/{accepted}", env!("CARGO_MANIFEST_DIR"));
+    // The wrong one as a package holds it: a file.
     let sources = tempfile::tempdir().unwrap();
-    let wrong = sources.path().join(format!("{}.cpp", mutant.short_name().replace('-', "_")));
-    std::fs::write(&wrong, mutant.applied_to(&std::fs::read_to_string(&accepted).unwrap())).unwrap();
-    let wrong = wrong.display().to_string();
-    let (_guard, out) = package(game, &["--accepted", &accepted, "--wrong", &wrong]);
+    let wrong_path = sources.path().join(wrong_name);
+    std::fs::write(&wrong_path, wrong(&std::fs::read_to_string(&accepted_path).unwrap())).unwrap();
+    let wrong_path = wrong_path.display().to_string();
+    let (_guard, out) = package(game, &["--accepted", &accepted_path, "--wrong", &wrong_path]);
     let said = verify(&verifyproblem, &out, &["config", "data", "validators", "submissions"]);
     let judged = |name: &str, verdict: &str| said.lines().any(|line| line.contains(name) && line.contains(verdict));
-    let accepted_name = format!("accepted/{}", Path::new(&accepted).file_name().unwrap().to_string_lossy());
-    assert!(judged(&accepted_name, "AC"), "the accepted submission is not judged AC:\n{said}");
-    let judged_wrong = format!("wrong_answer/{}", Path::new(&wrong).file_name().unwrap().to_string_lossy());
-    assert!(judged(&judged_wrong, "WA"), "the wrong submission is not judged WA:\n{said}");
+    assert!(judged(&format!("accepted/{accepted}"), "AC"), "the accepted submission is not judged AC:\n{said}");
+    assert!(judged(&format!("wrong_answer/{wrong_name}"), "WA"), "the wrong submission is not judged WA:\n{said}");
     let (_, set) = said.split_once("setting timelim to ").expect("verifyproblem sets a time limit");
     let seconds: f64 = set.split(' ').next().unwrap().parse().unwrap();
     let written: f64 = std::fs::read_to_string(out.join(".timelimit")).unwrap().trim().parse().unwrap();
@@ -146,12 +133,41 @@ fn passes_verifyproblem_with_its_submissions_judged(game: &str, accepted: &str) 
 }
 
 #[test]
-fn square_and_triple_packages_pass_verifyproblem() {
+fn door_package_passes_verifyproblem_with_its_submissions_judged() {
+    first_mutant_is_judged_wrong("door", "magic_door.cpp");
+}
+
+#[test]
+fn texas_package_passes_verifyproblem_with_its_submissions_judged() {
+    first_mutant_is_judged_wrong("texas", "texas.cpp");
+}
+
+/// `game`'s package with `accepted` and the first wrong solution of the
+/// game's catalogue, made of it.
+fn first_mutant_is_judged_wrong(game: &str, accepted: &str) {
+    let mutant = &suites::wrong::mutants(game)[0];
+    let name = format!("{}.cpp", mutant.short_name().replace('-', "_"));
+    submissions_are_judged(game, accepted, &name, |source| mutant.applied_to(source));
+}
+
+#[test]
+fn square_package_passes_verifyproblem_with_its_submissions_judged() {
+    // SR2: the search never looks at a square in the last two rows.
+    let (line, wrong) =
+        ("        for (int r = 0; r + 1 < n && !found; r++)\n", "        for (int r = 0; r + 2 < n && !found; r++)\n");
+    submissions_are_judged("square", "square_remover.cpp", "squares_miss_the_last_row.cpp", |source| {
+        assert_eq!(source.matches(line).count(), 1, "the line the wrong one changes is in the solution once");
+        source.replacen(line, wrong, 1)
+    });
+}
+
+/// Triple Town's submissions are players, whose commands the output
+/// validator judges: none is in the package yet.
+#[test]
+fn triple_package_passes_verifyproblem() {
     let Some(verifyproblem) = verifier() else { return };
-    for game in ["square", "triple"] {
-        let (_guard, out) = package(game, &[]);
-        verify(&verifyproblem, &out, &["config", "data", "validators"]);
-    }
+    let (_guard, out) = package("triple", &[]);
+    verify(&verifyproblem, &out, &["config", "data", "validators"]);
 }
 
 fn validate(convention: &str, input: &str) -> Output {

@@ -1,7 +1,8 @@
 //! The example programs of `examples/against/`, by game, each with the way
 //! it reads its input. A file's name does not tell: `door.cpp` reads a
-//! batch, `magic_door.cpp`, `texas.cpp` and `triple.cpp` the statement's
-//! one instance (Triple Town's followed by the player's commands).
+//! batch, `magic_door.cpp`, `square_remover.cpp`, `texas.cpp` and
+//! `triple.cpp` the statement's one instance (Triple Town's followed by the
+//! player's commands).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,7 +25,7 @@ pub struct Example {
 }
 
 /// Every program of `examples/against/` (a test holds the folder to it).
-pub const EXAMPLES: [Example; 9] = [
+pub const EXAMPLES: [Example; 10] = [
     Example { game: "door", file: "door.cpp", reads: Reads::Batch },
     Example { game: "door", file: "door.py", reads: Reads::Batch },
     Example { game: "door", file: "door.js", reads: Reads::Batch },
@@ -32,6 +33,7 @@ pub const EXAMPLES: [Example; 9] = [
     Example { game: "square", file: "square.cpp", reads: Reads::Batch },
     Example { game: "square", file: "square.py", reads: Reads::Batch },
     Example { game: "square", file: "square.js", reads: Reads::Batch },
+    Example { game: "square", file: "square_remover.cpp", reads: Reads::One },
     Example { game: "texas", file: "texas.cpp", reads: Reads::One },
     Example { game: "triple", file: "triple.cpp", reads: Reads::One },
 ];
