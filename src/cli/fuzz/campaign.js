@@ -25,7 +25,7 @@
   main.appendChild(element('h1', {}, 'm3diff campaign: ' + data.cases + ' cases, ' + data.failures + ' failing'));
   main.appendChild(element('div', { class: 'note' },
     'seed ' + data.seed + ', size ' + data.size + ', ' + data.jobs + ' jobs, ' + data.duration_seconds.toFixed(1) + ' s'));
-  let kept = 0, reached = 0, never = 0;
+  let kept = 0, reached = 0, never = 0, apartCount = 0;
   for (const game of data.games) {
     const section = element('section', { 'data-game': game.game });
     section.appendChild(element('h2', {}, game.game + ': ' + game.cases + ' cases, ' + game.failures + ' failing'));
@@ -48,10 +48,14 @@
     for (const [part, spent] of parts) {
       section.appendChild(bar(part, spent.percent, 100, spent.percent.toFixed(0) + '% (' + spent.seconds.toFixed(2) + ' s)'));
     }
+    /* A counter no case of the campaign can reach (beyond the statement,
+       under --against) is set apart, not called never reached. */
     const counted = game.coverage.filter((c) => c.count > 0);
-    const zero = game.coverage.filter((c) => c.count === 0);
+    const zero = game.coverage.filter((c) => c.count === 0 && !c.apart);
+    const apart = game.coverage.filter((c) => c.count === 0 && c.apart);
     reached += counted.length;
     never += zero.length;
+    apartCount += apart.length;
     section.appendChild(element('h3', {}, 'coverage: ' + counted.length + ' of ' + game.coverage.length + ' counters reached'));
     /* Bars on a log scale: counters run from 1 to millions. */
     const most = Math.log10(1 + Math.max(1, ...counted.map((c) => c.count)));
@@ -64,6 +68,12 @@
       for (const c of zero) { list.appendChild(element('li', {}, c.rule + ' ' + c.variant)); }
       section.appendChild(list);
     }
+    if (apart.length) {
+      section.appendChild(element('h3', {}, apart[0].apart + ' (' + apart.length + ')'));
+      const list = element('ul', { class: 'apart' });
+      for (const c of apart) { list.appendChild(element('li', {}, c.rule + ' ' + c.variant)); }
+      section.appendChild(list);
+    }
     main.appendChild(section);
   }
   main.appendChild(element('div', { class: 'legend' }, 'replay:'));
@@ -72,4 +82,5 @@
   main.setAttribute('data-kept-pages', kept);
   main.setAttribute('data-reached', reached);
   main.setAttribute('data-never', never);
+  main.setAttribute('data-apart', apartCount);
 }());

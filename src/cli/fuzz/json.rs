@@ -102,10 +102,15 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                     })
                 })
                 .collect();
+            // A counter no case of the campaign can reach says why.
+            let (apart, why) = target.apart();
             let coverage: Vec<serde_json::Value> = target
                 .coverage()
                 .into_iter()
-                .map(|(rule, variant, count)| serde_json::json!({ "rule": rule, "variant": variant, "count": count }))
+                .map(|(rule, variant, count)| match apart.contains(&(rule, variant)) {
+                    true => serde_json::json!({ "rule": rule, "variant": variant, "count": count, "apart": why }),
+                    false => serde_json::json!({ "rule": rule, "variant": variant, "count": count }),
+                })
                 .collect();
             let spent = target.spent();
             let time: serde_json::Map<String, serde_json::Value> = Part::ALL

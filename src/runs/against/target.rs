@@ -15,7 +15,7 @@ use super::kinds::Kinds;
 use super::program::{Program, Usage};
 use super::slowest::Most;
 use super::together::Together;
-use crate::game::coverage::Tally;
+use crate::game::coverage::{RuleCounter, Tally};
 use crate::game::{Counts, Game, Generator, Size};
 use crate::process::prose::counted;
 use crate::process::spent::{Laps, Part, Spent};
@@ -57,6 +57,9 @@ pub struct AgainstTarget<G: Game> {
     /// The seeds of cases a signal ended the runs of, not judged.
     stopped: Mutex<Vec<u64>>,
 }
+
+/// What sets apart the counters a campaign against a program never reaches.
+const NEVER_DRAWN: &str = "beyond the statement, never drawn against a program";
 
 impl<G: Game> AgainstTarget<G> {
     pub fn new(program: Program, keep: PathBuf, size: Size) -> Self {
@@ -256,11 +259,13 @@ impl<G: Game> Target for AgainstTarget<G> {
             used.line(),
             self.program.limits().line(),
             self.books.spent,
-            lock(&self.books.tally).apart_from(
-                <G::Counter as Counts<G>>::beyond_statement(),
-                "beyond the statement, never drawn against a program"
-            )
+            lock(&self.books.tally).apart_from(<G::Counter as Counts<G>>::beyond_statement(), NEVER_DRAWN)
         )
+    }
+
+    fn apart(&self) -> (Vec<(&'static str, &'static str)>, &'static str) {
+        let beyond = <G::Counter as Counts<G>>::beyond_statement().iter();
+        (beyond.map(|counter| (counter.rule(), counter.variant())).collect(), NEVER_DRAWN)
     }
 
     fn drawn(&self) -> Option<u64> {

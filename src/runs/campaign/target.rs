@@ -84,6 +84,12 @@ pub trait Target: Sync {
     fn hopeless(&self) -> Option<String> {
         None
     }
+    /// The counters (rule, variant) no case of this campaign can reach,
+    /// and the words that say why: those beyond the statement, under
+    /// `--against`, which draws games within it alone.
+    fn apart(&self) -> (Vec<(&'static str, &'static str)>, &'static str) {
+        (Vec::new(), "")
+    }
     /// The seeds of the cases dealt but not judged because a signal ended
     /// their runs under way: a replay skips them (`--skip-cases`).
     fn stopped(&self) -> Vec<u64> {
