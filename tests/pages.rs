@@ -357,3 +357,31 @@ fn a_campaign_page_shows_the_counters_and_links_the_kept_pages() {
     let link = text.split("\"page\":\"").nth(1).unwrap().split('"').next().unwrap();
     assert!(dir.path().join(link).exists(), "the link {link} leads to the kept page");
 }
+
+/// `m3diff tests` writes its set's page beside README.md: the campaign
+/// page of the set, whose counters never reached and beyond the statement
+/// are those the README's coverage table names.
+#[test]
+fn a_test_sets_page_shows_the_counters_its_readme_names() {
+    let Some(chromium) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    let written = Command::new(env!("CARGO_BIN_EXE_m3diff"))
+        .args(["tests", "door", "--seed", "1", "--count", "12", "--out"])
+        .arg(&set)
+        .output()
+        .unwrap();
+    assert!(written.status.success(), "{}", String::from_utf8_lossy(&written.stderr));
+    let page = set.join("set.html");
+    loads_nothing_outside(&page);
+    let readme = std::fs::read_to_string(set.join("README.md")).unwrap();
+    let named = |heading: &str| {
+        let line = readme.lines().find(|line| line.starts_with(heading));
+        line.map_or(0, |line| line[heading.len()..].split(')').next().unwrap().parse::<usize>().unwrap())
+    };
+    let shown = shown_campaign(&chromium, &page);
+    assert_eq!(shown["data-never"], named("never reached (").to_string(), "{readme}");
+    let beyond = named("beyond the statement, which no test of the contest reaches (");
+    assert!(beyond > 0, "Magic Door has counters beyond the statement:\n{readme}");
+    assert_eq!(shown["data-apart"], beyond.to_string());
+}

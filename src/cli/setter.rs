@@ -11,7 +11,7 @@ use std::time::Instant;
 use super::exit::EXIT_FAILURE_FOUND;
 use super::io::{read_instance, read_instance_apart, write_stdout};
 use super::package::Package;
-use crate::game::coverage::{named_list, Tally};
+use crate::game::coverage::{named_list, RuleCounter, Tally};
 use crate::game::{Counts, Game};
 use crate::process::files;
 use crate::process::input::path_name;
@@ -83,6 +83,7 @@ pub fn tests<G: Game>(
         }),
     };
     let written = written.and_then(|bytes| {
+        files::write_whole(&partial.join(SET_PAGE), set_page::<G>(&set, seed, most))?;
         std::fs::rename(&partial, &target).map_err(|error| files::named(&target, error))?;
         Ok(bytes)
     });
@@ -129,6 +130,21 @@ pub struct Submissions {
 }
 
 /// What a command a signal stopped says and exits with.
+/// The set's page, beside its README.md.
+const SET_PAGE: &str = "set.html";
+
+/// The set as a page (the campaign page's): its tests and their coverage
+/// as bars, those beyond the statement apart, and the command that writes
+/// it again, as its README.md gives it.
+fn set_page<G: Game>(set: &TestSet<G>, seed: u64, most: usize) -> String {
+    let beyond = <G::Counter as Counts<G>>::beyond_statement().iter();
+    let apart: Vec<_> = beyond.map(|counter| (counter.rule(), counter.variant())).collect();
+    let coverage = super::fuzz::coverage_json(set.tally.counts(), &apart, BEYOND);
+    let command = format!("m3diff tests {} --out DIR --seed {seed} --count {most}", G::NAME);
+    let about = format!("seed {seed}, chosen among {} games drawn within the statement", thousands(set.drawn));
+    super::fuzz::set_page(G::NAME, set.tests.len() as u64, &about, coverage, &command)
+}
+
 fn stopped(name: &str) -> ExitCode {
     say!("m3diff tests: stopped by a signal; nothing written to {name}");
     ExitCode::from(crate::process::interrupt::EXIT_INTERRUPTED)

@@ -77,6 +77,11 @@ impl<C: RuleCounter> Tally<C> {
         self.counts[counter.index()]
     }
 
+    /// Every counter's rule, variant and count, in the counters' order.
+    pub fn counts(&self) -> Vec<(&'static str, &'static str, u64)> {
+        C::ALL.iter().map(|&counter| (counter.rule(), counter.variant(), self.count(counter))).collect()
+    }
+
     /// Back to no count, keeping its room: a tally of one record at a time.
     pub fn clear(&mut self) {
         (self.games, self.operations) = (0, 0);

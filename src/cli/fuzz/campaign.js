@@ -22,8 +22,10 @@
     row.appendChild(element('span', { class: 'value' }, text));
     return row;
   }
-  main.appendChild(element('h1', {}, 'm3diff campaign: ' + data.cases + ' cases, ' + data.failures + ' failing'));
-  main.appendChild(element('div', { class: 'note' },
+  /* A test set's page (`m3diff tests`) has a title of its own. */
+  main.appendChild(element('h1', {},
+    data.title || 'm3diff campaign: ' + data.cases + ' cases, ' + data.failures + ' failing'));
+  main.appendChild(element('div', { class: 'note' }, data.note ||
     'seed ' + data.seed + ', size ' + data.size + ', ' + data.jobs + ' jobs, ' + data.duration_seconds.toFixed(1) + ' s'));
   let kept = 0, reached = 0, never = 0, apartCount = 0;
   for (const game of data.games) {
@@ -43,8 +45,8 @@
       }
       section.appendChild(list);
     }
-    section.appendChild(element('h3', {}, 'time'));
     const parts = Object.entries(game.time);
+    if (parts.length) { section.appendChild(element('h3', {}, 'time')); }
     for (const [part, spent] of parts) {
       section.appendChild(bar(part, spent.percent, 100, spent.percent.toFixed(0) + '% (' + spent.seconds.toFixed(2) + ' s)'));
     }

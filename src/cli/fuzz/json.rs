@@ -102,16 +102,8 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                     })
                 })
                 .collect();
-            // A counter no case of the campaign can reach says why.
             let (apart, why) = target.apart();
-            let coverage: Vec<serde_json::Value> = target
-                .coverage()
-                .into_iter()
-                .map(|(rule, variant, count)| match apart.contains(&(rule, variant)) {
-                    true => serde_json::json!({ "rule": rule, "variant": variant, "count": count, "apart": why }),
-                    false => serde_json::json!({ "rule": rule, "variant": variant, "count": count }),
-                })
-                .collect();
+            let coverage = coverage_json(target.coverage(), &apart, why);
             let spent = target.spent();
             let time: serde_json::Map<String, serde_json::Value> = Part::ALL
                 .iter()
@@ -150,4 +142,20 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
         "games": games,
         "replay": replay,
     })
+}
+
+/// Each counter as data, one with a rule and variant in `apart`, which no
+/// case can reach, with `why`.
+pub(in crate::cli) fn coverage_json(
+    counts: Vec<(&'static str, &'static str, u64)>,
+    apart: &[(&'static str, &'static str)],
+    why: &str,
+) -> Vec<serde_json::Value> {
+    counts
+        .into_iter()
+        .map(|(rule, variant, count)| match apart.contains(&(rule, variant)) {
+            true => serde_json::json!({ "rule": rule, "variant": variant, "count": count, "apart": why }),
+            false => serde_json::json!({ "rule": rule, "variant": variant, "count": count }),
+        })
+        .collect()
 }

@@ -22,9 +22,11 @@ use crate::runs::against::{AgainstTarget, Program};
 use crate::runs::campaign::{Budget, GameTarget, Settings, Target};
 
 use json::write_json;
-pub(super) use json::SummaryFile;
+// A test set's page is the campaign page's, drawn from its set's data.
+pub(super) use json::{coverage_json, SummaryFile};
 use options::ALL;
 pub use options::{AgainstArgs, FuzzArgs};
+pub(super) use page::set_page;
 use running::{announce, run};
 // A hunt for a wrong submission (`tests --wrong`) is a campaign like any.
 pub(super) use running::run as run_campaign;

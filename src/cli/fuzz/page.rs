@@ -23,6 +23,30 @@ pub(super) fn campaign_page(summary: &Value, page: &Path) -> String {
     crate::check::page::document("m3diff campaign", &summary, SCRIPT)
 }
 
+/// `m3diff tests`' page of its set, beside its README.md: the campaign
+/// page, drawn from data of the same shape: `game`'s tests for the cases,
+/// `about` them in a line, the `coverage` of the set (`coverage_json`),
+/// and `command`, which writes the set again. Nothing in it depends on
+/// the clock: a seed writes the same set, page and all.
+pub(in crate::cli) fn set_page(game: &str, tests: u64, about: &str, coverage: Vec<Value>, command: &str) -> String {
+    let summary = serde_json::json!({
+        "title": format!("m3diff tests {game}: {tests} tests"),
+        "note": about,
+        "cases": tests,
+        "failures": 0,
+        "games": [{
+            "game": game,
+            "cases": tests,
+            "failures": 0,
+            "failures_by_kind": [],
+            "time": {},
+            "coverage": coverage,
+        }],
+        "replay": command,
+    });
+    crate::check::page::document(&format!("m3diff tests {game}"), &summary, SCRIPT)
+}
+
 /// `to` as a path from the folder `from`, both as they are on disk.
 fn relative(from: &Path, to: &Path) -> Option<String> {
     let absolute = |path: &Path| std::path::absolute(path).ok();

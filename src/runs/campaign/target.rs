@@ -171,8 +171,7 @@ impl<C: RuleCounter> Books for Tallied<C> {
     }
 
     fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
-        let tally = lock(&self.tally);
-        C::ALL.iter().map(|&counter| (counter.rule(), counter.variant(), tally.count(counter))).collect()
+        lock(&self.tally).counts()
     }
 
     fn spent(&self) -> &Spent {
