@@ -146,7 +146,7 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
 
 /// Each counter as data, one with a rule and variant in `apart`, which no
 /// case can reach, with `why`.
-pub(in crate::cli) fn coverage_json(
+pub(crate) fn coverage_json(
     counts: Vec<(&'static str, &'static str, u64)>,
     apart: &[(&'static str, &'static str)],
     why: &str,

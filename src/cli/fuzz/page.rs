@@ -28,7 +28,7 @@ pub(super) fn campaign_page(summary: &Value, page: &Path) -> String {
 /// `about` them in a line, the `coverage` of the set (`coverage_json`),
 /// and `command`, which writes the set again. Nothing in it depends on
 /// the clock: a seed writes the same set, page and all.
-pub(in crate::cli) fn set_page(game: &str, tests: u64, about: &str, coverage: Vec<Value>, command: &str) -> String {
+pub(crate) fn set_page(game: &str, tests: u64, about: &str, coverage: Vec<Value>, command: &str) -> String {
     let summary = serde_json::json!({
         "title": format!("m3diff tests {game}: {tests} tests"),
         "note": about,
