@@ -42,11 +42,14 @@ impl Part {
 pub struct Laps {
     last: Instant,
     spent: [Duration; 4],
+    /// Of what was spent, what another thread spent while the laps' own
+    /// thread did other work.
+    alongside: [Duration; 4],
 }
 
 impl Default for Laps {
     fn default() -> Self {
-        Laps { last: Instant::now(), spent: [Duration::ZERO; 4] }
+        Laps { last: Instant::now(), spent: [Duration::ZERO; 4], alongside: [Duration::ZERO; 4] }
     }
 }
 
@@ -72,6 +75,14 @@ impl Laps {
         self.spent[part as usize] += time;
     }
 
+    /// Charges `time` to `part`, work done on another thread, of which
+    /// the laps' own thread waited for the last `waited` and did other
+    /// work the rest: a case drawn while the program ran the one before.
+    pub fn charge_alongside(&mut self, part: Part, time: Duration, waited: Duration) {
+        self.spent[part as usize] += time;
+        self.alongside[part as usize] += time.saturating_sub(waited);
+    }
+
     /// Starts the next lap now, charging the time since the last to nothing.
     pub fn skip(&mut self) {
         self.last = Instant::now();
@@ -81,6 +92,8 @@ impl Laps {
 /// The time of many cases, added up from any thread.
 pub struct Spent {
     nanos: [AtomicU64; 4],
+    /// Of each part's, the time spent alongside the program's runs.
+    alongside: [AtomicU64; 4],
     /// What the summary calls the engine's part: `--against` runs a program
     /// in its place.
     engine: &'static str,
@@ -88,7 +101,7 @@ pub struct Spent {
 
 impl Default for Spent {
     fn default() -> Self {
-        Spent { nanos: Default::default(), engine: Part::Engine.name() }
+        Spent { nanos: Default::default(), alongside: Default::default(), engine: Part::Engine.name() }
     }
 }
 
@@ -99,9 +112,19 @@ impl Spent {
     }
 
     pub fn add(&self, laps: &Laps) {
+        let nanos = |spent: Duration| u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX);
         for (total, spent) in self.nanos.iter().zip(laps.spent) {
-            total.fetch_add(u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+            total.fetch_add(nanos(spent), Ordering::Relaxed);
         }
+        for (total, spent) in self.alongside.iter().zip(laps.alongside) {
+            total.fetch_add(nanos(spent), Ordering::Relaxed);
+        }
+    }
+
+    /// Of `part`'s time, what was spent alongside the program's runs, not
+    /// waited for.
+    pub fn alongside(&self, part: Part) -> Duration {
+        Duration::from_nanos(self.alongside[part as usize].load(Ordering::Relaxed))
     }
 
     /// What the summary and its JSON call `part`: the engine's part is the
@@ -133,11 +156,19 @@ impl Spent {
 }
 
 impl fmt::Display for Spent {
-    /// "time: engine 12%, reference 30%, checker 38%, generator 20% of 1.52 s"
+    /// "time: engine 12%, reference 30%, checker 38%, generator 20% of 1.52 s";
+    /// with "; waited on the generator 1%" where most of a part's time was
+    /// spent alongside the program's runs, not waited for.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shares: Vec<String> =
             Part::ALL.iter().map(|&part| format!("{} {:.0}%", self.name_of(part), self.percent(part))).collect();
-        write!(f, "time: {} of {:.2} s", shares.join(", "), self.total().as_secs_f64())
+        write!(f, "time: {} of {:.2} s", shares.join(", "), self.total().as_secs_f64())?;
+        for part in Part::ALL.into_iter().filter(|&part| self.alongside(part) > Duration::ZERO) {
+            let waited = self.of(part).saturating_sub(self.alongside(part)).as_secs_f64();
+            let share = 100.0 * waited / self.total().as_secs_f64();
+            write!(f, "; waited on the {} {share:.0}%", self.name_of(part))?;
+        }
+        Ok(())
     }
 }
 
@@ -156,5 +187,19 @@ mod tests {
         assert_eq!(spent.of(Part::Engine), Duration::from_millis(60));
         assert_eq!(spent.to_string(), "time: engine 75%, reference 0%, checker 0%, generator 25% of 0.08 s");
         assert_eq!(Spent::default().percent(Part::Engine), 0.0);
+    }
+
+    #[test]
+    fn a_part_spent_alongside_the_program_is_waited_on_only_for_the_rest() {
+        let spent = Spent::default();
+        let mut laps = Laps { spent: [0, 60, 20, 0].map(Duration::from_millis), ..Laps::default() };
+        laps.charge_alongside(Part::Generator, Duration::from_millis(20), Duration::from_millis(5));
+        spent.add(&laps);
+        assert_eq!(spent.of(Part::Generator), Duration::from_millis(20));
+        assert_eq!(spent.alongside(Part::Generator), Duration::from_millis(15));
+        assert_eq!(
+            spent.to_string(),
+            "time: engine 60%, reference 20%, checker 0%, generator 20% of 0.10 s; waited on the generator 5%"
+        );
     }
 }

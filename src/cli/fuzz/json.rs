@@ -110,7 +110,11 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .map(|&part| {
                     let seconds = spent.of(part).as_secs_f64();
                     let name = spent.name_of(part).to_string();
-                    (name, serde_json::json!({ "seconds": seconds, "percent": spent.percent(part) }))
+                    // Of `seconds`, those spent while the program ran, not
+                    // waited for: the cases drawn ahead.
+                    let alongside = spent.alongside(part).as_secs_f64();
+                    let json = serde_json::json!({ "seconds": seconds, "percent": spent.percent(part), "alongside_seconds": alongside });
+                    (name, json)
                 })
                 .collect();
             serde_json::json!({

@@ -5,6 +5,7 @@
 //! It gets only what the statement allows ([`Rulebook::beyond_statement`](crate::game::Rulebook::beyond_statement)):
 //! the generator's extensions stay on the engine-against-reference path.
 
+mod ahead;
 mod cases;
 mod failed;
 mod judging;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use super::ahead::{Ahead, Drawn, AHEAD_FROM};
 use super::cases::{judge_cases, NotJudged, Timeouts, Until};
 use super::failed::{Failed, Wrong};
 use super::judging::reference_answer;
@@ -54,8 +55,11 @@ pub struct AgainstTarget<G: Game> {
     hopeless: OnceLock<String>,
     /// Whether the campaign is a hunt, done at the first failure.
     until_found: bool,
-    /// The seeds of cases a signal ended the runs of, not judged.
+    /// The seeds of cases a signal ended the runs of, or dealt ahead of
+    /// the campaign's end, not judged.
     stopped: Mutex<Vec<u64>>,
+    /// Cases drawn ahead, while the program ran the ones before.
+    ahead: Ahead<G::Instance>,
 }
 
 /// What sets apart the counters a campaign against a program never reaches.
@@ -78,6 +82,7 @@ impl<G: Game> AgainstTarget<G> {
             hopeless: OnceLock::new(),
             until_found: false,
             stopped: Mutex::new(Vec::new()),
+            ahead: Ahead::default(),
         }
     }
 
@@ -109,8 +114,11 @@ impl<G: Game> AgainstTarget<G> {
 impl<G: Game> AgainstTarget<G> {
     /// The case of `case_seed`, within the statement: a case beyond it is
     /// drawn again from the next seed, so that `--cases N` runs N cases
-    /// through the program. `None` when no case was drawn.
-    fn draw(&self, case_seed: u64) -> Option<(u64, G::Instance)> {
+    /// through the program. No case when none was drawn. Counted when
+    /// taken ([`AgainstTarget::taken`]), not here: a case drawn ahead may
+    /// never be run.
+    fn draw(&self, case_seed: u64) -> Drawn<G::Instance> {
+        let mut drawn = Drawn { case: None, games: 0, beyond: 0 };
         let mut case_seed = case_seed;
         for _ in 0..REDRAWS {
             let generate = || {
@@ -121,18 +129,36 @@ impl<G: Game> AgainstTarget<G> {
             };
             let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
             if matches!(generated, Ok(Ok(_))) {
-                self.drawn.fetch_add(1, Ordering::Relaxed);
+                drawn.games += 1;
             }
             match generated {
-                Ok(Ok(drawn)) if G::beyond_statement(&drawn).is_none() => return Some((case_seed, drawn)),
+                Ok(Ok(case)) if G::beyond_statement(&case).is_none() => {
+                    drawn.case = Some((case_seed, case));
+                    break;
+                }
                 Ok(Ok(_)) => {
-                    self.beyond.fetch_add(1, Ordering::Relaxed);
+                    drawn.beyond += 1;
                     case_seed = crate::runs::campaign::next_seed(case_seed);
                 }
-                _ => return None,
+                _ => break,
             }
         }
-        None
+        drawn
+    }
+
+    /// The case of `case_seed` to run, drawn ahead or now, counted.
+    fn taken(&self, case_seed: u64) -> Option<(u64, G::Instance)> {
+        let drawn = self.ahead.take(case_seed).unwrap_or_else(|| self.draw(case_seed));
+        self.drawn.fetch_add(drawn.games, Ordering::Relaxed);
+        self.beyond.fetch_add(drawn.beyond, Ordering::Relaxed);
+        drawn.case
+    }
+
+    /// Whether drawing ahead pays for a thread: the games drawn so far
+    /// took long enough each.
+    fn draws_on_a_thread(&self) -> bool {
+        let games = u32::try_from(self.drawn.load(Ordering::Relaxed).max(1)).unwrap_or(u32::MAX);
+        self.books.spent.of(Part::Generator) >= AHEAD_FROM.saturating_mul(games)
     }
 }
 
@@ -142,7 +168,7 @@ impl<G: Game> Target for AgainstTarget<G> {
     }
 
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
-        self.run_cases(&[case_seed], campaign);
+        self.run_cases_drawing(&[case_seed], &[], campaign);
     }
 
     fn batch(&self) -> usize {
@@ -150,16 +176,28 @@ impl<G: Game> Target for AgainstTarget<G> {
     }
 
     fn run_cases(&self, case_seeds: &[u64], campaign: &Campaign<'_>) {
+        self.run_cases_drawing(case_seeds, &[], campaign);
+    }
+
+    fn draws_ahead(&self) -> bool {
+        true
+    }
+
+    fn not_run(&self, case_seeds: &[u64]) {
+        for &seed in case_seeds {
+            self.ahead.take(seed);
+        }
+        lock(&self.stopped).extend(case_seeds);
+    }
+
+    fn run_cases_drawing(&self, case_seeds: &[u64], ahead: &[u64], campaign: &Campaign<'_>) {
         if self.hopeless.get().is_some() {
             return;
         }
         let mut laps = Laps::default();
         let (seeds, instances): (Vec<u64>, Vec<G::Instance>) =
-            case_seeds.iter().filter_map(|&case_seed| self.draw(case_seed)).unzip();
+            case_seeds.iter().filter_map(|&case_seed| self.taken(case_seed)).unzip();
         laps.lap(Part::Generator);
-        if instances.is_empty() {
-            return self.books.spent.add(&laps);
-        }
         let origin = |case_seed: u64| {
             let (seed, size) = (campaign.settings.seed, campaign.settings.size.name());
             let options = self.program.options();
@@ -177,16 +215,44 @@ impl<G: Game> Target for AgainstTarget<G> {
             reference_time = started.elapsed();
             answers
         };
-        let started = Instant::now();
-        let judged = judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed, Until::AllJudged);
+        let on_a_thread = !ahead.is_empty() && self.draws_on_a_thread();
+        let (judged, program_time, drawn_ahead) = std::thread::scope(|scope| {
+            let drawing = on_a_thread.then(|| {
+                scope.spawn(|| {
+                    let started = Instant::now();
+                    let drawn: Vec<_> = ahead.iter().map(|&seed| (seed, self.draw(seed))).collect();
+                    (drawn, started.elapsed())
+                })
+            });
+            let started = Instant::now();
+            let judged = match instances.is_empty() {
+                true => None,
+                false => {
+                    Some(judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed, Until::AllJudged))
+                }
+            };
+            let program_time = match &judged {
+                Some(Ok((_, judged))) => judged.program_time,
+                _ => started.elapsed(),
+            };
+            // `draw` catches the generator's panics: a thread that panicked
+            // anyway leaves its cases to be drawn when run.
+            let waiting = Instant::now();
+            let drawn = drawing.and_then(|drawing| drawing.join().ok());
+            (judged, program_time, drawn.map(|(drawn, time)| (drawn, time, waiting.elapsed())))
+        });
         // Each side's own time, the program's by its runs' wall clock: they
         // overlap, the reference on a thread of its own while the program
-        // runs.
-        let program_time = judged.as_ref().map_or_else(|_| started.elapsed(), |(_, judged)| judged.program_time);
+        // runs, and so does the drawing ahead.
         laps.skip();
         laps.charge(Part::Engine, program_time);
         laps.charge(Part::Reference, reference_time);
+        if let Some((drawn, time, waited)) = drawn_ahead {
+            self.ahead.put(drawn);
+            laps.charge_alongside(Part::Generator, time, waited);
+        }
         self.books.spent.add(&laps);
+        let Some(judged) = judged else { return };
         let judged = match judged {
             Ok((_, judged)) => judged,
             Err(NotJudged::Reference(error)) => {
