@@ -42,14 +42,17 @@ impl Part {
 pub struct Laps {
     last: Instant,
     spent: [Duration; 4],
-    /// Of what was spent, what another thread spent while the laps' own
-    /// thread did other work.
+    /// Of what was spent, the work a job's drawer did while the job did
+    /// other work: the cases it drew ahead.
     alongside: [Duration; 4],
+    /// What a job waited for its drawer's work.
+    waits: [Duration; 4],
 }
 
 impl Default for Laps {
     fn default() -> Self {
-        Laps { last: Instant::now(), spent: [Duration::ZERO; 4], alongside: [Duration::ZERO; 4] }
+        let none = [Duration::ZERO; 4];
+        Laps { last: Instant::now(), spent: none, alongside: none, waits: none }
     }
 }
 
@@ -75,12 +78,17 @@ impl Laps {
         self.spent[part as usize] += time;
     }
 
-    /// Charges `time` to `part`, work done on another thread, of which
-    /// the laps' own thread waited for the last `waited` and did other
-    /// work the rest: a case drawn while the program ran the one before.
-    pub fn charge_alongside(&mut self, part: Part, time: Duration, waited: Duration) {
+    /// Charges `time` to `part`, work a job's drawer did alongside the
+    /// job: a case drawn while the program ran the ones before.
+    pub fn charge_alongside(&mut self, part: Part, time: Duration) {
         self.spent[part as usize] += time;
-        self.alongside[part as usize] += time.saturating_sub(waited);
+        self.alongside[part as usize] += time;
+    }
+
+    /// Notes that a job waited `time` for its drawer's work on `part`,
+    /// charged by [`Laps::charge_alongside`]: a case not drawn yet.
+    pub fn wait_alongside(&mut self, part: Part, time: Duration) {
+        self.waits[part as usize] += time;
     }
 
     /// Starts the next lap now, charging the time since the last to nothing.
@@ -92,8 +100,10 @@ impl Laps {
 /// The time of many cases, added up from any thread.
 pub struct Spent {
     nanos: [AtomicU64; 4],
-    /// Of each part's, the time spent alongside the program's runs.
+    /// Of each part's, the work done alongside the jobs, and what the
+    /// jobs waited for of it.
     alongside: [AtomicU64; 4],
+    waits: [AtomicU64; 4],
     /// What the summary calls the engine's part: `--against` runs a program
     /// in its place.
     engine: &'static str,
@@ -101,7 +111,8 @@ pub struct Spent {
 
 impl Default for Spent {
     fn default() -> Self {
-        Spent { nanos: Default::default(), alongside: Default::default(), engine: Part::Engine.name() }
+        let none = Default::default;
+        Spent { nanos: none(), alongside: none(), waits: none(), engine: Part::Engine.name() }
     }
 }
 
@@ -119,12 +130,21 @@ impl Spent {
         for (total, spent) in self.alongside.iter().zip(laps.alongside) {
             total.fetch_add(nanos(spent), Ordering::Relaxed);
         }
+        for (total, spent) in self.waits.iter().zip(laps.waits) {
+            total.fetch_add(nanos(spent), Ordering::Relaxed);
+        }
     }
 
-    /// Of `part`'s time, what was spent alongside the program's runs, not
-    /// waited for.
+    /// Of `part`'s time, the work done alongside the jobs.
     pub fn alongside(&self, part: Part) -> Duration {
         Duration::from_nanos(self.alongside[part as usize].load(Ordering::Relaxed))
+    }
+
+    /// What the jobs waited on `part` for: its work on their own thread,
+    /// and what they waited for of the work done alongside them.
+    pub fn waited(&self, part: Part) -> Duration {
+        let waits = Duration::from_nanos(self.waits[part as usize].load(Ordering::Relaxed));
+        self.of(part).saturating_sub(self.alongside(part)) + waits
     }
 
     /// What the summary and its JSON call `part`: the engine's part is the
@@ -164,8 +184,7 @@ impl fmt::Display for Spent {
             Part::ALL.iter().map(|&part| format!("{} {:.0}%", self.name_of(part), self.percent(part))).collect();
         write!(f, "time: {} of {:.2} s", shares.join(", "), self.total().as_secs_f64())?;
         for part in Part::ALL.into_iter().filter(|&part| self.alongside(part) > Duration::ZERO) {
-            let waited = self.of(part).saturating_sub(self.alongside(part)).as_secs_f64();
-            let share = 100.0 * waited / self.total().as_secs_f64();
+            let share = 100.0 * self.waited(part).as_secs_f64() / self.total().as_secs_f64();
             write!(f, "; waited on the {} {share:.0}%", self.name_of(part))?;
         }
         Ok(())
@@ -192,11 +211,12 @@ mod tests {
     #[test]
     fn a_part_spent_alongside_the_program_is_waited_on_only_for_the_rest() {
         let spent = Spent::default();
-        let mut laps = Laps { spent: [0, 60, 20, 0].map(Duration::from_millis), ..Laps::default() };
-        laps.charge_alongside(Part::Generator, Duration::from_millis(20), Duration::from_millis(5));
+        let mut laps = Laps { spent: [2, 60, 20, 0].map(Duration::from_millis), ..Laps::default() };
+        laps.charge_alongside(Part::Generator, Duration::from_millis(18));
+        laps.wait_alongside(Part::Generator, Duration::from_millis(3));
         spent.add(&laps);
         assert_eq!(spent.of(Part::Generator), Duration::from_millis(20));
-        assert_eq!(spent.alongside(Part::Generator), Duration::from_millis(15));
+        assert_eq!(spent.waited(Part::Generator), Duration::from_millis(5), "2 ms drawn on the job, 3 waited for");
         assert_eq!(
             spent.to_string(),
             "time: engine 60%, reference 20%, checker 0%, generator 20% of 0.10 s; waited on the generator 5%"

@@ -110,10 +110,10 @@ fn summary_json(targets: &[&dyn Target], settings: &Settings, duration: Duration
                 .map(|&part| {
                     let seconds = spent.of(part).as_secs_f64();
                     let name = spent.name_of(part).to_string();
-                    // Of `seconds`, those spent while the program ran, not
-                    // waited for: the cases drawn ahead.
-                    let alongside = spent.alongside(part).as_secs_f64();
-                    let json = serde_json::json!({ "seconds": seconds, "percent": spent.percent(part), "alongside_seconds": alongside });
+                    // What the jobs waited for: all of `seconds` but the
+                    // cases their drawers drew while the program ran.
+                    let waited = spent.waited(part).as_secs_f64();
+                    let json = serde_json::json!({ "seconds": seconds, "percent": spent.percent(part), "waited_seconds": waited });
                     (name, json)
                 })
                 .collect();

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::ahead::{Ahead, Drawn, AHEAD_FROM};
+use super::ahead::{Ahead, Drawn};
 use super::cases::{judge_cases, NotJudged, Timeouts, Until};
 use super::failed::{Failed, Wrong};
 use super::judging::reference_answer;
@@ -55,10 +55,9 @@ pub struct AgainstTarget<G: Game> {
     hopeless: OnceLock<String>,
     /// Whether the campaign is a hunt, done at the first failure.
     until_found: bool,
-    /// The seeds of cases a signal ended the runs of, or dealt ahead of
-    /// the campaign's end, not judged.
+    /// The seeds of cases a signal ended the runs of, not judged.
     stopped: Mutex<Vec<u64>>,
-    /// Cases drawn ahead, while the program ran the ones before.
+    /// Cases drawn ahead, while the program ran those dealt before.
     ahead: Ahead<G::Instance>,
 }
 
@@ -146,19 +145,24 @@ impl<G: Game> AgainstTarget<G> {
         drawn
     }
 
-    /// The case of `case_seed` to run, drawn ahead or now, counted.
-    fn taken(&self, case_seed: u64) -> Option<(u64, G::Instance)> {
-        let drawn = self.ahead.take(case_seed).unwrap_or_else(|| self.draw(case_seed));
+    /// The case of `case_seed` to run, drawn ahead or now, counted; the
+    /// time drawn now, or waited for a drawer, charged in `laps`.
+    fn taken(&self, case_seed: u64, laps: &mut Laps) -> Option<(u64, G::Instance)> {
+        let started = Instant::now();
+        let drawn = match self.ahead.take(case_seed) {
+            Some(drawn) => {
+                laps.wait_alongside(Part::Generator, started.elapsed());
+                drawn
+            }
+            None => {
+                let drawn = self.draw(case_seed);
+                laps.charge(Part::Generator, started.elapsed());
+                drawn
+            }
+        };
         self.drawn.fetch_add(drawn.games, Ordering::Relaxed);
         self.beyond.fetch_add(drawn.beyond, Ordering::Relaxed);
         drawn.case
-    }
-
-    /// Whether drawing ahead pays for a thread: the games drawn so far
-    /// took long enough each.
-    fn draws_on_a_thread(&self) -> bool {
-        let games = u32::try_from(self.drawn.load(Ordering::Relaxed).max(1)).unwrap_or(u32::MAX);
-        self.books.spent.of(Part::Generator) >= AHEAD_FROM.saturating_mul(games)
     }
 }
 
@@ -168,36 +172,40 @@ impl<G: Game> Target for AgainstTarget<G> {
     }
 
     fn run_case(&self, case_seed: u64, campaign: &Campaign<'_>) {
-        self.run_cases_drawing(&[case_seed], &[], campaign);
+        self.run_cases(&[case_seed], campaign);
     }
 
     fn batch(&self) -> usize {
         self.program.protocol().cases_a_run()
     }
 
-    fn run_cases(&self, case_seeds: &[u64], campaign: &Campaign<'_>) {
-        self.run_cases_drawing(case_seeds, &[], campaign);
-    }
-
     fn draws_ahead(&self) -> bool {
         true
     }
 
-    fn not_run(&self, case_seeds: &[u64]) {
-        for &seed in case_seeds {
-            self.ahead.take(seed);
-        }
-        lock(&self.stopped).extend(case_seeds);
+    fn promise(&self, case_seed: u64) {
+        self.ahead.promise(case_seed);
     }
 
-    fn run_cases_drawing(&self, case_seeds: &[u64], ahead: &[u64], campaign: &Campaign<'_>) {
+    fn draw_promised(&self, case_seed: u64) {
+        let mut laps = Laps::default();
+        let started = Instant::now();
+        self.ahead.draw_promised(case_seed, |seed| self.draw(seed));
+        laps.charge_alongside(Part::Generator, started.elapsed());
+        self.books.spent.add(&laps);
+    }
+
+    fn run_cases(&self, case_seeds: &[u64], campaign: &Campaign<'_>) {
         if self.hopeless.get().is_some() {
             return;
         }
         let mut laps = Laps::default();
         let (seeds, instances): (Vec<u64>, Vec<G::Instance>) =
-            case_seeds.iter().filter_map(|&case_seed| self.taken(case_seed)).unzip();
-        laps.lap(Part::Generator);
+            case_seeds.iter().filter_map(|&case_seed| self.taken(case_seed, &mut laps)).unzip();
+        laps.skip();
+        if instances.is_empty() {
+            return self.books.spent.add(&laps);
+        }
         let origin = |case_seed: u64| {
             let (seed, size) = (campaign.settings.seed, campaign.settings.size.name());
             let options = self.program.options();
@@ -215,44 +223,16 @@ impl<G: Game> Target for AgainstTarget<G> {
             reference_time = started.elapsed();
             answers
         };
-        let on_a_thread = !ahead.is_empty() && self.draws_on_a_thread();
-        let (judged, program_time, drawn_ahead) = std::thread::scope(|scope| {
-            let drawing = on_a_thread.then(|| {
-                scope.spawn(|| {
-                    let started = Instant::now();
-                    let drawn: Vec<_> = ahead.iter().map(|&seed| (seed, self.draw(seed))).collect();
-                    (drawn, started.elapsed())
-                })
-            });
-            let started = Instant::now();
-            let judged = match instances.is_empty() {
-                true => None,
-                false => {
-                    Some(judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed, Until::AllJudged))
-                }
-            };
-            let program_time = match &judged {
-                Some(Ok((_, judged))) => judged.program_time,
-                _ => started.elapsed(),
-            };
-            // `draw` catches the generator's panics: a thread that panicked
-            // anyway leaves its cases to be drawn when run.
-            let waiting = Instant::now();
-            let drawn = drawing.and_then(|drawing| drawing.join().ok());
-            (judged, program_time, drawn.map(|(drawn, time)| (drawn, time, waiting.elapsed())))
-        });
+        let started = Instant::now();
+        let judged = judge_cases::<G>(&self.program, &instances, reference, Timeouts::Confirmed, Until::AllJudged);
         // Each side's own time, the program's by its runs' wall clock: they
         // overlap, the reference on a thread of its own while the program
-        // runs, and so does the drawing ahead.
+        // runs, and so do the drawers.
+        let program_time = judged.as_ref().map_or_else(|_| started.elapsed(), |(_, judged)| judged.program_time);
         laps.skip();
         laps.charge(Part::Engine, program_time);
         laps.charge(Part::Reference, reference_time);
-        if let Some((drawn, time, waited)) = drawn_ahead {
-            self.ahead.put(drawn);
-            laps.charge_alongside(Part::Generator, time, waited);
-        }
         self.books.spent.add(&laps);
-        let Some(judged) = judged else { return };
         let judged = match judged {
             Ok((_, judged)) => judged,
             Err(NotJudged::Reference(error)) => {

@@ -8,10 +8,9 @@ mod seeds;
 mod state;
 mod target;
 
-use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 pub use game_target::GameTarget;
@@ -20,6 +19,36 @@ pub use seeds::{case_seed, next_seed};
 pub use state::{Budget, Campaign, Reporter, Settings, SHRINK_GRACE, SHRINK_LIMIT};
 pub use target::{Books, KindFound, ProgramUse, Tallied, Target};
 
+/// The most cases drawn ahead of those dealt, beyond a block, when the
+/// targets draw ahead: one game in twenty of the statement's largest
+/// takes ten times a run of the program to draw, and the drawers are
+/// then ahead enough for the jobs not to wait.
+const AHEAD_CASES: u64 = 16;
+
+/// How far the cases are dealt and drawn ahead.
+struct Dealing {
+    /// The first case not dealt yet.
+    next_case: u64,
+    /// The first case no drawer has taken, when ahead of `next_case`.
+    next_drawn: u64,
+    /// The jobs still running: the drawers end with the last, however it
+    /// ends (a panic in a target too).
+    jobs: usize,
+}
+
+/// Counts a job's end.
+struct JobEnds<'a> {
+    dealing: &'a Mutex<Dealing>,
+    dealt_more: &'a Condvar,
+}
+
+impl Drop for JobEnds<'_> {
+    fn drop(&mut self) {
+        lock(self.dealing).jobs -= 1;
+        self.dealt_more.notify_all();
+    }
+}
+
 /// Runs the campaign until its budget is spent or `stop` is set (Ctrl-C).
 /// Cases are dealt out in turn: case c is case c / n of game c mod n, in
 /// blocks of the largest batch a target takes rounded up to a whole round
@@ -27,10 +56,7 @@ pub use target::{Books, KindFound, ProgramUse, Tallied, Target};
 /// many were dealt: cases 0 to that number less one, each run (those a
 /// hopeless target skips aside), as many of each game, so that `--cases`
 /// with a game's share replays a campaign that ended on its time or on a
-/// signal. When every target draws ahead, a job is dealt its next block
-/// before it runs the one it holds, and runs it even past the budget; the
-/// cases of a block dealt ahead of the campaign's end are not run, and
-/// each target names them among its [`Target::stopped`].
+/// signal.
 pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter, stop: &AtomicBool) -> u64 {
     let started = Instant::now();
     let campaign = Campaign { settings, reporter, stop, started };
@@ -41,66 +67,101 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     };
     // Dealt under a lock, so that whenever the campaign ends, the cases
     // dealt are the first ones and no later case ran in place of one.
-    let next_case = Mutex::new(0u64);
+    let jobs = settings.jobs.max(1);
+    let dealing = Mutex::new(Dealing { next_case: 0, next_drawn: 0, jobs });
+    let dealt_more = Condvar::new();
     let batch = targets.iter().map(|target| target.batch()).max().unwrap_or(1).max(1) as u64;
     let block = batch.div_ceil(games.max(1)) * games.max(1);
-    // Whether the campaign may deal no further block: its stop, or a
-    // target's end.
-    let ended =
-        || campaign.stopped() || targets.iter().any(|t| t.hopeless().is_some()) || targets.iter().all(|t| t.done());
+    // Whether no further case is to be dealt.
+    let over = |next_case: u64| {
+        campaign.stopped()
+            || out_of_budget(next_case)
+            || targets.iter().any(|t| t.hopeless().is_some())
+            || targets.iter().all(|t| t.done())
+    };
     let deal = || {
-        let mut next = lock(&next_case);
-        let first = *next;
-        if ended() || out_of_budget(first) {
+        let mut dealing = lock(&dealing);
+        let first = dealing.next_case;
+        if over(first) {
+            dealt_more.notify_all();
             return None;
         }
         let end = match settings.budget {
             Budget::Cases(per_game) => (first + block).min(per_game * games),
             Budget::Time(_) => first + block,
         };
-        *next = end;
+        dealing.next_case = end;
+        dealt_more.notify_all();
         Some(first..end)
     };
-    // The seeds of `target`'s cases in `block`, the `index`th of the games.
-    let seeds_of = |block: &Range<u64>, index: usize, target: &dyn Target| -> Vec<u64> {
-        let first = block.start + (index as u64 + games - block.start % games) % games;
-        (first..block.end)
-            .step_by(games as usize)
-            .map(|case| case_seed(settings.seed, target.name(), case / games))
-            .filter(|seed| !settings.skip.contains(seed))
-            .collect()
+    // The target and the seed of case `case`.
+    let case_of = |case: u64| -> (&dyn Target, u64) {
+        let target = targets[(case % games) as usize];
+        (target, case_seed(settings.seed, target.name(), case / games))
     };
-    let draws_ahead = targets.iter().all(|target| target.draws_ahead());
-    let jobs = settings.jobs.max(1);
+    // A drawer draws the cases next to be dealt, at most `ahead` of the
+    // next: each is promised under the lock that deals, so that a job that
+    // is dealt a case never draws it while a drawer does. A case drawn but
+    // never dealt is never run, and the campaign's cases stay the first
+    // ones dealt.
+    let ahead = if targets.iter().all(|target| target.draws_ahead()) { AHEAD_CASES + block } else { 0 };
+    let draw_ahead = || loop {
+        let (target, seed) = {
+            let mut dealing = lock(&dealing);
+            loop {
+                let case = dealing.next_drawn.max(dealing.next_case);
+                let within = match settings.budget {
+                    Budget::Cases(per_game) => case < per_game * games,
+                    Budget::Time(_) => true,
+                };
+                if over(dealing.next_case) || !within || dealing.jobs == 0 {
+                    return;
+                }
+                if case < dealing.next_case + ahead {
+                    dealing.next_drawn = case + 1;
+                    let (target, seed) = case_of(case);
+                    if settings.skip.contains(&seed) {
+                        continue;
+                    }
+                    target.promise(seed);
+                    break (target, seed);
+                }
+                // Woken when a case is dealt, or to look at the clock.
+                (dealing, _) = dealt_more
+                    .wait_timeout(dealing, Duration::from_millis(100))
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+            }
+        };
+        target.draw_promised(seed);
+    };
     // Each worker holds a sender until it ends, however it ends (a panic in
     // a target drops it too), so the progress loop below wakes as soon as
     // the last one is done rather than at its next tick.
     let (working, all_done) = mpsc::channel::<()>();
-    let (campaign, deal, seeds_of, ended) = (&campaign, &deal, &seeds_of, &ended);
+    let (campaign, deal, draw_ahead, dealing, dealt_more) = (&campaign, &deal, &draw_ahead, &dealing, &dealt_more);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let working = working.clone();
+            if ahead > 0 {
+                scope.spawn(draw_ahead);
+            }
             scope.spawn(move || {
                 let _working = working;
-                let mut held = deal();
-                while let Some(block) = held.take() {
-                    // A block dealt ahead is run past the budget, as it
-                    // was dealt within it, but not past the campaign's
-                    // end: a replay skips its cases.
-                    let over = draws_ahead && ended();
-                    let ahead = if draws_ahead && !over { deal() } else { None };
-                    for (index, &target) in targets.iter().enumerate() {
-                        let seeds = seeds_of(&block, index, target);
-                        let ahead = ahead.as_ref().map_or_else(Vec::new, |ahead| seeds_of(ahead, index, target));
+                let _ends = JobEnds { dealing, dealt_more };
+                while let Some(block) = deal() {
+                    for (index, target) in targets.iter().enumerate() {
+                        let first = block.start + (index as u64 + games - block.start % games) % games;
+                        let seeds: Vec<u64> = (first..block.end)
+                            .step_by(games as usize)
+                            .map(|case| case_seed(settings.seed, target.name(), case / games))
+                            .filter(|seed| !settings.skip.contains(seed))
+                            .collect();
                         match seeds.as_slice() {
                             [] => {}
-                            seeds if over => target.not_run(seeds),
-                            seeds if draws_ahead => target.run_cases_drawing(seeds, &ahead, campaign),
                             [case_seed] => target.run_case(*case_seed, campaign),
                             seeds => target.run_cases(seeds, campaign),
                         }
                     }
-                    held = if draws_ahead { ahead } else { deal() };
                 }
             });
         }
@@ -117,7 +178,7 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
         let (cases, failures) = counts();
         reporter.progress(started.elapsed(), cases, failures);
     });
-    let dealt = *lock(&next_case);
+    let dealt = lock(dealing).next_case;
     dealt
 }
 
@@ -171,19 +232,21 @@ mod tests {
         }
     }
 
-    /// A target that draws ahead: it notes each call's seeds and the seeds
-    /// drawn ahead for the next, and stops the campaign at its third call.
+    /// A target that draws ahead, noting the seeds it promised, drew and
+    /// ran.
     #[derive(Default)]
-    struct Ahead {
-        runs: Mutex<Vec<(Vec<u64>, Vec<u64>)>>,
-        not_run: Mutex<Vec<u64>>,
-        stop_at_third: Option<&'static AtomicBool>,
+    struct Drawing {
+        promised: Mutex<Vec<u64>>,
+        drawn: Mutex<Vec<u64>>,
+        run: Mutex<Vec<u64>>,
+        /// Whether its third case panics, as a bug in the harness would.
+        panics: bool,
         spent: Spent,
     }
 
-    impl Books for Ahead {
+    impl Books for Drawing {
         fn cases(&self) -> u64 {
-            lock(&self.runs).iter().map(|(seeds, _)| seeds.len() as u64).sum()
+            lock(&self.run).len() as u64
         }
         fn failures(&self) -> u64 {
             0
@@ -196,25 +259,24 @@ mod tests {
         }
     }
 
-    impl Target for Ahead {
+    impl Target for Drawing {
         fn name(&self) -> &'static str {
-            "ahead"
+            "drawing"
         }
-        fn run_case(&self, _: u64, _: &Campaign<'_>) {
-            unreachable!("a target that draws ahead is run with its next cases")
+        fn run_case(&self, case_seed: u64, _: &Campaign<'_>) {
+            std::thread::sleep(Duration::from_millis(2));
+            let mut run = lock(&self.run);
+            run.push(case_seed);
+            assert!(!self.panics || run.len() < 3, "the third case");
         }
         fn draws_ahead(&self) -> bool {
             true
         }
-        fn run_cases_drawing(&self, case_seeds: &[u64], ahead: &[u64], _: &Campaign<'_>) {
-            let mut runs = lock(&self.runs);
-            runs.push((case_seeds.to_vec(), ahead.to_vec()));
-            if let (3, Some(stop)) = (runs.len(), self.stop_at_third) {
-                stop.store(true, Ordering::Relaxed);
-            }
+        fn promise(&self, case_seed: u64) {
+            lock(&self.promised).push(case_seed);
         }
-        fn not_run(&self, case_seeds: &[u64]) {
-            lock(&self.not_run).extend(case_seeds);
+        fn draw_promised(&self, case_seed: u64) {
+            lock(&self.drawn).push(case_seed);
         }
         fn books(&self) -> &dyn Books {
             self
@@ -227,15 +289,57 @@ mod tests {
         }
     }
 
-    fn settings(cases: u64) -> Settings {
-        Settings {
-            budget: Budget::Cases(cases),
+    #[test]
+    fn cases_drawn_ahead_are_the_next_dealt_each_once_and_within_the_budget() {
+        let drawing = Drawing::default();
+        let settings = Settings {
+            budget: Budget::Cases(40),
             seed: 3,
-            jobs: 1,
+            jobs: 2,
             size: Size::Small,
             corpus: PathBuf::from("unused"),
-            skip: Vec::new(),
-        }
+            skip: vec![case_seed(3, "drawing", 5)],
+        };
+        let dealt = run(&[&drawing], &settings, &Silent, &AtomicBool::new(false));
+        let sorted = |seeds: &Mutex<Vec<u64>>| {
+            let mut seeds = lock(seeds).clone();
+            seeds.sort_unstable();
+            seeds
+        };
+        let mut first: Vec<u64> =
+            (0..40).map(|case| case_seed(3, "drawing", case)).filter(|seed| !settings.skip.contains(seed)).collect();
+        first.sort_unstable();
+        assert_eq!(
+            (dealt, sorted(&drawing.run)),
+            (40, first.clone()),
+            "the first 40 cases, each run once, the skipped one aside"
+        );
+        let (promised, drawn) = (sorted(&drawing.promised), sorted(&drawing.drawn));
+        assert_eq!(promised, drawn, "each case promised is drawn, once");
+        assert!(promised.iter().all(|seed| first.binary_search(seed).is_ok()), "none past the budget, nor skipped");
+    }
+
+    #[test]
+    fn a_campaign_whose_job_panics_ends_with_its_drawers() {
+        let (ended, wait_for_end) = mpsc::channel();
+        std::thread::spawn(move || {
+            let drawing = Drawing { panics: true, ..Drawing::default() };
+            let settings = Settings {
+                budget: Budget::Cases(1000),
+                seed: 3,
+                jobs: 1,
+                size: Size::Small,
+                corpus: PathBuf::from("unused"),
+                skip: Vec::new(),
+            };
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&[&drawing], &settings, &Silent, &AtomicBool::new(false))
+            }));
+            let _ = ended.send(run.is_err());
+        });
+        let panicked =
+            wait_for_end.recv_timeout(Duration::from_secs(60)).expect("the drawer waits on a job that panicked");
+        assert!(panicked, "the job's panic reaches the caller");
     }
 
     struct Silent;
@@ -243,31 +347,6 @@ mod tests {
     impl Reporter for Silent {
         fn line(&self, _: &str) {}
         fn progress(&self, _: Duration, _: u64, _: u64) {}
-    }
-
-    #[test]
-    fn a_target_that_draws_ahead_is_given_the_cases_it_runs_next_and_runs_each_dealt_once() {
-        let ahead = Ahead::default();
-        let dealt = run(&[&ahead], &settings(5), &Silent, &AtomicBool::new(false));
-        let runs = lock(&ahead.runs).clone();
-        let seeds: Vec<u64> = (0..5).map(|case| case_seed(3, "ahead", case)).collect();
-        assert_eq!(dealt, 5);
-        assert_eq!(runs.iter().map(|(run, _)| run[0]).collect::<Vec<_>>(), seeds, "each case once, in order");
-        for pair in runs.windows(2) {
-            assert_eq!(pair[0].1, pair[1].0, "the cases drawn ahead are the next run's");
-        }
-        assert_eq!(runs.last().unwrap().1, Vec::<u64>::new(), "nothing is drawn past the budget");
-    }
-
-    #[test]
-    fn cases_dealt_ahead_of_a_stop_are_not_run_and_the_target_names_them() {
-        static STOP: AtomicBool = AtomicBool::new(false);
-        let ahead = Ahead { stop_at_third: Some(&STOP), ..Ahead::default() };
-        let dealt = run(&[&ahead], &settings(100), &Silent, &STOP);
-        let seeds: Vec<u64> = (0..4).map(|case| case_seed(3, "ahead", case)).collect();
-        let run: Vec<u64> = lock(&ahead.runs).iter().map(|(run, _)| run[0]).collect();
-        assert_eq!((dealt, run.as_slice()), (4, &seeds[..3]), "the third run's stop ends the campaign");
-        assert_eq!(*lock(&ahead.not_run), [seeds[3]], "the case dealt ahead of the stop, for a replay to skip");
     }
 
     struct Progress(Mutex<Vec<u64>>);

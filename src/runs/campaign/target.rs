@@ -57,25 +57,23 @@ pub trait Target: Sync {
             self.run_case(case_seed, campaign);
         }
     }
-    /// Whether the target draws its next cases while it runs these: a
-    /// program runs in a process of its own, so its next cases can be
-    /// drawn meanwhile rather than after. The campaign then deals each job
-    /// its next block before the job runs the one it holds, when every
-    /// target draws ahead.
+    /// Whether the target draws its cases ahead: a program runs in a
+    /// process of its own, so the next cases can be drawn while it runs
+    /// those dealt, rather than after. When every target draws ahead, the
+    /// campaign's drawers take the cases next to be dealt, a few ahead,
+    /// [`Target::promise`] each and [`Target::draw_promised`] it; a case
+    /// never dealt (the campaign ended first) is never run.
     fn draws_ahead(&self) -> bool {
         false
     }
-    /// Runs the cases of `case_seeds`, as [`Target::run_cases`] does, and
-    /// meanwhile draws those of `ahead`, the job's next block, which the
-    /// next call runs.
-    fn run_cases_drawing(&self, case_seeds: &[u64], ahead: &[u64], campaign: &Campaign<'_>) {
-        let _ = ahead;
-        self.run_cases(case_seeds, campaign);
+    /// Notes that the case of `case_seed` is being drawn ahead: its run
+    /// waits for the drawing.
+    fn promise(&self, case_seed: u64) {
+        let _ = case_seed;
     }
-    /// Notes cases dealt ahead that are not run, the campaign having
-    /// stopped first: they are [`Target::stopped`]'s too.
-    fn not_run(&self, case_seeds: &[u64]) {
-        let _ = case_seeds;
+    /// Draws the case of `case_seed`, promised, on a drawer.
+    fn draw_promised(&self, case_seed: u64) {
+        let _ = case_seed;
     }
     /// What the cases run so far came to.
     fn books(&self) -> &dyn Books;
