@@ -9,10 +9,10 @@
 //! lines are skipped, and nothing after the first END is read (TT5). Only
 //! more than [`MAX_COMMANDS`] commands before it are an error.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use super::{Action, At, Command, Instance, Map, EMPTY, MAX_COMMANDS, MAX_LEVEL, MAX_SIDE, MAX_TILES, MIN_SIDE};
-use crate::text::{most_bytes, word_bytes as word, write_words, LineReader, ParseError, Token};
+use crate::text::{most_bytes, word_bytes as word, write_integers, LineReader, ParseError, Token};
 
 /// The bytes of the largest instance the format reads, with its commands,
 /// as `Display` writes it: the test number, `n m` and `p q` at their most
@@ -175,16 +175,17 @@ impl fmt::Display for Instance {
         // command was read from that very line.
         let mut line = self.map.rows() + 5;
         if !self.sequence.is_empty() {
-            write_words(f, &self.sequence)?;
+            write_integers(f, self.sequence.iter().copied())?;
             line += 1;
         }
         // Blank lines keep each command on the line it was read from, as
         // far as the lines allow, so that a refusal names the same line.
         for command in &self.commands {
             for _ in line..command.line {
-                writeln!(f)?;
+                f.write_char('\n')?;
             }
-            writeln!(f, "{command}")?;
+            command.action.fmt(f)?;
+            f.write_char('\n')?;
             line = line.max(command.line) + 1;
         }
         Ok(())

@@ -11,11 +11,12 @@ mod record;
 pub use format::{parse, parse_apart, write_apart, LARGEST_FILE, MOST_BYTES};
 pub use record::{Bombed, CommandRecord, Invalid, Merge, Outcome, Placed, Rejection, Status};
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::grid::Grid;
 pub use crate::grid::Pos;
 use crate::stepper::impl_rules;
+use crate::text::write_integer;
 
 /// Rows and columns the format reads (the statement sets no bound; the
 /// contest's maps are far smaller).
@@ -94,13 +95,17 @@ pub enum Action {
 impl fmt::Display for Action {
     /// The command as its line writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Put(at) => write!(f, "PUT {} {}", at.row, at.col),
-            Action::Star(at) => write!(f, "STAR {} {}", at.row, at.col),
-            Action::Bomber(at) => write!(f, "BOMBER {} {}", at.row, at.col),
-            Action::End => f.write_str("END"),
-            Action::Unknown(words) => f.write_str(words),
-        }
+        let (name, at) = match self {
+            Action::Put(at) => ("PUT ", at),
+            Action::Star(at) => ("STAR ", at),
+            Action::Bomber(at) => ("BOMBER ", at),
+            Action::End => return f.write_str("END"),
+            Action::Unknown(words) => return f.write_str(words),
+        };
+        f.write_str(name)?;
+        write_integer(f, at.row)?;
+        f.write_char(' ')?;
+        write_integer(f, at.col)
     }
 }
 
