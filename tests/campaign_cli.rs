@@ -140,9 +140,56 @@ fn a_campaign_writes_its_summary_as_json_for_ci() {
     }
     let shares: f64 = parts.iter().map(|part| time[part]["percent"].as_f64().unwrap()).sum();
     assert!((shares - 100.0).abs() < 1e-6, "{time}");
+    // The engine's campaign draws its cases on its jobs: it waits for all
+    // of each part.
+    for part in parts {
+        assert_eq!(time[part]["waited_seconds"], time[part]["seconds"], "{part}: {time}");
+    }
     let stdout = text(&output.stdout);
     let line = stdout.lines().find(|line| line.starts_with("time: engine ")).expect("a time line");
     assert!(line.contains("% of ") && line.ends_with(" s"), "{line}");
+}
+
+/// Issue 53: a campaign against a program draws the cases next to be
+/// dealt while the program runs, and says what it waited for of the
+/// generator's time.
+#[test]
+fn a_campaign_against_a_program_draws_ahead_and_says_what_it_waited_on_the_generator() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("summary.json");
+    let program = format!("{} solve triple -", env!("CARGO_BIN_EXE_m3diff"));
+    let keep = dir.path().join("found");
+    let output = m3diff(&[
+        "fuzz",
+        "--game",
+        "triple",
+        "--size",
+        "max",
+        "--cases",
+        "30",
+        "--seed",
+        "5",
+        "--jobs",
+        "1",
+        "--against",
+        &program,
+        "--keep",
+        keep.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let line = stdout.lines().find(|line| line.starts_with("time: program ")).expect("a time line");
+    assert!(line.contains("; waited on the generator "), "{line}");
+    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let generator = &summary["games"][0]["time"]["generator"];
+    let (seconds, waited) = (generator["seconds"].as_f64().unwrap(), generator["waited_seconds"].as_f64().unwrap());
+    assert!(
+        seconds > 0.0 && waited < seconds,
+        "the cases after the first are drawn while the program runs: {generator}"
+    );
+    assert_eq!(summary["games"][0]["cases"], 30, "every case dealt is run, none drawn ahead past them");
 }
 
 #[test]
