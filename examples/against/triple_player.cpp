@@ -41,7 +41,7 @@ const size_t MOST_WEIGHED = 48;
 const size_t HORIZON = 64;
 // The work all plays share, in commands and cells: about a second's worth
 // at the format's extremes, spent on more plays of a smaller game.
-const long long WORK = 400000;
+const long long WORK = 800000;
 const int MOST_PLAYS = 1000;
 
 // A set of cells with a place for each, so that a cell comes and goes at once.
@@ -487,8 +487,12 @@ int main() {
     // its commands and the map copied to start it, stay within the budget.
     for (int play_number = 0; play_number < MOST_PLAYS && work + last <= WORK; play_number++) {
         // The first 32 plays are each way of using stars and bombs, and
-        // leave nothing to chance; those after them draw.
-        int p = play_number;
+        // leave nothing to chance; those after them draw. A long game has
+        // room for a few plays: first those that did best on long games
+        // (a star on a merge now and then, a bomb whenever the map is full).
+        const int ORDER[32] = {1,  7,  5,  0,  2,  3,  4,  6,  8,  9,  10, 11, 12, 13, 14, 15,
+                               16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+        int p = play_number < 32 ? ORDER[play_number] : play_number;
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
         policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
         if (play_number > 0) town = start;
