@@ -36,12 +36,12 @@ const long long VALUE[TOP + 1] = {0, 4, 20, 100, 500, 1500, 5000, 20000, 100000,
 const long long MOST_COMMANDS = 300000;
 // The most cells weighed for one command: a starting map may hold a region
 // of thousands, every empty cell beside it a merge.
-const size_t MOST_WEIGHED = 48;
+const size_t MOST_WEIGHED = 24;
 // How far ahead a bomb that loses looks for the tiles that pay for it.
 const size_t HORIZON = 64;
 // The work all plays share, in commands and cells: about a second's worth
 // at the format's extremes, spent on more plays of a smaller game.
-const long long WORK = 800000;
+const long long WORK = 600000;
 const int MOST_PLAYS = 1000;
 
 // A set of cells with a place for each, so that a cell comes and goes at once.
@@ -85,8 +85,8 @@ Town town;
 // How one play chooses.
 struct Policy {
     // 0: stars kept for the end; 1: on a merge of L3 or more; 2: on any
-    // merge; 3: on a merge, one time in ten. But for 0, on any merge when
-    // there are more stars than tiles left.
+    // merge; 3: on a merge, one time in ten. But for 0, a merge takes a
+    // star whenever there are more stars than tiles left.
     int stars;
     // Where a bomb that makes no merge goes: 0 the better of the lowest and
     // the highest tile; 1 the highest, which keeps the low ones that merge
@@ -129,12 +129,12 @@ bool merges_at(int cell, int tile) {
     return false;
 }
 
-void look_again(int cell) {
+// What is known of `cell` for a tile of `tile`, looked at again.
+void look_again(int cell, int tile) {
+    if (tile == EMPTY) return;
     bool open = town.level[cell] == EMPTY;
-    for (int tile = 1; tile <= TOP; tile++) {
-        town.merging[tile].keep(cell, open && merges_at(cell, tile));
-        town.near[tile].keep(cell, open && town.beside[tile][cell] > 0);
-    }
+    town.merging[tile].keep(cell, open && merges_at(cell, tile));
+    town.near[tile].keep(cell, open && town.beside[tile][cell] > 0);
 }
 
 // Sets `cell` to `tile`, and what is known of the cells within two steps.
@@ -149,11 +149,13 @@ void set_cell(int cell, int tile) {
         if (old != EMPTY) town.beside[old][around[i]]--;
         if (tile != EMPTY) town.beside[tile][around[i]]++;
     }
-    look_again(cell);
+    for (int level = 1; level <= TOP; level++) look_again(cell, level);
+    // Around it, only what is known of the two levels whose counts
+    // changed: a merge two steps away counts its neighbour's neighbours.
     for (int i = 0; i < count; i++) {
-        look_again(around[i]);
+        look_again(around[i], old), look_again(around[i], tile);
         int further[4], more = neighbours(around[i], further);
-        for (int j = 0; j < more; j++) look_again(further[j]);
+        for (int j = 0; j < more; j++) look_again(further[j], old), look_again(further[j], tile);
     }
 }
 
@@ -402,18 +404,20 @@ bool star_now(int tile, long long left) {
     if (town.stars == 0 || town.empty.items.empty()) return false;
     // Room for this tile and the rest, a bomb before each, and END.
     if (town.commands + 1 + 2 * left > MOST_COMMANDS) return false;
+    // A nearly full map that this tile cannot merge on takes a star that
+    // makes room now. Stars for every tile left need not wait, but in the
+    // play that keeps them all for the end. Weighed only when wanted: the
+    // weighing is most of a play's work.
+    bool full = town.empty.items.size() <= 2, plenty = town.stars > left;
+    bool drawn = policy.stars == 3 && by_chance(10);
+    if (!full && (policy.stars == 0 || (policy.stars == 3 && !plenty && !drawn))) return false;
     Choice merge = best_merge(0);
     if (merge.cell < 0) return false;
-    // A nearly full map that this tile cannot merge on: a star that makes
-    // room now.
-    if (town.empty.items.size() <= 2 && best_merge(tile).cell < 0) return true;
-    // Stars for every tile left need not wait, but in the play that keeps
-    // them all for the end.
-    bool plenty = town.stars > left;
+    if (full && best_merge(tile).cell < 0) return true;
     switch (policy.stars) {
         case 1: return plenty || merge.points >= VALUE[3];
         case 2: return true;
-        case 3: return plenty || by_chance(10);
+        case 3: return plenty || drawn;
         default: return false;
     }
 }
