@@ -41,7 +41,7 @@ const size_t MOST_WEIGHED = 24;
 const size_t HORIZON = 64;
 // The work all plays share, in commands and cells: about a second's worth
 // at the format's extremes, spent on more plays of a smaller game.
-const long long WORK = 600000;
+const long long WORK = 40000000;
 const int MOST_PLAYS = 1000;
 
 // A set of cells with a place for each, so that a cell comes and goes at once.
@@ -67,6 +67,9 @@ struct Cells {
 
 int n, m;
 std::vector<int> sequence;
+// The work done, in the steps most of it is: cells looked at again, and
+// cells of a region searched.
+long long effort = 0;
 
 // A game under way.
 struct Town {
@@ -132,6 +135,7 @@ bool merges_at(int cell, int tile) {
 // What is known of `cell` for a tile of `tile`, looked at again.
 void look_again(int cell, int tile) {
     if (tile == EMPTY) return;
+    effort++;
     bool open = town.level[cell] == EMPTY;
     town.merging[tile].keep(cell, open && merges_at(cell, tile));
     town.near[tile].keep(cell, open && town.beside[tile][cell] > 0);
@@ -174,6 +178,7 @@ void region(int cell) {
         int around[4], count = neighbours(found[i], around);
         for (int j = 0; j < count; j++)
             if (seen[around[j]] != visit && town.level[around[j]] == want) {
+                effort++;
                 seen[around[j]] = visit;
                 found.push_back(around[j]);
             }
@@ -486,10 +491,10 @@ int main() {
 
     const Town start = town;
     std::string best;
-    long long best_score = 0, work = 0, last = 0;
+    long long best_score = 0, last = 0;
     // Another play while the work done and that of one more like the last,
-    // its commands and the map copied to start it, stay within the budget.
-    for (int play_number = 0; play_number < MOST_PLAYS && work + last <= WORK; play_number++) {
+    // its steps and the map copied to start it, stay within the budget.
+    for (int play_number = 0; play_number < MOST_PLAYS && effort + last <= WORK; play_number++) {
         // The first 32 plays are each way of using stars and bombs, and
         // leave nothing to chance; those after them draw. A long game has
         // room for a few plays: first those that did best on long games
@@ -500,9 +505,9 @@ int main() {
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
         policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
         if (play_number > 0) town = start;
+        long long before = effort;
         long long score = play();
-        last = town.commands + cells / 4;
-        work += last;
+        last = effort - before + cells;
         if (best.empty() || score > best_score) best.swap(town.out), best_score = score;
     }
     fwrite(best.data(), 1, best.size(), stdout);
