@@ -260,7 +260,8 @@ int empty_beside(int cell) {
 
 // Where a tile of `tile` that merges nowhere goes: beside a lone tile of
 // its level, a pair with room around it for the tile that merges it; else
-// where it has room to become one and takes no other level's merge.
+// where it has room to become one (an L9 where it takes the least room),
+// and takes no other level's merge.
 int resting_place(int tile) {
     int best = -1, room = 0;
     size_t weighed = 0;
@@ -282,7 +283,9 @@ int resting_place(int tile) {
     weighed = 0;
     for (size_t i = 0; i < cells.size() && weighed++ < MOST_WEIGHED; i++) {
         int cell = cells[(start + i) % cells.size()];
-        int open = empty_beside(cell);
+        // An L9 never merges: packed in where there is least room, it
+        // leaves the open cells to the tiles that do.
+        int open = tile == TOP ? 4 - empty_beside(cell) : empty_beside(cell);
         for (int other = 1; other < TOP; other++) open -= 8 * town.merging[other].has(cell);
         if (best < 0 || open > room) best = cell, room = open;
     }
