@@ -37,6 +37,9 @@ const long long MOST_COMMANDS = 300000;
 // The most cells weighed for one command: a starting map may hold a region
 // of thousands, every empty cell beside it a merge.
 const size_t MOST_WEIGHED = 24;
+// The most tiles of a level whose neighbours are looked at for a bomb
+// that lets a tile merge.
+const size_t MOST_SCANNED = 1024;
 // How far ahead a bomb that loses looks for the tiles that pay for it.
 const size_t HORIZON = 64;
 // The work all plays share, in commands and cells: about a second's worth
@@ -67,8 +70,8 @@ struct Cells {
 
 int n, m;
 std::vector<int> sequence;
-// The work done, in the steps most of it is: cells looked at again, and
-// cells of a region searched.
+// The work done, in the steps most of it is: cells looked at again, cells
+// of a region searched, and tiles looked beside for a bomb.
 long long effort = 0;
 
 // A game under way.
@@ -356,16 +359,19 @@ Choice bomb_without_merge(int tile) {
 // a star) where it merges, for the most points; else as the policy says.
 Choice best_bomb(int tile) {
     Choice best;
-    size_t weighed = 0;
+    size_t weighed = 0, scanned = 0;
     bool drawn = by_chance(policy.chance);
     for (int with = TOP - 1; with >= 1 && weighed < MOST_WEIGHED; with--) {
         if (tile != 0 && with != tile) continue;
         for (int from : town.tiles[with].items) {
-            if (weighed >= MOST_WEIGHED) break;
+            if (weighed >= MOST_WEIGHED || scanned++ >= MOST_SCANNED) break;
+            effort++;
             int around[4], count = neighbours(from, around);
             for (int i = 0; i < count; i++) {
                 int cell = around[i], bombed = town.level[cell];
-                if (bombed == with) continue;
+                // TT2 by the counts, as for an empty cell: the bombed tile
+                // is not of the level, so no count holds it.
+                if (bombed == with || bombed == EMPTY || !merges_at(cell, with)) continue;
                 weighed++;
                 long long points = weigh_bombed(cell, tile);
                 bool merged = points + VALUE[bombed] / 2 > VALUE[tile == 0 ? 1 : tile];
