@@ -42,8 +42,8 @@ const size_t MOST_WEIGHED = 24;
 const size_t MOST_SCANNED = 1024;
 // How far ahead a bomb that loses looks for the tiles that pay for it.
 const size_t HORIZON = 64;
-// The work all plays share, in commands and cells: about a second's worth
-// at the format's extremes, spent on more plays of a smaller game.
+// The work all plays share, in steps (`effort`): about half a second's
+// worth, a play or two at the format's extremes and many of a small game.
 const long long WORK = 40000000;
 const int MOST_PLAYS = 1000;
 
