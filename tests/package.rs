@@ -1,6 +1,6 @@
 //! `m3diff tests --package` for every game, checked by problemtools'
 //! `verifyproblem`: the package's config, data and validators, and for
-//! Magic Door, SquareRemover and Texas an accepted and a wrong submission,
+//! each game an accepted and a wrong submission (Triple Town's players),
 //! judged so, and the time limit verifyproblem sets the one `.timelimit` holds.
 //! Then the two judge's conventions by hand: `validate --icpc/--testlib`
 //! and Triple Town's `check-output`.
@@ -10,7 +10,7 @@
 //! installs it). When none of that works the package tests say why and
 //! pass, unless M3DIFF_NEEDS_VERIFYPROBLEM is set (as .ci/run sets it).
 
-// Only the catalogue of wrong solutions is used here.
+// Only the catalogue of wrong solutions and the wrong player are used here.
 #[allow(unused_macros, unused_imports)]
 mod suites;
 
@@ -161,13 +161,12 @@ fn square_package_passes_verifyproblem_with_its_submissions_judged() {
     });
 }
 
-/// Triple Town's submissions are players, whose commands the output
-/// validator judges: none is in the package yet.
+/// Triple Town's submissions are players: they read the map and print
+/// commands, which the output validator judges against the judge's.
 #[test]
-fn triple_package_passes_verifyproblem() {
-    let Some(verifyproblem) = verifier() else { return };
-    let (_guard, out) = package("triple", &[]);
-    verify(&verifyproblem, &out, &["config", "data", "validators"]);
+fn triple_package_passes_verifyproblem_with_its_players_judged() {
+    let wrong = suites::wrong::player_swaps_row_and_column;
+    submissions_are_judged("triple", "triple_player.cpp", suites::wrong::WRONG_PLAYER, wrong);
 }
 
 fn validate(convention: &str, input: &str) -> Output {

@@ -301,6 +301,46 @@ fn accepted_solutions_times_give_the_time_limit_and_a_failing_accepted_or_an_unc
     assert!(yaml.contains("limits:\n  time_multiplier: 2\n"), "{yaml}");
 }
 
+/// Triple Town's submissions are players (`--against --player`): the
+/// greedy player passes every test, and the one that prints the column
+/// where the row goes (TT1) fails one, its commands refused (TT7) or
+/// scoring below the judge's. Then `check --player` names why, the judge's
+/// reason, on the statement's sample.
+#[test]
+fn a_triple_town_player_passes_the_set_and_one_that_swaps_row_and_column_fails_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let accepted = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/against/triple_player.cpp");
+    let source = std::fs::read_to_string(&accepted).unwrap();
+    let wrong_source = suites::wrong::player_swaps_row_and_column(&source);
+    let binary = dir.path().join("wrong_player");
+    if !compile(&wrong_source, &binary) {
+        eprintln!("g++ is not on PATH: tests --accepted of a player is not tried");
+        return;
+    }
+    let wrong = dir.path().join(suites::wrong::WRONG_PLAYER);
+    std::fs::write(&wrong, &wrong_source).unwrap();
+    let set = dir.path().join("set");
+    let args = ["tests", "triple", "--out", set.to_str().unwrap(), "--seed", "1", "--count", "4"];
+    let submissions = ["--accepted", accepted.to_str().unwrap(), "--wrong", wrong.to_str().unwrap()];
+    let written = m3diff(&[&args[..], &submissions, &["--hunt-time", "30s"]].concat(), "");
+    let (stderr, summary) = (text(&written.stderr), text(&written.stdout));
+    assert!(written.status.success(), "{stderr}");
+    assert!(summary.contains("accepted triple_player.cpp: passes every test"), "{summary}");
+    let caught = format!("wrong {}: fails test ", suites::wrong::WRONG_PLAYER);
+    assert!(summary.contains(&caught) && summary.contains("(wrong answer)"), "{summary}");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/triple/sample.in");
+    let player = binary.to_str().unwrap();
+    let checked = m3diff(&["check", "triple", "--against", player, "--player", sample.to_str().unwrap()], "");
+    let report = text(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(1), "{report}{}", text(&checked.stderr));
+    // Its first command, PUT 1 2 with the row and the column swapped.
+    assert!(
+        report.contains("    PUT 2 1\n") && report.contains("the judge: invalid: line 1: occupied cell"),
+        "{report}"
+    );
+    assert!(report.contains(&format!("shrink triple {} --against {player} --player", sample.display())), "{report}");
+}
+
 /// A build that does not end is refused within the compile time limit, as
 /// a judge refuses it, and takes its compiler's children with it: `tests`
 /// does not hang on it. The g++ here (first on the PATH) starts a child

@@ -15,10 +15,15 @@ pub fn check<G: Game>(file: &Path, commands: Option<&Path>, program: &Program) -
     match against::check::<G>(program, &instance)
         .map_err(|error| format!("{}: {error}", crate::process::input::path_name(file)))?
     {
-        (answer, Judged { failed: None, usage }) => write_stdout(&format!(
-            "agree: the program answers {answer}, as the reference does\nthe run used: {}\n",
-            usage.line()
-        )),
+        (answer, Judged { failed: None, usage }) => {
+            let agree = match program.protocol().player {
+                true => {
+                    format!("accepted: the player's {}s are none refused and score at least the judge's", G::OPERATION)
+                }
+                false => format!("agree: the program answers {answer}, as the reference does"),
+            };
+            write_stdout(&format!("{agree}\nthe run used: {}\n", usage.line()))
+        }
         (_, Judged { failed: Some(failed), .. }) => {
             let next = match Report::beside(file) {
                 // Shrinking it again would make no step.
@@ -44,7 +49,7 @@ pub fn shrink<G: Game>(file: &Path, program: &Program, keep: &Path) -> Result<Ex
     let (_, Judged { failed, .. }) = against::check::<G>(program, &instance)
         .map_err(|error| format!("{}: {error}", crate::process::input::path_name(file)))?;
     let Some(failed) = failed else {
-        return write_stdout("the program answers this case as the reference does: nothing to shrink\n");
+        return write_stdout("the program passes this case: nothing to shrink\n");
     };
     probe(keep, "--keep")?;
     // A kept case's report says what found it, which its shrink keeps.

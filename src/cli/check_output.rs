@@ -1,5 +1,5 @@
 //! `check-output`: a team's output judged as a contest's output validator
-//! judges it. What is accepted is [`crate::runs::setter::output`]'s to say;
+//! judges it. What is accepted is [`crate::check::judge`]'s to say;
 //! here only where the files come from and how the judgement becomes an
 //! exit code, by ICPC's convention or testlib's.
 
@@ -7,10 +7,10 @@ use crate::process::streams::say;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::check::judge::{judge, Judgement};
 use crate::game::Game;
 use crate::process::files;
 use crate::process::input::{read_text, Bound};
-use crate::runs::setter::output::{judge, Judgement};
 
 /// ICPC's output validator: accepted, and anything else it judges.
 const ICPC_ACCEPTED: u8 = 42;

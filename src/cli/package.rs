@@ -3,7 +3,7 @@
 //! its input validator (`validate --icpc`) and, for a game whose player's
 //! operations are the contest's output, its output validator
 //! (`check-output`); what such a game's answer files hold and what is
-//! accepted is [`crate::runs::setter::output`]'s reading.
+//! accepted is [`crate::check::judge`]'s reading.
 
 use std::path::{Path, PathBuf};
 
@@ -11,11 +11,11 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::io::read_instance;
+use crate::check::judge::judges_files;
 use crate::game::{Game, Verdict};
 use crate::process::files;
 use crate::process::input::path_name;
 use crate::runs::against::reference_answer;
-use crate::runs::setter::output::judges_operations;
 use crate::runs::setter::Test;
 use crate::runs::submissions::{TimeLimit, TIME_MULTIPLIER};
 
@@ -102,7 +102,7 @@ fn samples<G: Game>(corpus: &Path) -> Result<Vec<(String, String, String)>, Stri
 /// reference's answer, or, for a game whose player's operations are the
 /// output, the statement's input and the judge's operations.
 fn package_files<G: Game>(instance: &G::Instance, answer: &Verdict) -> (String, String) {
-    match G::write_apart(&judges_operations::<G>(instance)) {
+    match judges_files::<G>(instance) {
         Some((input, operations)) => (input, operations),
         None => (instance.to_string(), format!("{answer}\n")),
     }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::hunt::{hunt, Hunted};
 use crate::game::Game;
 use crate::process::prose::{counted, duration, thousands};
-use crate::runs::against::{mebibytes, Limits, Program, Usage};
+use crate::runs::against::{mebibytes, Limits, Program, Protocol, Usage};
 use crate::runs::setter::TestSet;
 use crate::runs::submissions::{trial, Built, Submission, TimeLimit, TIME_MULTIPLIER};
 
@@ -57,7 +57,10 @@ pub fn build<G: Game>(
             if names.contains(&name) {
                 return Err(format!("{}: a second submission named {name}", submission.source.display()));
             }
-            programs.push((name.clone(), built.program(submission, names.len(), limits)?));
+            // Run as a judge runs them: a player where the contest's
+            // output is the operations (the package's submissions are).
+            let program = built.program(submission, names.len(), limits)?;
+            programs.push((name.clone(), program.speaking(Protocol::submission::<G>())));
             names.push(name);
         }
     }

@@ -42,3 +42,18 @@ pub fn mutants(game: &str) -> Vec<Mutant> {
     }
     mutants
 }
+
+/// The wrong Triple Town player's file name: `triple_player.cpp` with the
+/// row and the column of every command swapped ([`player_swaps_row_and_column`]).
+pub const WRONG_PLAYER: &str = "player_swaps_row_and_column.cpp";
+
+/// A player's bug of the kind contestants make: the column printed where
+/// the row goes (TT1: `PUT x y`, x the row), refused on a map that is not
+/// square (TT7: a cell outside the map, or an occupied one) and playing
+/// other cells on one that is.
+pub fn player_swaps_row_and_column(source: &str) -> String {
+    let line = "    town.out += ' ' + std::to_string(cell / m + 1) + ' ' + std::to_string(cell % m + 1) + '\\n';\n";
+    let wrong = "    town.out += ' ' + std::to_string(cell % m + 1) + ' ' + std::to_string(cell / m + 1) + '\\n';\n";
+    assert_eq!(source.matches(line).count(), 1, "the line the wrong player changes is in the player once");
+    source.replacen(line, wrong, 1)
+}

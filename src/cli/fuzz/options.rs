@@ -118,6 +118,16 @@ pub struct AgainstArgs {
     /// that differs.
     #[arg(long, requires = "against")]
     pub per_operation: bool,
+    /// With --against: the program is a player, the contest's program of a
+    /// game whose operations are its output (Triple Town): it reads the
+    /// statement's input (the map, the stars, the bombs and the build
+    /// sequence, no commands) and prints its own commands. It is accepted,
+    /// as the package's output validator (`check-output`) accepts, when
+    /// none is refused and they score at least the case's own commands,
+    /// the judge's, with those refused left out. A player reads one game a
+    /// run: not with --batch nor --per-operation.
+    #[arg(long, requires = "against")]
+    pub player: bool,
 }
 
 impl AgainstArgs {
@@ -125,7 +135,10 @@ impl AgainstArgs {
     /// limits; an error is one line.
     pub fn program<G: Game>(&self) -> Result<Option<Program>, String> {
         let limits = Limits::of::<G>(self.time_limit, self.memory_limit, self.timeout);
-        let protocol = Protocol { batch: self.batch, per_operation: self.per_operation };
+        let protocol = Protocol { batch: self.batch, per_operation: self.per_operation, player: self.player };
+        if let Some(refused) = protocol.refused::<G>() {
+            return Err(refused);
+        }
         let program = self.against.as_deref().map(|command| Program::new(command, limits)).transpose()?;
         Ok(program.map(|program| program.speaking(protocol)))
     }

@@ -10,6 +10,9 @@
 //! as a batch (a line too many or too few shifts every answer after it).
 //! Cases that fail together but each pass alone are reported as such: the
 //! program keeps something from one case to the next.
+//!
+//! A player (`--player`) prints its own operations, one case a run, and
+//! they are judged as a problem package's output validator judges them.
 
 use std::ops::Range;
 use std::time::Duration;
@@ -17,6 +20,7 @@ use std::time::Duration;
 use super::failed::{Failed, Wrong};
 use super::operations::first_difference;
 use super::program::{mebibytes, Lines, Program, Ran, Run, Usage};
+use crate::check::judge::{judge_player, Judgement};
 use crate::game::{Game, Verdict};
 
 /// The most of a program's output a report shows.
@@ -222,6 +226,9 @@ impl<G: Game> Judging<'_, G> {
     /// left as its answer.
     fn judge_case(&self, case: usize, lines: &mut Lines<'_>, last: bool) -> Result<Option<CaseWrong>, Error> {
         let instance = &self.cases[case];
+        if self.program.protocol().player {
+            return judge_play::<G>(instance, lines.rest()).map_err(Error::Reference);
+        }
         if self.program.protocol().per_operation {
             if let Some(difference) = first_difference::<G>(instance, lines).map_err(Error::Reference)? {
                 let (got, expected) = (shown(&difference.printed), Some(shown(&difference.expected)));
@@ -257,6 +264,19 @@ impl<G: Game> Judging<'_, G> {
         let at = at.map(|at| crate::process::visible::escaped(&at));
         self.judged.failed[case] = Some(Failed { wrong, got, expected, at, usage, limits: self.program.limits() });
     }
+}
+
+/// How a player's operations `printed` on `instance` are wrong, as the
+/// package's output validator judges them; an error when the judge's own
+/// operations are at fault, the reference's to answer for.
+fn judge_play<G: Game>(instance: &G::Instance, printed: &str) -> Result<Option<CaseWrong>, String> {
+    let (wrong, why) = match judge_player::<G>(instance, printed)? {
+        Judgement::Accepted(_) => return Ok(None),
+        Judgement::Wrong(why) => (Wrong::Answer, why),
+        Judgement::Presentation(why) => (Wrong::Unreadable, why),
+    };
+    let expected = format!("{}s none of which is refused, scoring at least the judge's", G::OPERATION);
+    Ok(Some(CaseWrong { wrong, got: shown(printed), expected: Some(expected), at: Some(format!("the judge: {why}")) }))
 }
 
 /// How one case's lines are wrong.
@@ -301,8 +321,13 @@ fn ended<'a, G: Game>(program: &Program, run: &'a Run, timed_out_before: Option<
             let start: String = lines.chars().take(SHOWN).collect();
             Ended::Failed(Wrong::TooMuchOutput, format!("{start}... (and more, past {} bytes)", printed.len()))
         }
-        // A checker commonly says "refused" by its exit code as well.
-        Ran::Crashed { printed, .. } if alone && G::read_answer(printed).is_some_and(|answer| answer.is_refused()) => {
+        // A checker commonly says "refused" by its exit code as well; a
+        // player that ends so has crashed.
+        Ran::Crashed { printed, .. }
+            if alone
+                && !program.protocol().player
+                && G::read_answer(printed).is_some_and(|answer| answer.is_refused()) =>
+        {
             Ended::Printed(printed)
         }
         Ran::Crashed { status, stderr, .. } => Ended::Failed(Wrong::RuntimeError, format!("{status}\n{stderr}")),

@@ -11,7 +11,6 @@ mod behaviour;
 mod choose;
 mod distinct;
 mod drawing;
-pub mod output;
 
 use crate::game::coverage::{RuleCounter, Tally};
 use crate::game::{Game, Generator, Size, Verdict};

@@ -9,6 +9,13 @@
 //! `--per-operation` one after each operation
 //! ([`Rulebook::running_total`](crate::game::Rulebook::running_total), or
 //! a JSON record), then its answer. Blank lines are passed over.
+//!
+//! A player (`--player`) is the contest's program for a game whose
+//! operations are its output (Triple Town): it reads the statement's input,
+//! the instance without its operations, and prints operations of its own,
+//! which are judged as the problem package's output validator judges them
+//! ([`crate::check::judge`]) against the instance's own, the judge's. A
+//! player reads one case a run and prints no line per operation.
 
 use std::num::NonZeroUsize;
 
@@ -32,6 +39,9 @@ pub struct Protocol {
     pub batch: Option<NonZeroUsize>,
     /// `--per-operation`: a line after each operation, before the answer.
     pub per_operation: bool,
+    /// `--player`: the program reads the statement's input and prints its
+    /// own operations, rather than reading them and printing the answer.
+    pub player: bool,
 }
 
 impl Protocol {
@@ -39,7 +49,40 @@ impl Protocol {
     pub fn options(&self) -> String {
         let batch = self.batch.map(|cases| format!("--batch {cases}"));
         let per_operation = self.per_operation.then(|| "--per-operation".to_string());
-        batch.into_iter().chain(per_operation).collect::<Vec<_>>().join(" ")
+        let player = self.player.then(|| "--player".to_string());
+        batch.into_iter().chain(per_operation).chain(player).collect::<Vec<_>>().join(" ")
+    }
+
+    /// How a judge runs a submission of `G`: as a player where the
+    /// contest's output is the operations, else in the statement's form.
+    pub fn submission<G: Game>() -> Protocol {
+        Protocol { player: G::parse_apart("", "").is_some(), ..Protocol::default() }
+    }
+
+    /// Why `G`'s programs cannot be read and printed for as this says; a
+    /// line for the command line.
+    pub fn refused<G: Game>(&self) -> Option<String> {
+        if !self.player {
+            return None;
+        }
+        if !Self::submission::<G>().player {
+            return Some(format!(
+                "--player: a {} program reads the {}s and prints the answer; only a game whose {}s are the \
+                 contest's output has players (Triple Town)",
+                G::TITLE,
+                G::OPERATION,
+                G::OPERATION
+            ));
+        }
+        match (self.batch, self.per_operation) {
+            (Some(_), _) => {
+                Some("--player with --batch: a player reads one game a run, as the contest gives it".into())
+            }
+            (_, true) => {
+                Some("--player with --per-operation: a player prints its own operations, not a line after each".into())
+            }
+            _ => None,
+        }
     }
 
     /// How many cases a run takes at most.
@@ -49,6 +92,9 @@ impl Protocol {
 
     /// What the program reads for `cases`: in the batch form, even for one.
     pub fn input<G: Game>(&self, cases: &[G::Instance]) -> String {
+        if self.player {
+            return cases.iter().map(crate::check::judge::players_input::<G>).collect();
+        }
         match self.batch {
             None => cases.iter().map(ToString::to_string).collect(),
             Some(_) => {
@@ -67,7 +113,10 @@ impl Protocol {
             true => cases.iter().map(|case| G::operations(case).len()).sum(),
             false => 0,
         };
-        let output = MAX_OUTPUT.saturating_mul(cases.len()) + OUTPUT_PER_OPERATION.saturating_mul(operations);
+        // A player prints a file of the game's operations, which may be as
+        // long as any file of the game the reader takes.
+        let answer = if self.player { G::MOST_BYTES } else { MAX_OUTPUT };
+        let output = answer.saturating_mul(cases.len()) + OUTPUT_PER_OPERATION.saturating_mul(operations);
         (limits.for_cases(cases.len()), output.min(MOST_OUTPUT))
     }
 }
@@ -118,7 +167,7 @@ mod tests {
     #[test]
     fn a_batch_is_its_count_then_each_case_in_the_statements_format() {
         let door = parsed::<MagicDoor>("door/sample1.in");
-        let batch = Protocol { batch: NonZeroUsize::new(2), per_operation: false };
+        let batch = Protocol { batch: NonZeroUsize::new(2), per_operation: false, player: false };
         let input = batch.input::<MagicDoor>(&[door.clone(), door.clone()]);
         assert_eq!(input, format!("2\n{door}{door}"));
         assert_eq!(Protocol::default().input::<MagicDoor>(std::slice::from_ref(&door)), door.to_string());
@@ -130,9 +179,29 @@ mod tests {
     fn a_triple_town_case_says_how_many_lines_it_has_since_its_commands_run_to_the_end() {
         let town = parsed::<TripleTown>("triple/sample.in");
         let text = town.to_string();
-        let batch = Protocol { batch: NonZeroUsize::new(5), per_operation: false };
+        let batch = Protocol { batch: NonZeroUsize::new(5), per_operation: false, player: false };
         let input = batch.input::<TripleTown>(&[town]);
         assert_eq!(input, format!("1\n{}\n{text}", text.lines().count()));
+    }
+
+    /// A player reads what the package's `.in` holds: the statement's
+    /// input, without the case's commands, the judge's.
+    #[test]
+    fn a_player_reads_the_statements_input_without_the_commands() {
+        let town = parsed::<TripleTown>("triple/sample.in");
+        let player = Protocol { player: true, ..Protocol::submission::<TripleTown>() };
+        assert_eq!(Protocol::submission::<TripleTown>(), player, "a Triple Town submission is a player");
+        assert_eq!(Protocol::submission::<MagicDoor>(), Protocol::default());
+        let input = player.input::<TripleTown>(std::slice::from_ref(&town));
+        assert_eq!(input, "0\n2 3\n1 1\n..1\n221\n2\n1 3\n");
+        assert_eq!(player.options(), "--player");
+        assert_eq!(player.refused::<TripleTown>(), None);
+        let door = player.refused::<MagicDoor>().unwrap();
+        assert!(door.contains("only a game whose swaps are the contest's output"), "{door}");
+        let batch = Protocol { batch: NonZeroUsize::new(2), ..player }.refused::<TripleTown>().unwrap();
+        assert!(batch.starts_with("--player with --batch"), "{batch}");
+        let (_, output) = player.run_limits::<TripleTown>(Limits::of::<TripleTown>(None, None, None), &[town]);
+        assert!(output > MAX_OUTPUT, "a player's commands may run past an answer's 1 MiB");
     }
 
     #[test]

@@ -40,6 +40,29 @@ pub fn judges_operations<G: Game>(instance: &G::Instance) -> G::Instance {
     G::with_operations(instance, kept)
 }
 
+/// The test `instance` becomes in a problem package, as its input and
+/// answer files, for a game whose operations are output: the statement's
+/// input and the judge's operations; `None` for any other game.
+pub fn judges_files<G: Game>(instance: &G::Instance) -> Option<(String, String)> {
+    G::write_apart(&judges_operations::<G>(instance))
+}
+
+/// What a player reads of `instance`, its test's input file: the instance
+/// as the statement gives it, without its operations where they come
+/// apart.
+pub fn players_input<G: Game>(instance: &G::Instance) -> String {
+    judges_files::<G>(instance).map_or_else(|| instance.to_string(), |(input, _)| input)
+}
+
+/// Judges a player's output `team` on the test `instance` becomes, as the
+/// package's output validator judges it ([`judge`]); an error for a game
+/// with no players, or whose judge's files are at fault.
+pub fn judge_player<G: Game>(instance: &G::Instance, team: &str) -> Result<Judgement, String> {
+    let (input, answer) = judges_files::<G>(instance)
+        .ok_or_else(|| format!("a {} program prints no {}s: it has no player", G::TITLE, G::OPERATION))?;
+    judge::<G>(&input, &answer, team)
+}
+
 /// Judges `team`'s output on the test `input`, whose answer file is
 /// `answer`; an error when the judge's own files are at fault, which is no
 /// verdict on the team.
