@@ -96,7 +96,9 @@ struct Policy {
     int stars;
     // Where a bomb that makes no merge goes: 0 the better of the lowest and
     // the highest tile; 1 the highest, which keeps the low ones that merge
-    // sooner; 2 the lowest, the cheapest; 3 a tile drawn.
+    // sooner; 2 the lowest, the cheapest; 3 a tile drawn; 4 a tile that
+    // makes a pair, else a dead tile, else the highest
+    // (`bomb_dead_or_pairing`).
     int bomb;
     // Whether a full map takes a bomb whenever one is left, rather than
     // when the tiles soon to come pay for it.
@@ -331,14 +333,47 @@ long long weigh_bombed(int cell, int tile) {
     return points;
 }
 
+// Policy 4, for a tile of `tile` that is the `next`th of the sequence: the
+// cheapest tile beside a lone tile of its level, which then makes a pair
+// that the next such tile merges, when it costs no more than the other
+// bomb; that other is a dead tile, one below every level soon to come, the
+// lowest of them, as nothing merges with it; else the highest, which keeps
+// the tiles that merge (on a map of L8s and L9s, bombing the lowest, an L8,
+// throws away the merges that score most).
+Choice bomb_dead_or_pairing(int tile, size_t next, int lowest, int highest) {
+    int soonest = TOP;
+    for (size_t i = next; i < sequence.size() && i <= next + HORIZON; i++) effort++, soonest = std::min(soonest, sequence[i]);
+    if (tile == 0) soonest = 1;
+    int other = lowest < soonest ? town.tiles[lowest].items.back() : town.tiles[highest].items.back();
+    int pair = -1;
+    if (tile >= 1 && tile < TOP) {
+        size_t scanned = 0;
+        for (int from : town.tiles[tile].items) {
+            if (scanned++ >= MOST_SCANNED) break;
+            effort++;
+            if (town.beside[tile][from] > 0) continue;
+            int around[4], count = neighbours(from, around);
+            for (int i = 0; i < count; i++) {
+                int cell = around[i], bombed = town.level[cell];
+                // Beside one tile of the level only, so that it makes a pair.
+                if (bombed == EMPTY || bombed == tile || town.beside[tile][cell] != 1) continue;
+                if (pair < 0 || bombed < town.level[pair]) pair = cell;
+            }
+        }
+    }
+    int cell = pair >= 0 && town.level[pair] <= town.level[other] ? pair : other;
+    return {cell, weigh_bombed(cell, tile)};
+}
+
 // A tile to bomb, as the policy says, when none makes a merge.
-Choice bomb_without_merge(int tile) {
+Choice bomb_without_merge(int tile, size_t next) {
     int lowest = 1, highest = TOP;
     while (lowest < TOP && town.tiles[lowest].items.empty()) lowest++;
     while (highest > 1 && town.tiles[highest].items.empty()) highest--;
     if (town.tiles[highest].items.empty()) return Choice();
     int high = town.tiles[highest].items.back(), low = town.tiles[lowest].items.back();
     switch (policy.bomb) {
+        case 4: return bomb_dead_or_pairing(tile, next, lowest, highest);
         case 1: return {high, weigh_bombed(high, tile)};
         case 2: return {low, weigh_bombed(low, tile)};
         case 3: {
@@ -357,7 +392,7 @@ Choice bomb_without_merge(int tile) {
 
 // TT4: on a full map, the bomb whose cell then takes a tile of `tile` (0:
 // a star) where it merges, for the most points; else as the policy says.
-Choice best_bomb(int tile) {
+Choice best_bomb(int tile, size_t next) {
     Choice best;
     size_t weighed = 0, scanned = 0;
     bool drawn = by_chance(policy.chance);
@@ -381,7 +416,7 @@ Choice best_bomb(int tile) {
             }
         }
     }
-    return best.cell >= 0 ? best : bomb_without_merge(tile);
+    return best.cell >= 0 ? best : bomb_without_merge(tile, next);
 }
 
 // Makes room on a full map for a tile of `tile` (0: a star) that is the
@@ -391,7 +426,7 @@ Choice best_bomb(int tile) {
 bool room(int tile, size_t next) {
     if (!town.empty.items.empty()) return true;
     if (town.bombs == 0 || town.commands + 2 > MOST_COMMANDS) return false;
-    Choice bomb = best_bomb(tile);
+    Choice bomb = best_bomb(tile, next);
     if (bomb.cell < 0) return false;
     long long ahead = bomb.points;
     int lowest = 1;
@@ -510,13 +545,20 @@ int main() {
         // (a star on a merge now and then, a bomb whenever the map is full).
         const int ORDER[32] = {1,  7,  5,  0,  2,  3,  4,  6,  8,  9,  10, 11, 12, 13, 14, 15,
                                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
-        int p = play_number < 32 ? ORDER[play_number] : play_number;
+        // Play 0 is the first of them with bombs as policy 4 says, dead
+        // tiles first, the best on long games of high tiles; then the 32.
+        int q = std::max(0, play_number - 1);
+        int p = q < 32 ? ORDER[q] : q;
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
         policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
+        if (play_number == 0) policy.bomb = 4;
         if (play_number > 0) town = start;
         long long before = effort;
         long long score = play();
         last = effort - before + cells;
+#ifdef TRACE
+        fprintf(stderr, "play %d p=%d stars=%d bomb=%d eager=%d chance=%d score=%lld effort=%lld\n", play_number, p, policy.stars, policy.bomb, policy.eager, policy.chance, score, effort);
+#endif
         if (best.empty() || score > best_score) best.swap(town.out), best_score = score;
     }
     fwrite(best.data(), 1, best.size(), stdout);
