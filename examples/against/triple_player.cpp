@@ -416,7 +416,11 @@ Choice best_bomb(int tile, size_t next) {
             }
         }
     }
-    return best.cell >= 0 ? best : bomb_without_merge(tile, next);
+    // A merge that costs a high tile may score less than a cheap bomb
+    // without one (an L1 merged by bombing an L3 loses 26, built on a
+    // bombed L1 gains 2): the better of the two.
+    Choice without = bomb_without_merge(tile, next);
+    return best.cell >= 0 && (without.cell < 0 || best.points >= without.points) ? best : without;
 }
 
 // Makes room on a full map for a tile of `tile` (0: a star) that is the
