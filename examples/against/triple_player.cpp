@@ -418,7 +418,9 @@ Choice best_bomb(int tile, size_t next) {
     }
     // A merge that costs a high tile may score less than a cheap bomb
     // without one (an L1 merged by bombing an L3 loses 26, built on a
-    // bombed L1 gains 2): the better of the two.
+    // bombed L1 gains 2): the better of the two. Not for a star, whose
+    // merges on a small map of stars alone pay later what they cost now.
+    if (best.cell >= 0 && tile == 0) return best;
     Choice without = bomb_without_merge(tile, next);
     return best.cell >= 0 && (without.cell < 0 || best.points >= without.points) ? best : without;
 }
