@@ -106,6 +106,10 @@ struct Policy {
     // How often, in percent, a choice is drawn among the candidates.
     int chance;
     uint64_t seed;
+    // Whether a tile that merges nowhere, and whose level no tile soon to
+    // come has, is packed in where there is least room, as an L9 is: a
+    // small map keeps its open cells for the tiles that merge.
+    bool pack;
 };
 
 Policy policy;
@@ -267,8 +271,13 @@ int empty_beside(int cell) {
 // its level, a pair with room around it for the tile that merges it; else
 // where it has room to become one (an L9 where it takes the least room),
 // and takes no other level's merge.
-int resting_place(int tile) {
+int resting_place(int tile, size_t next) {
     int best = -1, room = 0;
+    bool packed = tile == TOP;
+    if (policy.pack) {
+        packed = true;
+        for (size_t i = next + 1; i < sequence.size() && i <= next + HORIZON; i++) packed &= sequence[i] != tile;
+    }
     size_t weighed = 0;
     bool drawn = by_chance(policy.chance);
     if (tile < TOP) {
@@ -290,7 +299,7 @@ int resting_place(int tile) {
         int cell = cells[(start + i) % cells.size()];
         // An L9 never merges: packed in where there is least room, it
         // leaves the open cells to the tiles that do.
-        int open = tile == TOP ? 4 - empty_beside(cell) : empty_beside(cell);
+        int open = packed ? 4 - empty_beside(cell) : empty_beside(cell);
         for (int other = 1; other < TOP; other++) open -= 8 * town.merging[other].has(cell);
         if (best < 0 || open > room) best = cell, room = open;
     }
@@ -304,10 +313,10 @@ void say(const char* what, int cell) {
 }
 
 // Where a tile of `tile` (0: a star) goes.
-int placing(int tile) {
+int placing(int tile, size_t next) {
     Choice merge = best_merge(tile);
     if (merge.cell >= 0) return merge.cell;
-    return resting_place(tile == 0 ? 1 : tile);
+    return resting_place(tile == 0 ? 1 : tile, next);
 }
 
 // What a tile of `tile` (0: a star) built at the tile `cell`, bombed first,
@@ -447,8 +456,8 @@ bool room(int tile, size_t next) {
     return true;
 }
 
-void star() {
-    int cell = placing(0);
+void star(size_t next) {
+    int cell = placing(0, next);
     say("STAR", cell);
     town.stars--;
     town.score += build(cell, star_level(cell), true);
@@ -482,14 +491,14 @@ long long play() {
     long long k = static_cast<long long>(sequence.size());
     for (long long built = 0; built < k; built++) {
         int tile = sequence[built];
-        if (star_now(tile, k - built)) star();
+        if (star_now(tile, k - built)) star(built);
         if (!room(tile, built) || town.commands + 1 > MOST_COMMANDS) break;
-        int cell = placing(tile);
+        int cell = placing(tile, built);
         say("PUT", cell);
         town.score += build(cell, tile, true);
     }
     // TT5: stars may be used once the sequence is, each at least an L1.
-    while (town.stars > 0 && town.commands + 1 <= MOST_COMMANDS && room(0, sequence.size())) star();
+    while (town.stars > 0 && town.commands + 1 <= MOST_COMMANDS && room(0, sequence.size())) star(sequence.size());
     town.out += "END\n";
     return town.score;
 }
@@ -553,11 +562,14 @@ int main() {
                                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
         // Play 0 is the first of them with bombs as policy 4 says, dead
         // tiles first, the best on long games of high tiles; then the 32.
-        int q = std::max(0, play_number - 1);
+        // Play 33 is the first again with tiles that no tile to come merges
+        // packed in (`pack`); then those that draw.
+        int q = play_number <= 32 ? std::max(0, play_number - 1) : play_number == 33 ? 0 : play_number - 2;
         int p = q < 32 ? ORDER[q] : q;
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
         policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
         if (play_number == 0) policy.bomb = 4;
+        policy.pack = play_number == 33;
         if (play_number > 0) town = start;
         long long before = effort;
         long long score = play();
