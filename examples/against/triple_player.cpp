@@ -108,8 +108,9 @@ struct Policy {
     uint64_t seed;
     // Whether a tile that merges nowhere, and whose level no tile soon to
     // come has, is packed in where there is least room, as an L9 is: a
-    // small map keeps its open cells for the tiles that merge.
-    bool pack;
+    // small map keeps its open cells for the tiles that merge. 2: every
+    // such tile.
+    int pack;
 };
 
 Policy policy;
@@ -274,9 +275,11 @@ int empty_beside(int cell) {
 int resting_place(int tile, size_t next) {
     int best = -1, room = 0;
     bool packed = tile == TOP;
-    if (policy.pack) {
+    if (policy.pack > 0) {
         packed = true;
-        for (size_t i = next + 1; i < sequence.size() && i <= next + HORIZON; i++) packed &= sequence[i] != tile;
+        // Pack 1: only when no tile of its level comes soon.
+        for (size_t i = next + 1; policy.pack == 1 && i < sequence.size() && i <= next + HORIZON; i++)
+            packed &= sequence[i] != tile;
     }
     size_t weighed = 0;
     bool drawn = by_chance(policy.chance);
@@ -564,12 +567,13 @@ int main() {
         // tiles first, the best on long games of high tiles; then the 32.
         // Play 33 is the first again with tiles that no tile to come merges
         // packed in (`pack`); then those that draw.
-        int q = play_number <= 32 ? std::max(0, play_number - 1) : play_number == 33 ? 0 : play_number - 2;
+        // Play 34 packs in every tile that merges nowhere.
+        int q = play_number <= 32 ? std::max(0, play_number - 1) : play_number <= 34 ? 0 : play_number - 3;
         int p = q < 32 ? ORDER[q] : q;
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
         policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
         if (play_number == 0) policy.bomb = 4;
-        policy.pack = play_number == 33;
+        policy.pack = play_number == 33 ? 1 : play_number == 34 ? 2 : 0;
         if (play_number > 0) town = start;
         long long before = effort;
         long long score = play();
