@@ -96,7 +96,9 @@ struct Policy {
     int stars;
     // Where a bomb that makes no merge goes: 0 the better of the lowest and
     // the highest tile; 1 the highest, which keeps the low ones that merge
-    // sooner; 2 the lowest, the cheapest; 3 a tile drawn.
+    // sooner; 2 the lowest, the cheapest; 3 a tile drawn; 4 a tile that
+    // makes a pair, else a dead tile, else the highest
+    // (`bomb_dead_or_pairing`).
     int bomb;
     // Whether a full map takes a bomb whenever one is left, rather than
     // when the tiles soon to come pay for it.
@@ -104,6 +106,11 @@ struct Policy {
     // How often, in percent, a choice is drawn among the candidates.
     int chance;
     uint64_t seed;
+    // Whether a tile that merges nowhere, and whose level no tile soon to
+    // come has, is packed in where there is least room, as an L9 is: a
+    // small map keeps its open cells for the tiles that merge. 2: every
+    // such tile.
+    int pack;
 };
 
 Policy policy;
@@ -265,8 +272,15 @@ int empty_beside(int cell) {
 // its level, a pair with room around it for the tile that merges it; else
 // where it has room to become one (an L9 where it takes the least room),
 // and takes no other level's merge.
-int resting_place(int tile) {
+int resting_place(int tile, size_t next) {
     int best = -1, room = 0;
+    bool packed = tile == TOP;
+    if (policy.pack > 0) {
+        packed = true;
+        // Pack 1: only when no tile of its level comes soon.
+        for (size_t i = next + 1; policy.pack == 1 && i < sequence.size() && i <= next + HORIZON; i++)
+            packed &= sequence[i] != tile;
+    }
     size_t weighed = 0;
     bool drawn = by_chance(policy.chance);
     if (tile < TOP) {
@@ -288,7 +302,7 @@ int resting_place(int tile) {
         int cell = cells[(start + i) % cells.size()];
         // An L9 never merges: packed in where there is least room, it
         // leaves the open cells to the tiles that do.
-        int open = tile == TOP ? 4 - empty_beside(cell) : empty_beside(cell);
+        int open = packed ? 4 - empty_beside(cell) : empty_beside(cell);
         for (int other = 1; other < TOP; other++) open -= 8 * town.merging[other].has(cell);
         if (best < 0 || open > room) best = cell, room = open;
     }
@@ -302,10 +316,10 @@ void say(const char* what, int cell) {
 }
 
 // Where a tile of `tile` (0: a star) goes.
-int placing(int tile) {
+int placing(int tile, size_t next) {
     Choice merge = best_merge(tile);
     if (merge.cell >= 0) return merge.cell;
-    return resting_place(tile == 0 ? 1 : tile);
+    return resting_place(tile == 0 ? 1 : tile, next);
 }
 
 // What a tile of `tile` (0: a star) built at the tile `cell`, bombed first,
@@ -331,14 +345,47 @@ long long weigh_bombed(int cell, int tile) {
     return points;
 }
 
+// Policy 4, for a tile of `tile` that is the `next`th of the sequence: the
+// cheapest tile beside a lone tile of its level, which then makes a pair
+// that the next such tile merges, when it costs no more than the other
+// bomb; that other is a dead tile, one below every level soon to come, the
+// lowest of them, as nothing merges with it; else the highest, which keeps
+// the tiles that merge (on a map of L8s and L9s, bombing the lowest, an L8,
+// throws away the merges that score most).
+Choice bomb_dead_or_pairing(int tile, size_t next, int lowest, int highest) {
+    int soonest = TOP;
+    for (size_t i = next; i < sequence.size() && i <= next + HORIZON; i++) effort++, soonest = std::min(soonest, sequence[i]);
+    if (tile == 0) soonest = 1;
+    int other = lowest < soonest ? town.tiles[lowest].items.back() : town.tiles[highest].items.back();
+    int pair = -1;
+    if (tile >= 1 && tile < TOP) {
+        size_t scanned = 0;
+        for (int from : town.tiles[tile].items) {
+            if (scanned++ >= MOST_SCANNED) break;
+            effort++;
+            if (town.beside[tile][from] > 0) continue;
+            int around[4], count = neighbours(from, around);
+            for (int i = 0; i < count; i++) {
+                int cell = around[i], bombed = town.level[cell];
+                // Beside one tile of the level only, so that it makes a pair.
+                if (bombed == EMPTY || bombed == tile || town.beside[tile][cell] != 1) continue;
+                if (pair < 0 || bombed < town.level[pair]) pair = cell;
+            }
+        }
+    }
+    int cell = pair >= 0 && town.level[pair] <= town.level[other] ? pair : other;
+    return {cell, weigh_bombed(cell, tile)};
+}
+
 // A tile to bomb, as the policy says, when none makes a merge.
-Choice bomb_without_merge(int tile) {
+Choice bomb_without_merge(int tile, size_t next) {
     int lowest = 1, highest = TOP;
     while (lowest < TOP && town.tiles[lowest].items.empty()) lowest++;
     while (highest > 1 && town.tiles[highest].items.empty()) highest--;
     if (town.tiles[highest].items.empty()) return Choice();
     int high = town.tiles[highest].items.back(), low = town.tiles[lowest].items.back();
     switch (policy.bomb) {
+        case 4: return bomb_dead_or_pairing(tile, next, lowest, highest);
         case 1: return {high, weigh_bombed(high, tile)};
         case 2: return {low, weigh_bombed(low, tile)};
         case 3: {
@@ -357,7 +404,7 @@ Choice bomb_without_merge(int tile) {
 
 // TT4: on a full map, the bomb whose cell then takes a tile of `tile` (0:
 // a star) where it merges, for the most points; else as the policy says.
-Choice best_bomb(int tile) {
+Choice best_bomb(int tile, size_t next) {
     Choice best;
     size_t weighed = 0, scanned = 0;
     bool drawn = by_chance(policy.chance);
@@ -381,7 +428,13 @@ Choice best_bomb(int tile) {
             }
         }
     }
-    return best.cell >= 0 ? best : bomb_without_merge(tile);
+    // A merge that costs a high tile may score less than a cheap bomb
+    // without one (an L1 merged by bombing an L3 loses 26, built on a
+    // bombed L1 gains 2): the better of the two. Not for a star, whose
+    // merges on a small map of stars alone pay later what they cost now.
+    if (best.cell >= 0 && tile == 0) return best;
+    Choice without = bomb_without_merge(tile, next);
+    return best.cell >= 0 && (without.cell < 0 || best.points >= without.points) ? best : without;
 }
 
 // Makes room on a full map for a tile of `tile` (0: a star) that is the
@@ -391,7 +444,7 @@ Choice best_bomb(int tile) {
 bool room(int tile, size_t next) {
     if (!town.empty.items.empty()) return true;
     if (town.bombs == 0 || town.commands + 2 > MOST_COMMANDS) return false;
-    Choice bomb = best_bomb(tile);
+    Choice bomb = best_bomb(tile, next);
     if (bomb.cell < 0) return false;
     long long ahead = bomb.points;
     int lowest = 1;
@@ -406,8 +459,8 @@ bool room(int tile, size_t next) {
     return true;
 }
 
-void star() {
-    int cell = placing(0);
+void star(size_t next) {
+    int cell = placing(0, next);
     say("STAR", cell);
     town.stars--;
     town.score += build(cell, star_level(cell), true);
@@ -441,14 +494,14 @@ long long play() {
     long long k = static_cast<long long>(sequence.size());
     for (long long built = 0; built < k; built++) {
         int tile = sequence[built];
-        if (star_now(tile, k - built)) star();
+        if (star_now(tile, k - built)) star(built);
         if (!room(tile, built) || town.commands + 1 > MOST_COMMANDS) break;
-        int cell = placing(tile);
+        int cell = placing(tile, built);
         say("PUT", cell);
         town.score += build(cell, tile, true);
     }
     // TT5: stars may be used once the sequence is, each at least an L1.
-    while (town.stars > 0 && town.commands + 1 <= MOST_COMMANDS && room(0, sequence.size())) star();
+    while (town.stars > 0 && town.commands + 1 <= MOST_COMMANDS && room(0, sequence.size())) star(sequence.size());
     town.out += "END\n";
     return town.score;
 }
@@ -510,13 +563,24 @@ int main() {
         // (a star on a merge now and then, a bomb whenever the map is full).
         const int ORDER[32] = {1,  7,  5,  0,  2,  3,  4,  6,  8,  9,  10, 11, 12, 13, 14, 15,
                                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
-        int p = play_number < 32 ? ORDER[play_number] : play_number;
+        // Play 0 is the first of them with bombs as policy 4 says, dead
+        // tiles first, the best on long games of high tiles; then the 32.
+        // Play 33 is the first again with tiles that no tile to come merges
+        // packed in (`pack`); then those that draw.
+        // Play 34 packs in every tile that merges nowhere.
+        int q = play_number <= 32 ? std::max(0, play_number - 1) : play_number <= 34 ? 0 : play_number - 3;
+        int p = q < 32 ? ORDER[q] : q;
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
         policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
+        if (play_number == 0) policy.bomb = 4;
+        policy.pack = play_number == 33 ? 1 : play_number == 34 ? 2 : 0;
         if (play_number > 0) town = start;
         long long before = effort;
         long long score = play();
         last = effort - before + cells;
+#ifdef TRACE
+        fprintf(stderr, "play %d p=%d stars=%d bomb=%d eager=%d chance=%d score=%lld effort=%lld\n", play_number, p, policy.stars, policy.bomb, policy.eager, policy.chance, score, effort);
+#endif
         if (best.empty() || score > best_score) best.swap(town.out), best_score = score;
     }
     fwrite(best.data(), 1, best.size(), stdout);
