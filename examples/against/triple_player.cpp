@@ -571,16 +571,13 @@ int main() {
         int q = play_number <= 32 ? std::max(0, play_number - 1) : play_number <= 34 ? 0 : play_number - 3;
         int p = q < 32 ? ORDER[q] : q;
         int chance = p < 32 ? 0 : (p % 3 == 0 ? 10 : p % 3 == 1 ? 25 : 50);
-        policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1)};
+        policy = {p % 4, (p / 4 + p) % 4, (p / 16 + p) % 2 == 1, chance, 0x9E3779B97F4A7C15ULL * (p + 1), 0};
         if (play_number == 0) policy.bomb = 4;
         policy.pack = play_number == 33 ? 1 : play_number == 34 ? 2 : 0;
         if (play_number > 0) town = start;
         long long before = effort;
         long long score = play();
         last = effort - before + cells;
-#ifdef TRACE
-        fprintf(stderr, "play %d p=%d stars=%d bomb=%d eager=%d chance=%d score=%lld effort=%lld\n", play_number, p, policy.stars, policy.bomb, policy.eager, policy.chance, score, effort);
-#endif
         if (best.empty() || score > best_score) best.swap(town.out), best_score = score;
     }
     fwrite(best.data(), 1, best.size(), stdout);
