@@ -2,7 +2,8 @@
 //! it reads its input. A file's name does not tell: `door.cpp` reads a
 //! batch, `magic_door.cpp`, `square_remover.cpp`, `texas.cpp` and
 //! `triple.cpp` the statement's one instance (Triple Town's followed by the
-//! player's commands).
+//! player's commands), and `triple_player.cpp` the statement's input alone,
+//! as a player.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,6 +15,9 @@ use std::process::Command;
 pub enum Reads {
     One,
     Batch,
+    /// The statement's input, and prints a player's commands, judged as
+    /// the package's output validator judges them (`--player`).
+    Player,
 }
 
 /// One program of `examples/against/`.
@@ -25,7 +29,7 @@ pub struct Example {
 }
 
 /// Every program of `examples/against/` (a test holds the folder to it).
-pub const EXAMPLES: [Example; 10] = [
+pub const EXAMPLES: [Example; 11] = [
     Example { game: "door", file: "door.cpp", reads: Reads::Batch },
     Example { game: "door", file: "door.py", reads: Reads::Batch },
     Example { game: "door", file: "door.js", reads: Reads::Batch },
@@ -36,6 +40,7 @@ pub const EXAMPLES: [Example; 10] = [
     Example { game: "square", file: "square_remover.cpp", reads: Reads::One },
     Example { game: "texas", file: "texas.cpp", reads: Reads::One },
     Example { game: "triple", file: "triple.cpp", reads: Reads::One },
+    Example { game: "triple", file: "triple_player.cpp", reads: Reads::Player },
 ];
 
 /// The examples of `game`.
