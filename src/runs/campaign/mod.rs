@@ -138,7 +138,8 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
     // a target drops it too), so the progress loop below wakes as soon as
     // the last one is done rather than at its next tick.
     let (working, all_done) = mpsc::channel::<()>();
-    let (campaign, deal, draw_ahead, dealing, dealt_more) = (&campaign, &deal, &draw_ahead, &dealing, &dealt_more);
+    let (campaign, deal, case_of, draw_ahead) = (&campaign, &deal, &case_of, &draw_ahead);
+    let (dealing, dealt_more) = (&dealing, &dealt_more);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let working = working.clone();
@@ -150,10 +151,10 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
                 let _ends = JobEnds { dealing, dealt_more };
                 while let Some(block) = deal() {
                     for (index, target) in targets.iter().enumerate() {
-                        let first = block.start + (index as u64 + games - block.start % games) % games;
-                        let seeds: Vec<u64> = (first..block.end)
-                            .step_by(games as usize)
-                            .map(|case| case_seed(settings.seed, target.name(), case / games))
+                        let seeds: Vec<u64> = block
+                            .clone()
+                            .filter(|case| case % games == index as u64)
+                            .map(|case| case_of(case).1)
                             .filter(|seed| !settings.skip.contains(seed))
                             .collect();
                         match seeds.as_slice() {
@@ -185,66 +186,34 @@ pub fn run(targets: &[&dyn Target], settings: &Settings, reporter: &dyn Reporter
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
-    use std::sync::atomic::{AtomicU64, Ordering};
 
     use super::*;
     use crate::game::Size;
     use crate::process::spent::Spent;
 
-    /// A game whose cases take 40 ms each, and whose fifth case panics as
-    /// a bug in the harness would.
-    struct Slow {
-        cases: AtomicU64,
-        spent: Spent,
-    }
-
-    impl Books for Slow {
-        fn cases(&self) -> u64 {
-            self.cases.load(Ordering::Relaxed)
-        }
-        fn failures(&self) -> u64 {
-            0
-        }
-        fn coverage(&self) -> Vec<(&'static str, &'static str, u64)> {
-            Vec::new()
-        }
-        fn spent(&self) -> &Spent {
-            &self.spent
-        }
-    }
-
-    impl Target for Slow {
-        fn name(&self) -> &'static str {
-            "slow"
-        }
-        fn run_case(&self, _: u64, _: &Campaign<'_>) {
-            std::thread::sleep(Duration::from_millis(40));
-            assert!(self.cases.fetch_add(1, Ordering::Relaxed) < 4, "the fifth case");
-        }
-        fn books(&self) -> &dyn Books {
-            self
-        }
-        fn summary(&self) -> String {
-            String::new()
-        }
-        fn kinds(&self) -> Vec<KindFound> {
-            Vec::new()
-        }
-    }
-
-    /// A target that draws ahead, noting the seeds it promised, drew and
-    /// ran.
-    #[derive(Default)]
-    struct Drawing {
+    /// A game whose cases take `pause` each, noting the seeds it ran and,
+    /// when it draws ahead, those it promised and drew; its case
+    /// `panics_at` panics, as a bug in the harness would.
+    struct Fake {
+        name: &'static str,
+        draws_ahead: bool,
+        pause: Duration,
+        panics_at: Option<usize>,
         promised: Mutex<Vec<u64>>,
         drawn: Mutex<Vec<u64>>,
         run: Mutex<Vec<u64>>,
-        /// Whether its third case panics, as a bug in the harness would.
-        panics: bool,
         spent: Spent,
     }
 
-    impl Books for Drawing {
+    impl Fake {
+        fn new(name: &'static str, draws_ahead: bool, pause_ms: u64, panics_at: Option<usize>) -> Fake {
+            let (promised, drawn, run) = Default::default();
+            let pause = Duration::from_millis(pause_ms);
+            Fake { name, draws_ahead, pause, panics_at, promised, drawn, run, spent: Spent::default() }
+        }
+    }
+
+    impl Books for Fake {
         fn cases(&self) -> u64 {
             lock(&self.run).len() as u64
         }
@@ -259,18 +228,20 @@ mod tests {
         }
     }
 
-    impl Target for Drawing {
+    impl Target for Fake {
         fn name(&self) -> &'static str {
-            "drawing"
+            self.name
         }
         fn run_case(&self, case_seed: u64, _: &Campaign<'_>) {
-            std::thread::sleep(Duration::from_millis(2));
+            std::thread::sleep(self.pause);
             let mut run = lock(&self.run);
             run.push(case_seed);
-            assert!(!self.panics || run.len() < 3, "the third case");
+            if let Some(case) = self.panics_at {
+                assert!(run.len() < case, "case {case}");
+            }
         }
         fn draws_ahead(&self) -> bool {
-            true
+            self.draws_ahead
         }
         fn promise(&self, case_seed: u64) {
             lock(&self.promised).push(case_seed);
@@ -291,7 +262,7 @@ mod tests {
 
     #[test]
     fn cases_drawn_ahead_are_the_next_dealt_each_once_and_within_the_budget() {
-        let drawing = Drawing::default();
+        let drawing = Fake::new("drawing", true, 2, None);
         let settings = Settings {
             budget: Budget::Cases(40),
             seed: 3,
@@ -323,7 +294,7 @@ mod tests {
     fn a_campaign_whose_job_panics_ends_with_its_drawers() {
         let (ended, wait_for_end) = mpsc::channel();
         std::thread::spawn(move || {
-            let drawing = Drawing { panics: true, ..Drawing::default() };
+            let drawing = Fake::new("drawing", true, 2, Some(3));
             let settings = Settings {
                 budget: Budget::Cases(1000),
                 seed: 3,
@@ -362,7 +333,7 @@ mod tests {
     fn progress_is_told_while_the_worker_runs_and_the_campaign_ends_with_it_even_when_it_panics() {
         let (ended, wait_for_end) = mpsc::channel();
         std::thread::spawn(move || {
-            let slow = Slow { cases: AtomicU64::new(0), spent: Spent::default() };
+            let slow = Fake::new("slow", false, 40, Some(5));
             let settings = Settings {
                 budget: Budget::Cases(100),
                 seed: 0,
